@@ -1,0 +1,45 @@
+// Score functions: how well a query q matches a key k (worked example 1's "score" column).
+//
+//   dot         s = q . k
+//   scaled_dot  s = q . k / sqrt(d_k)                    (Vaswani et al. 2017)
+//   additive    s = w . tanh(W_q q + W_k k)              (Bahdanau et al. 2014)
+//
+// Shapes: q, k in R^d; for additive, W_q, W_k in R^{h x d} and w in R^h.
+#pragma once
+
+#include <cmath>
+#include <string>
+
+#include "attention/types.hpp"
+
+namespace alab {
+
+enum class ScoreKind { dot, scaled_dot, additive };
+
+// "dot" | "scaled_dot" | "additive"; false for anything else.
+bool parse_score_kind(const std::string& name, ScoreKind& out);
+const char* score_kind_name(ScoreKind kind);
+
+template <class Scalar>
+struct AdditiveParams {
+  Mat<Scalar> W_q;  // h x d
+  Mat<Scalar> W_k;  // h x d
+  Vec<Scalar> w;    // h
+};
+
+template <class Scalar>
+Scalar dot_score(const Vec<Scalar>& q, const Vec<Scalar>& k) {
+  return q.dot(k);
+}
+
+template <class Scalar>
+Scalar scaled_dot_score(const Vec<Scalar>& q, const Vec<Scalar>& k) {
+  return q.dot(k) / std::sqrt(static_cast<Scalar>(q.size()));
+}
+
+template <class Scalar>
+Scalar additive_score(const Vec<Scalar>& q, const Vec<Scalar>& k, const AdditiveParams<Scalar>& p) {
+  return p.w.dot((p.W_q * q + p.W_k * k).array().tanh().matrix());
+}
+
+}  // namespace alab
