@@ -1,0 +1,192 @@
+// The live attention table in headless Chromium, with and without cross-origin isolation.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, openPage } from './support.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+// The module's worked example 1, sorted by weight.
+const MODULE_TABLE = [
+  ['move', '1.73', '0.335'], ['animal', '1.72', '0.332'], ['not', '0.97', '0.157'],
+  ['did', '0.48', '0.096'], ['the', '0.29', '0.079'],
+];
+
+async function readTable(page) {
+  return page.$$eval('#result-rows tr', (rows) => rows.map((r) => Array.from(r.children, (c) => c.textContent)));
+}
+
+async function waitForTable(page, predicate = (rows) => rows.length > 0) {
+  for (let i = 0; i < 100; ++i) {
+    const rows = await readTable(page);
+    if (predicate(rows)) return rows;
+    await page.waitForTimeout(50);
+  }
+  return readTable(page);
+}
+
+for (const mode of ['isolated', 'plain']) {
+  test(`${mode}: the table shows the module's numbers and the right build`, async () => {
+    const url = mode === 'isolated' ? lab.isolatedUrl('attention-table.html') : lab.plainUrl('attention-table.html');
+    const { page, problems, close } = await openPage(lab.browser, url);
+    const rows = await waitForTable(page);
+    assert.deepEqual(rows, MODULE_TABLE);
+    const sum = await page.$$eval('#result-rows tr', (trs) => trs.reduce((s, tr) => s + Number(tr.dataset.weight), 0));
+    assert.ok(Math.abs(sum - 1) < 1e-12, `weights sum to ${sum}`);
+
+    await page.waitForFunction(() => document.body.dataset.build);
+    const status = await page.textContent('#build-status');
+    const isolated = await page.evaluate(() => self.crossOriginIsolated);
+    if (mode === 'isolated') {
+      assert.equal(isolated, true);
+      assert.match(status, /threaded WebAssembly build \(SIMD \+ threads\), SIMD on/);
+      assert.equal(await page.evaluate(() => document.body.dataset.build), 'attention_lab_mt');
+    } else {
+      assert.equal(isolated, false);
+      assert.match(status, /single-thread WebAssembly build, SIMD on/);
+      assert.equal(await page.evaluate(() => document.body.dataset.build), 'attention_lab_st');
+    }
+    assert.deepEqual(problems.console, []);
+    assert.deepEqual(problems.foreign, []);
+    await close();
+  });
+}
+
+test('editing the query changes the weights; a bad value keeps the last good table', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('attention-table.html'));
+  await waitForTable(page);
+
+  // q = [-1, 2] favours "not" ([-0.2, 1.3]).
+  await page.fill('#query', '-1, 2');
+  let rows = await waitForTable(page, (r) => r[0][0] === 'not');
+  assert.equal(rows[0][0], 'not');
+  const good = rows;
+
+  for (const bad of ['abc', '1, NaN', '1e400, 1', '1, 2, 3', '']) {
+    await page.fill('#query', bad);
+    await page.waitForFunction(() => document.getElementById('query-error').textContent.length > 0);
+    const message = await page.textContent('#query-error');
+    assert.ok(message.length > 5, `message for "${bad}"`);
+    assert.equal(await page.getAttribute('#query', 'aria-invalid'), 'true');
+    assert.equal(await page.isVisible('#stale'), true);
+    assert.deepEqual(await readTable(page), good, `table kept for "${bad}"`);
+  }
+  assert.match(await (async () => { await page.fill('#query', '1, 2, 3'); return page.textContent('#query-error'); })(),
+    /query has 3 numbers but the keys have 2/);
+
+  // Fixing the field brings the live table back.
+  await page.fill('#query', '1.0, 0.9');
+  rows = await waitForTable(page, (r) => r[0][0] === 'move');
+  assert.deepEqual(rows, MODULE_TABLE);
+  assert.equal(await page.isVisible('#stale'), false);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('bad embeddings, huge values, no tokens and too many tokens get messages; nothing breaks', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('attention-table.html'));
+  await waitForTable(page);
+  const emb = '#token-rows tr:nth-child(2) td:nth-child(2) input';
+
+  await page.fill(emb, '1.0, oops');
+  await page.waitForFunction(() => document.getElementById('row-error-1').textContent.length > 0);
+  assert.match(await page.textContent('#row-error-1'), /"oops" is not a number/);
+  assert.deepEqual((await readTable(page))[0], MODULE_TABLE[0]);
+  await page.fill(emb, '1.0, 0.8, 0.5');
+  await page.waitForFunction(() => /3 numbers/.test(document.getElementById('row-error-1').textContent));
+
+  // 1e30 is a finite double: the weights stay finite, no NaN reaches the screen.
+  await page.fill(emb, '1e30, -1e30');
+  const rows = await waitForTable(page, (r) => r[0][0] === 'animal');
+  assert.equal(rows[0][2], '1');
+  const text = await page.textContent('main');
+  assert.ok(!/NaN|Infinity/.test(text), 'no NaN or Infinity on screen');
+
+  // Scores that overflow double: the core refuses and says why; the last table stays.
+  await page.fill('#query', '1e300, 1e300');
+  await page.fill(emb, '1e300, 1');
+  await page.waitForFunction(() => /overflowed/.test(document.getElementById('tokens-error').textContent));
+  assert.equal((await readTable(page))[0][0], 'animal');
+  await page.fill('#query', '1.0, 0.9');
+  await page.fill(emb, '1.0, 0.8');
+  await waitForTable(page, (r) => r[0][0] === 'move');
+
+  // Removing every token: the last good table (one token, weight 1) stays.
+  for (let i = 0; i < 4; ++i) await page.click('#token-rows tr:first-child button');
+  await waitForTable(page, (r) => r.length === 1);
+  await page.click('#token-rows tr:first-child button');
+  await page.waitForFunction(() => /no tokens/.test(document.getElementById('tokens-error').textContent));
+  assert.deepEqual(await readTable(page), [['move', '1.73', '1']]);
+  await page.click('#reset');
+  await waitForTable(page, (r) => r.length === 5);
+
+  // 10,000 tokens pasted: refused next to the text box, the text stays, the table stays.
+  await page.click('#bulk summary');
+  const many = Array.from({ length: 10000 }, (_, i) => `t${i} ${i % 7}, 1`).join('\n');
+  await page.$eval('#bulk-text', (el, text) => { el.value = text; }, many);  // as a paste would
+  await page.click('#bulk-apply');
+  assert.match(await page.textContent('#bulk-error'), /10000 tokens: the table takes at most 1000/);
+  assert.equal((await page.inputValue('#bulk-text')).split('\n').length, 10000);
+  assert.deepEqual(await readTable(page), MODULE_TABLE);
+
+  // The worker still answers after all of that.
+  await page.fill('#bulk-text', 'a 1 0\nb 0 1');
+  await page.click('#bulk-apply');
+  const two = await waitForTable(page, (r) => r.length === 2);
+  assert.deepEqual(two.map((r) => r[0]), ['a', 'b']);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('token text is shown as text, never as HTML', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('attention-table.html'));
+  await waitForTable(page);
+  let alerted = false;
+  page.on('dialog', async (d) => { alerted = true; await d.dismiss(); });
+  const evil = '<img src=x onerror=alert(1)>';
+  await page.fill('#token-rows tr:first-child td:first-child input', evil);
+  await waitForTable(page, (r) => r.some((row) => row[0] === evil));
+  assert.equal(await page.$$eval('#result-rows img, #geometry img, #weights img', (els) => els.length), 0);
+  const labels = await page.$$eval('#geometry text', (els) => els.map((e) => e.textContent));
+  assert.ok(labels.includes(evil));
+  await page.waitForTimeout(200);
+  assert.equal(alerted, false);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('dragging or arrow-keying the query recomputes; the score function can change', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('attention-table.html'));
+  await waitForTable(page);
+  const handle = await page.$('.query-handle');
+  await handle.scrollIntoViewIfNeeded();
+  const box = await handle.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x - 200, box.y - 40, { steps: 5 });
+  await page.mouse.up();
+  const q = await page.inputValue('#query');
+  assert.notEqual(q, '1, 0.9');
+  const rows = await waitForTable(page, (r) => r[0][0] !== 'move');
+  assert.equal(rows[0][0], 'not', `dragged to ${q}`);
+
+  await page.click('#reset');
+  await waitForTable(page, (r) => r[0][0] === 'move');
+  await page.focus('.query-handle');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForFunction(() => document.getElementById('query').value === '1, 0.95');
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('query-handle')), true);
+
+  await page.selectOption('#score-kind', 'scaled_dot');
+  await page.click('#reset');
+  await page.selectOption('#score-kind', 'scaled_dot');
+  const scaled = await waitForTable(page, (r) => r[0][1] === '1.223');
+  assert.equal(scaled[0][1], '1.223');  // 1.73 / sqrt(2)
+  await page.selectOption('#score-kind', 'additive');
+  const additive = await waitForTable(page, (r) => r[0][1] !== '1.223');
+  // With W_q = W_k = I and w = 1: s = tanh(q1 + k1) + tanh(q2 + k2); animal [1.0, 0.8] comes top.
+  assert.deepEqual(additive[0].slice(0, 2), ['animal', String(Number((Math.tanh(2.0) + Math.tanh(1.7)).toFixed(3)))]);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

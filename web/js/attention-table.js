@@ -1,0 +1,223 @@
+// The live attention table (worked example 1). State lives here; the numbers
+// come from the WebAssembly module through the lab's worker.
+//
+// Every edit is parsed at once. A field that does not parse gets a message next
+// to it and the last good results stay on screen; nothing the student typed is
+// thrown away. Only inputs that all parse are sent to the worker, and only the
+// answer to the latest request is drawn.
+import { LabClient, describeBuild } from './lab-client.js';
+import { formatNumber, parseNumber, parseTokenLines, parseVector } from './parse.js';
+import { GeometryPlot } from './charts/geometry-plot.js';
+import { drawWeightBars } from './charts/weight-bars.js';
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  defaults: null,
+  rows: [],          // [{token, text}]: the editor's contents, exactly as typed
+  maxTokens: 1000,
+  latest: 0,         // id of the newest request sent
+  shown: null,       // the last good inputs + results on screen
+};
+
+const lab = new LabClient();
+lab.ready.then((info) => { $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
+               (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+
+const plot = new GeometryPlot($('geometry'), {
+  onQueryChange: (q) => { $('query').value = q.map((v) => formatNumber(v, 2)).join(', '); recompute(); },
+});
+
+function setError(id, message) {
+  const el = $(id);
+  el.textContent = message || '';
+  const field = { 'query-error': 'query', 'temperature-error': 'temperature', 'bulk-error': 'bulk-text' }[id];
+  if (field) $(field).setAttribute('aria-invalid', message ? 'true' : 'false');
+}
+
+// ---- the token editor ------------------------------------------------------
+
+function renderRows() {
+  const body = $('token-rows');
+  body.replaceChildren();
+  state.rows.forEach((row, i) => {
+    const tr = document.createElement('tr');
+    const name = Object.assign(document.createElement('input'), { type: 'text', value: row.token });
+    name.setAttribute('aria-label', `Token ${i + 1}`);
+    name.addEventListener('input', () => { row.token = name.value; recompute(); });
+    const emb = Object.assign(document.createElement('input'), { type: 'text', value: row.text, inputMode: 'decimal' });
+    emb.setAttribute('aria-label', `Embedding of token ${i + 1}`);
+    emb.addEventListener('input', () => { row.text = emb.value; recompute(); });
+    const err = Object.assign(document.createElement('p'), { className: 'error row-error' });
+    err.setAttribute('aria-live', 'polite');
+    err.id = `row-error-${i}`;
+    emb.setAttribute('aria-describedby', err.id);
+    const remove = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Remove' });
+    remove.setAttribute('aria-label', `Remove token ${i + 1}`);
+    remove.addEventListener('click', () => { state.rows.splice(i, 1); renderRows(); recompute(); });
+    const c1 = document.createElement('td'), c2 = document.createElement('td'), c3 = document.createElement('td');
+    c1.append(name); c2.append(emb, err); c3.append(remove);
+    tr.append(c1, c2, c3);
+    body.append(tr);
+  });
+  if (state.rows.length <= 300) {
+    $('bulk-text').value = state.rows.map((r) => `${r.token} ${r.text}`).join('\n');
+  }
+}
+
+// ---- parsing everything ----------------------------------------------------
+
+function collectInputs() {
+  let ok = true;
+  const q = parseVector($('query').value);
+  setError('query-error', q.ok ? '' : q.message);
+  ok = ok && q.ok;
+
+  const t = parseNumber($('temperature').value);
+  const tOk = t.ok && t.value > 0;
+  setError('temperature-error', tOk ? '' : (t.ok ? 'The temperature must be greater than 0.' : t.message));
+  ok = ok && tOk;
+
+  let tokensMessage = '';
+  if (state.rows.length === 0) tokensMessage = 'There are no tokens: add at least one.';
+  else if (state.rows.length > state.maxTokens) tokensMessage = `Too many tokens: at most ${state.maxTokens}.`;
+  setError('tokens-error', tokensMessage);
+  ok = ok && !tokensMessage;
+
+  const keys = [];
+  let d = null;
+  state.rows.forEach((row, i) => {
+    const v = parseVector(row.text);
+    let message = v.ok ? '' : v.message;
+    if (v.ok) {
+      if (d === null) d = v.values.length;
+      if (v.values.length !== d) message = `This embedding has ${v.values.length} numbers; the first token's has ${d}.`;
+      else if (d > 64) message = 'Embeddings may have at most 64 numbers.';
+    }
+    if (!message && row.token.trim() === '') message = 'Give this token a name.';
+    const err = $(`row-error-${i}`);
+    if (err) err.textContent = message;
+    if (message) ok = false;
+    keys.push(v.ok ? v.values : null);
+  });
+  if (ok && q.values.length !== d) {
+    setError('query-error', `The query has ${q.values.length} numbers but the keys have ${d}.`);
+    ok = false;
+  }
+  if (!ok) return null;
+  return {
+    tokens: state.rows.map((r) => r.token),
+    keys, query: q.values, d, kind: $('score-kind').value, temperature: t.value,
+  };
+}
+
+// ---- computing and drawing -------------------------------------------------
+
+function identity(n) {
+  const m = new Float64Array(n * n);
+  for (let i = 0; i < n; ++i) m[i * n + i] = 1;
+  return m;
+}
+
+async function recompute() {
+  const inputs = collectInputs();
+  if (!inputs) { $('stale').hidden = !state.shown; return; }
+  const { keys, d } = inputs;
+  const T = keys.length;
+  const flat = new Float64Array(T * d);
+  keys.forEach((k, i) => flat.set(k, i * d));
+  const id = ++state.latest;
+  try {
+    const result = await lab.request('attend', {
+      kind: inputs.kind, T, d, dv: d, keys: flat, values: flat, query: Float64Array.from(inputs.query),
+      temperature: inputs.temperature,
+      additive: { h: d, Wq: identity(d), Wk: identity(d), w: new Float64Array(d).fill(1) },
+    });
+    if (id !== state.latest) return;  // a newer edit is on its way
+    setError('tokens-error', '');
+    state.shown = { ...inputs, ...result };
+    $('stale').hidden = true;
+    draw();
+  } catch (err) {
+    if (id !== state.latest) return;
+    setError('tokens-error', `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`);
+    $('stale').hidden = !state.shown;
+  }
+}
+
+function draw() {
+  const s = state.shown;
+  const order = s.tokens.map((_, i) => i).sort((a, b) => s.weights[b] - s.weights[a] || a - b);
+  const body = $('result-rows');
+  body.replaceChildren();
+  for (const i of order.slice(0, 200)) {
+    const tr = document.createElement('tr');
+    tr.dataset.score = String(s.scores[i]);
+    tr.dataset.weight = String(s.weights[i]);
+    const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: s.tokens[i] });
+    const c1 = Object.assign(document.createElement('td'), { textContent: formatNumber(s.scores[i]) });
+    const c2 = Object.assign(document.createElement('td'), { textContent: formatNumber(s.weights[i]) });
+    tr.append(th, c1, c2);
+    body.append(tr);
+  }
+  if (order.length > 200) {
+    const tr = document.createElement('tr');
+    const td = Object.assign(document.createElement('td'), { colSpan: 3, textContent: `… and ${order.length - 200} more tokens with smaller weights.` });
+    tr.append(td);
+    body.append(tr);
+  }
+  $('context').textContent = `[${Array.from(s.context, (v) => formatNumber(v)).join(', ')}]`;
+  $('context').dataset.values = JSON.stringify(Array.from(s.context));
+
+  if (s.d === 2) {
+    $('geometry').hidden = false;
+    $('geometry-note').textContent = '';
+    plot.update({ tokens: s.tokens, keys: s.keys, query: s.query, context: Array.from(s.context), weights: s.weights });
+  } else {
+    $('geometry').hidden = true;
+    $('geometry-note').textContent = `(The plot needs 2-D embeddings; these have ${s.d} numbers.)`;
+  }
+  drawWeightBars($('weights'), s.tokens, Array.from(s.weights), (v) => formatNumber(v));
+}
+
+// ---- wiring ----------------------------------------------------------------
+
+function loadDefaults() {
+  const d = state.defaults;
+  state.rows = d.tokens.map((t) => ({ token: t.token, text: t.embedding.join(', ') }));
+  $('query').value = d.query.join(', ');
+  $('score-kind').value = d.score;
+  $('temperature').value = String(d.temperature);
+  setError('bulk-error', '');
+  renderRows();
+  recompute();
+}
+
+async function main() {
+  const response = await fetch('content/widgets/attention-table.json');
+  state.defaults = await response.json();
+  state.maxTokens = state.defaults.maxTokens;
+  $('query').addEventListener('input', recompute);
+  $('temperature').addEventListener('input', recompute);
+  $('score-kind').addEventListener('change', recompute);
+  $('add-token').addEventListener('click', () => {
+    const d = state.shown ? state.shown.d : 2;
+    state.rows.push({ token: `token${state.rows.length + 1}`, text: new Array(d).fill('0').join(', ') });
+    renderRows();
+    recompute();
+    const inputs = $('token-rows').querySelectorAll('input');
+    inputs[inputs.length - 2].focus();
+  });
+  $('reset').addEventListener('click', loadDefaults);
+  $('bulk-apply').addEventListener('click', () => {
+    const parsed = parseTokenLines($('bulk-text').value, state.maxTokens);
+    if (!parsed.ok) { setError('bulk-error', parsed.message); return; }
+    setError('bulk-error', '');
+    state.rows = parsed.rows;
+    renderRows();
+    recompute();
+  });
+  loadDefaults();
+}
+
+main().catch((err) => { $('build-status').textContent = `The page could not start: ${err.message}`; });

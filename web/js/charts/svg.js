@@ -1,0 +1,26 @@
+// Tiny helpers for building SVG by hand. Text always goes in via textContent,
+// never as markup, so token names cannot inject HTML.
+const NS = 'http://www.w3.org/2000/svg';
+
+export function svgEl(name, attrs = {}, text) {
+  const el = document.createElementNS(NS, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+}
+
+// Okabe & Ito (2008), distinguishable with every common colour-vision deficiency.
+export const PALETTE = {
+  blue: '#0072B2',
+  vermillion: '#D55E00',
+  green: '#009E73',
+  orange: '#E69F00',
+  sky: '#56B4E9',
+  purple: '#CC79A7',
+  yellow: '#F0E442',
+  black: '#000000',
+};

@@ -1,0 +1,32 @@
+// A bar per token (sentence order) with its attention weight alpha_i in [0, 1].
+// The sorted results table beside it is its text alternative.
+import { PALETTE, clear, svgEl } from './svg.js';
+
+const W = 420, H = 240, PAD_L = 36, PAD_B = 42, PAD_T = 18;
+
+export function drawWeightBars(svg, tokens, weights, format) {
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  clear(svg);
+  const n = weights.length;
+  const top = Math.max(...weights, 1e-12);
+  const plotW = W - PAD_L - 8, plotH = H - PAD_B - PAD_T;
+  const bw = plotW / n;
+  const y = (v) => PAD_T + plotH * (1 - v / top);
+
+  svg.append(svgEl('line', { x1: PAD_L, y1: PAD_T + plotH, x2: W - 8, y2: PAD_T + plotH, class: 'axis' }));
+  svg.append(svgEl('text', { x: PAD_L - 4, y: y(top) + 4, 'text-anchor': 'end', class: 'tick' }, format(top)));
+  svg.append(svgEl('text', { x: PAD_L - 4, y: PAD_T + plotH, 'text-anchor': 'end', class: 'tick' }, '0'));
+  weights.forEach((w, i) => {
+    const x = PAD_L + i * bw;
+    svg.append(svgEl('rect', {
+      x: x + bw * 0.12, y: y(w), width: Math.max(bw * 0.76, 0.5), height: PAD_T + plotH - y(w),
+      fill: PALETTE.blue, class: 'weight-bar',
+    }));
+    if (n <= 24) {
+      svg.append(svgEl('text', { x: x + bw / 2, y: y(w) - 4, 'text-anchor': 'middle', class: 'bar-value' }, format(w)));
+      svg.append(svgEl('text', { x: x + bw / 2, y: H - PAD_B + 16, 'text-anchor': 'middle', class: 'bar-label' }, tokens[i]));
+    }
+  });
+  svg.append(svgEl('text', { x: PAD_L + plotW / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' },
+    'attention weight α for each token, in sentence order'));
+}

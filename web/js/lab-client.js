@@ -1,0 +1,44 @@
+// The page side of the lab's worker: one worker per page, requests as promises.
+//
+//   const lab = new LabClient();
+//   const info = await lab.ready;                 // build info: {threads, simd, variant, ...}
+//   const r = await lab.request('attend', {...}); // rejects with Error(message) on refusal
+export class LabClient {
+  constructor(workerUrl = new URL('./lab-worker.js', import.meta.url)) {
+    this.worker = new Worker(workerUrl);
+    this.nextId = 1;
+    this.pending = new Map();
+    this.worker.onmessage = (event) => {
+      const { type, id, payload } = event.data;
+      const entry = this.pending.get(id);
+      if (!entry) return;
+      this.pending.delete(id);
+      if (type === 'error') entry.reject(new Error(payload.message));
+      else entry.resolve(payload);
+    };
+    this.worker.onerror = (event) => {
+      const error = new Error(`the lab's worker failed: ${event.message || 'unknown error'}`);
+      for (const entry of this.pending.values()) entry.reject(error);
+      this.pending.clear();
+    };
+    this.ready = this.request('init', {});
+  }
+
+  request(type, payload, transfer = []) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ type, id, payload }, transfer);
+    });
+  }
+}
+
+// One line for the status bar, from what the module says about itself.
+export function describeBuild(info) {
+  const build = info.threads ? 'threaded WebAssembly build (SIMD + threads)' : 'single-thread WebAssembly build';
+  const simd = info.simd ? 'SIMD on' : 'SIMD off';
+  const why = info.crossOriginIsolated
+    ? 'this page is cross-origin isolated, so threads are available'
+    : 'this page is not cross-origin isolated, so threads are unavailable';
+  return `Running the ${build}, ${simd}: ${why}.`;
+}

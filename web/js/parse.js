@@ -1,0 +1,53 @@
+// Parsing what a student types: strict, with messages that say what to fix.
+// Pure functions (no DOM), so they are easy to test and reuse.
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+// "1.0, 0.9" or "1 0.9" -> {ok: true, values: [1, 0.9]} | {ok: false, message}
+export function parseVector(text) {
+  const parts = String(text).trim().split(/[\s,;]+/).filter((s) => s.length > 0);
+  if (parts.length === 0) return { ok: false, message: 'Enter numbers separated by commas, for example 1.0, 0.9.' };
+  const values = [];
+  for (const part of parts) {
+    const r = parseNumber(part);
+    if (!r.ok) return r;
+    values.push(r.value);
+  }
+  return { ok: true, values };
+}
+
+export function parseNumber(text) {
+  const s = String(text).trim();
+  const shown = s.length > 24 ? `${s.slice(0, 24)}…` : s;
+  if (/^[+-]?(nan|inf|infinity)$/i.test(s)) return { ok: false, message: `"${shown}" is not a finite number.` };
+  if (!NUMBER.test(s)) return { ok: false, message: `"${shown}" is not a number.` };
+  const value = Number(s);
+  if (!Number.isFinite(value)) return { ok: false, message: `"${shown}" is too large: numbers must lie within ±1.8e308.` };
+  return { ok: true, value };
+}
+
+// One token per line: a name, then its numbers ("animal 1.0 0.8" or "animal: 1.0, 0.8").
+// -> {ok: true, rows: [{token, text}]} | {ok: false, message}
+export function parseTokenLines(text, maxTokens) {
+  const lines = String(text).split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
+  if (lines.length === 0) return { ok: false, message: 'Write at least one line: a token, then its numbers.' };
+  if (lines.length > maxTokens) {
+    return { ok: false, message: `${lines.length} tokens: the table takes at most ${maxTokens}. Nothing was changed.` };
+  }
+  const rows = [];
+  for (let i = 0; i < lines.length; ++i) {
+    const m = /^(\S+?):?\s+(.+)$/.exec(lines[i]);
+    if (!m) return { ok: false, message: `Line ${i + 1}: write the token, then its numbers (for example "animal 1.0, 0.8").` };
+    const v = parseVector(m[2]);
+    if (!v.ok) return { ok: false, message: `Line ${i + 1}: ${v.message}` };
+    rows.push({ token: m[1], text: v.values.join(', ') });
+  }
+  return { ok: true, rows };
+}
+
+// Short, stable display of a number: up to 3 decimals, no trailing zeros.
+export function formatNumber(x, decimals = 3) {
+  if (!Number.isFinite(x)) return '—';
+  if (x !== 0 && (Math.abs(x) >= 1e6 || Math.abs(x) < 10 ** -decimals)) return x.toExponential(2);
+  return String(Number(x.toFixed(decimals)));
+}
