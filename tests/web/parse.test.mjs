@@ -1,0 +1,37 @@
+// The page's input parsing, without a browser.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatNumber, parseNumber, parseTokenLines, parseVector } from '../../web/js/parse.js';
+
+test('vectors: commas or spaces, strict numbers', () => {
+  assert.deepEqual(parseVector('1.0, 0.9'), { ok: true, values: [1, 0.9] });
+  assert.deepEqual(parseVector(' -0.2 1.3e0 '), { ok: true, values: [-0.2, 1.3] });
+  assert.deepEqual(parseVector('.5,-.25'), { ok: true, values: [0.5, -0.25] });
+  for (const bad of ['', '  ', 'abc', '1, two', '0x10', '1..2', '1,,e3']) assert.equal(parseVector(bad).ok, false, bad);
+});
+
+test('numbers: non-finite and out-of-range values are named', () => {
+  assert.match(parseNumber('NaN').message, /not a finite number/);
+  assert.match(parseNumber('-Infinity').message, /not a finite number/);
+  assert.match(parseNumber('1e400').message, /too large/);
+  assert.equal(parseNumber('1e30').value, 1e30);
+  assert.match(parseNumber('<b>x</b>').message, /"<b>x<\/b>" is not a number/);
+  assert.ok(parseNumber('x'.repeat(60)).message.includes('…'));
+});
+
+test('token lines', () => {
+  assert.deepEqual(parseTokenLines('animal 1.0 0.8\nnot: -0.2, 1.3\n\n', 10),
+    { ok: true, rows: [{ token: 'animal', text: '1, 0.8' }, { token: 'not', text: '-0.2, 1.3' }] });
+  assert.match(parseTokenLines('', 10).message, /at least one line/);
+  assert.match(parseTokenLines('lonely', 10).message, /Line 1/);
+  assert.match(parseTokenLines('a 1\nb x', 10).message, /Line 2: "x" is not a number/);
+  assert.match(parseTokenLines('a 1\nb 2\nc 3', 2).message, /3 tokens: the table takes at most 2/);
+});
+
+test('display formatting', () => {
+  assert.equal(formatNumber(1.7300000000000002), '1.73');
+  assert.equal(formatNumber(0.33499), '0.335');
+  assert.equal(formatNumber(0), '0');
+  assert.equal(formatNumber(1e30), '1.00e+30');
+  assert.equal(formatNumber(NaN), '—');
+});
