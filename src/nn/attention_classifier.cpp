@@ -49,7 +49,7 @@ void AttentionClassifier<Scalar>::forward(const int* tokens, Eigen::Index B, Mat
   tokens_ = tokens;
   B_ = B;
   embed(tokens, B, E_);
-  attention_pool_forward(head, E_, cfg_.seq_len, B, cfg_.pooling, cache_, Z_);
+  attention_pool_forward<Scalar>(head, E_, cfg_.seq_len, B, cfg_.pooling, cache_, Z_);
   linear_forward<Scalar>(Z_, fc_w.w, &fc_b.w, logits);
 }
 
@@ -58,7 +58,7 @@ void AttentionClassifier<Scalar>::backward(const Mat<Scalar>& dlogits) {
   const Eigen::Index T = cfg_.seq_len;
   zero_grads(params());
   linear_backward<Scalar>(Z_, fc_w.w, dlogits, fc_w.dw, &fc_b.dw, &dZ_);
-  attention_pool_backward(head, E_, dZ_, cache_, &dE_);
+  attention_pool_backward<Scalar>(head, E_, dZ_, cache_, &dE_);
   embedding_backward<Scalar>(tokens_, B_ * T, dE_, emb.dw);
   if (cfg_.positional)  // dpos[t] = sum over the batch of dE[b, t]
     for (Eigen::Index b = 0; b < B_; ++b) pos.dw += dE_.middleRows(b * T, T);
@@ -68,7 +68,7 @@ template <class Scalar>
 void AttentionClassifier<Scalar>::attention_weights(const int* tokens, Mat<Scalar>& A) const {
   Mat<Scalar> E;
   embed(tokens, 1, E);
-  attention_matrix(head, E, A);
+  attention_matrix<Scalar>(head, E, A);
 }
 
 template class AttentionClassifier<float>;

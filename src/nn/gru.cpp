@@ -1,7 +1,6 @@
 #include "nn/gru.hpp"
 
 #include <cmath>
-#include <utility>
 
 namespace alab::nn {
 
@@ -25,34 +24,35 @@ void gru_forward(const Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& X,
   const Eigen::Index H = gru.hidden();
   c.T = T;
   c.B = B;
-  c.gates.resize(T * B, 3 * H);
-  c.hn.resize(T * B, H);
-  c.Hs.resize((T + 1) * B, H);
-  c.Gh.resize(B, 3 * H);
+  c.H = H;
+  auto Gi = c.Gi.view(3 * H, T * B);
+  auto gates = c.gates.view(3 * H, T * B);
+  auto hn_all = c.hn.view(H, T * B);
+  auto Hs = c.Hs.view(H, (T + 1) * B);
+  auto Gh = c.Gh.view(3 * H, B);
 
-  // The input half of every gate for every step at once: Gi = X W_ih^T + b_ih  (T*B x 3H).
-  c.Gi.resize(T * B, 3 * H);
-  c.Gi.noalias() = X * gru.W_ih.w.transpose();
-  c.Gi.rowwise() += gru.b_ih.w.row(0);
-  c.Hs.topRows(B).setZero();
+  // The input half of every gate for every step at once: Gi = W_ih X^T + b_ih  (3H x T*B).
+  Gi.noalias() = gru.W_ih.w * X.transpose();
+  Gi.colwise() += gru.b_ih.w.row(0).transpose();
+  Hs.leftCols(B).setZero();
 
   for (Eigen::Index t = 0; t < T; ++t) {
-    const auto h_prev = c.Hs.middleRows(t * B, B);
-    const auto gi = c.Gi.middleRows(t * B, B);
-    auto g = c.gates.middleRows(t * B, B);
-    auto hn = c.hn.middleRows(t * B, B);
+    const auto h_prev = Hs.middleCols(t * B, B);  // H x B
+    const auto gi = Gi.middleCols(t * B, B);      // 3H x B
+    auto g = gates.middleCols(t * B, B);
+    auto hn = hn_all.middleCols(t * B, B);
 
-    c.Gh.noalias() = h_prev * gru.W_hh.w.transpose();  // B x 3H
-    c.Gh.rowwise() += gru.b_hh.w.row(0);
-    // r, z = sigmoid(gi + gh) over the first 2H columns in one pass.
-    g.leftCols(2 * H) = (gi.leftCols(2 * H) + c.Gh.leftCols(2 * H)).array().logistic();
-    hn = c.Gh.rightCols(H);
-    const auto r = g.leftCols(H).array();
-    const auto z = g.middleCols(H, H).array();
-    g.rightCols(H) = (gi.rightCols(H).array() + r * hn.array()).tanh();
-    const auto n = g.rightCols(H).array();
+    Gh.noalias() = gru.W_hh.w * h_prev;  // 3H x B
+    Gh.colwise() += gru.b_hh.w.row(0).transpose();
+    // r, z = sigmoid(gi + gh): the first 2H rows in one pass.
+    g.topRows(2 * H) = (gi.topRows(2 * H) + Gh.topRows(2 * H)).array().logistic();
+    hn = Gh.bottomRows(H);
+    const auto r = g.topRows(H).array();
+    const auto z = g.middleRows(H, H).array();
+    g.bottomRows(H) = (gi.bottomRows(H).array() + r * hn.array()).tanh();
+    const auto n = g.bottomRows(H).array();
     // h = (1 - z) n + z h_prev = n + z (h_prev - n)   (as ATen's GRUCell computes it)
-    c.Hs.middleRows((t + 1) * B, B) = n + z * (h_prev.array() - n);
+    Hs.middleCols((t + 1) * B, B) = n + z * (h_prev.array() - n);
   }
 }
 
@@ -60,49 +60,53 @@ template <class Scalar>
 void gru_backward(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& X,
                   const Eigen::Ref<const Mat<Scalar>>& dh_T, GruCache<Scalar>& c,
                   Mat<Scalar>* dX) {
-  const Eigen::Index H = gru.hidden(), T = c.T, B = c.B;
+  const Eigen::Index H = c.H, T = c.T, B = c.B;
   const Scalar one(1);
-  c.dGi.resize(T * B, 3 * H);
-  c.dGh.resize(T * B, 3 * H);
-  c.dh = dh_T;
-  c.dh_prev.resize(B, H);
+  const auto gates = c.gates.view(3 * H, T * B);
+  const auto hn_all = c.hn.view(H, T * B);
+  const auto Hs = c.Hs.view(H, (T + 1) * B);
+  auto dGi = c.dGi.view(3 * H, T * B);
+  auto dGh = c.dGh.view(3 * H, T * B);
+  auto dh_m = c.dh.view(H, B);
+  auto dh_prev = c.dh_prev.view(H, B);
+  dh_m = dh_T;
 
   for (Eigen::Index t = T - 1; t >= 0; --t) {
-    const auto g = c.gates.middleRows(t * B, B);
-    const auto r = g.leftCols(H).array();
-    const auto z = g.middleCols(H, H).array();
-    const auto n = g.rightCols(H).array();
-    const auto hn = c.hn.middleRows(t * B, B).array();
-    const auto h_prev = c.Hs.middleRows(t * B, B).array();
-    const auto dh = c.dh.array();
-    auto dgi = c.dGi.middleRows(t * B, B);
-    auto dgh = c.dGh.middleRows(t * B, B);
+    const auto g = gates.middleCols(t * B, B);
+    const auto r = g.topRows(H).array();
+    const auto z = g.middleRows(H, H).array();
+    const auto n = g.bottomRows(H).array();
+    const auto hn = hn_all.middleCols(t * B, B).array();
+    const auto h_prev = Hs.middleCols(t * B, B).array();
+    const auto dh = dh_m.array();
+    auto dgi = dGi.middleCols(t * B, B);
+    auto dgh = dGh.middleCols(t * B, B);
 
     // dL/da_n = dh * (1 - z) * (1 - n^2)                    (a_n: tanh's argument)
-    dgi.rightCols(H) = dh * (one - z) * (one - n.square());
+    dgi.bottomRows(H) = dh * (one - z) * (one - n.square());
     // dL/d(W_hn h + b_hn) = dL/da_n * r
-    dgh.rightCols(H) = dgi.rightCols(H).array() * r;
+    dgh.bottomRows(H) = dgi.bottomRows(H).array() * r;
     // dL/da_r = dL/da_n * hn * r (1 - r)                    (sigmoid' = s (1 - s))
-    dgi.leftCols(H) = dgi.rightCols(H).array() * hn * r * (one - r);
+    dgi.topRows(H) = dgi.bottomRows(H).array() * hn * r * (one - r);
     // dL/da_z = dh * (h_prev - n) * z (1 - z)
-    dgi.middleCols(H, H) = dh * (h_prev - n) * z * (one - z);
+    dgi.middleRows(H, H) = dh * (h_prev - n) * z * (one - z);
     // r and z see x and h through the same sum: their gradients are shared.
-    dgh.leftCols(2 * H) = dgi.leftCols(2 * H);
-    // dL/dh_prev = dh * z + dGh W_hh
-    c.dh_prev.noalias() = dgh * gru.W_hh.w;
-    c.dh_prev.array() += dh * z;
-    std::swap(c.dh, c.dh_prev);
+    dgh.topRows(2 * H) = dgi.topRows(2 * H);
+    // dL/dh_prev = dh * z + W_hh^T dGh
+    dh_prev.noalias() = gru.W_hh.w.transpose() * dgh;
+    dh_prev.array() += dh * z;
+    dh_m = dh_prev;
   }
 
   // Parameter gradients over all steps at once:
-  //   dW_ih = dGi^T X,  dW_hh = dGh^T [h_0 .. h_{T-1}],  db = column sums.
-  gru.W_ih.dw.noalias() += c.dGi.transpose() * X;
-  gru.b_ih.dw.row(0) += c.dGi.colwise().sum();
-  gru.W_hh.dw.noalias() += c.dGh.transpose() * c.Hs.topRows(T * B);
-  gru.b_hh.dw.row(0) += c.dGh.colwise().sum();
+  //   dW_ih = dGi X,  dW_hh = dGh [h_0 .. h_{T-1}]^T,  db = row sums.
+  gru.W_ih.dw.noalias() += dGi * X;
+  gru.b_ih.dw.row(0) += dGi.rowwise().sum().transpose();
+  gru.W_hh.dw.noalias() += dGh * Hs.leftCols(T * B).transpose();
+  gru.b_hh.dw.row(0) += dGh.rowwise().sum().transpose();
   if (dX) {
     dX->resize(T * B, X.cols());
-    dX->noalias() = c.dGi * gru.W_ih.w;  // dL/dx_t = dGi_t W_ih
+    dX->noalias() = dGi.transpose() * gru.W_ih.w;  // dL/dx_t = dGi_t^T W_ih
   }
 }
 

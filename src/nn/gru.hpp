@@ -9,13 +9,17 @@
 // Weights as PyTorch stores them: W_ih = [W_ir; W_iz; W_in] (3H x D),
 // W_hh = [W_hr; W_hz; W_hn] (3H x H), b_ih, b_hh (1 x 3H), gate blocks in the order r, z, n.
 //
-// Shapes: B = batch, T = seq len, D = input dim, H = hidden. The input is TIME-MAJOR,
-// X: T*B x D with row t*B + b = x_t of sequence b, so each step reads one contiguous
-// B x D block and the whole batch advances with one B x H x 3H GEMM per step.
+// Shapes: B = batch, T = seq len, D = input dim, H = hidden. The input is
+// TIME-MAJOR, X: T*B x D with row t*B + b = x_t of sequence b. Inside, everything
+// is FEATURE-MAJOR: states and gates are H x B blocks (column t*B + b), so each
+// gate row is B contiguous numbers (long, vectorizable runs for sigmoid/tanh), the
+// batch advances with one 3H x H x B GEMM per step, and the input half of the gates
+// (and every weight gradient) is one GEMM over all steps (X enters transposed).
 #pragma once
 
 #include <string>
 
+#include "nn/buffer.hpp"
 #include "nn/param.hpp"
 
 namespace alab::nn {
@@ -29,28 +33,29 @@ struct Gru {
   Eigen::Index hidden() const { return W_hh.w.cols(); }
 };
 
-// What the forward keeps for the backward (and scratch, so steady-state calls do not allocate).
+// What the forward keeps for the backward, and scratch, in grow-only buffers
+// (nn/buffer.hpp) so that steady-state calls never allocate.
 template <class Scalar>
 struct GruCache {
-  Eigen::Index T = 0, B = 0;
-  Mat<Scalar> Gi;      // T*B x 3H   W_ih x_t + b_ih, all steps in one GEMM
-  Mat<Scalar> gates;   // T*B x 3H   r_t, z_t, n_t
-  Mat<Scalar> hn;      // T*B x H    W_hn h_{t-1} + b_hn
-  Mat<Scalar> Hs;      // (T+1)*B x H   h_0 .. h_T
-  Mat<Scalar> Gh;      // B x 3H     scratch: W_hh h_{t-1} + b_hh
-  Mat<Scalar> dGi;     // T*B x 3H   dL/d(input pre-activations)
-  Mat<Scalar> dGh;     // T*B x 3H   dL/d(W_hh h_{t-1} + b_hh)
-  Mat<Scalar> dh, dh_prev;  // B x H
+  Eigen::Index T = 0, B = 0, H = 0;
+  Buffer<Scalar> Gi;      // 3H x T*B   W_ih x_t + b_ih, all steps in one GEMM
+  Buffer<Scalar> gates;   // 3H x T*B   r_t, z_t, n_t (rows 0..H-1, H..2H-1, 2H..3H-1)
+  Buffer<Scalar> hn;      // H x T*B    W_hn h_{t-1} + b_hn
+  Buffer<Scalar> Hs;      // H x (T+1)*B   h_0 .. h_T
+  Buffer<Scalar> Gh;      // 3H x B     scratch: W_hh h_{t-1} + b_hh
+  Buffer<Scalar> dGi;     // 3H x T*B   dL/d(input pre-activations)
+  Buffer<Scalar> dGh;     // 3H x T*B   dL/d(W_hh h_{t-1} + b_hh)
+  Buffer<Scalar> dh, dh_prev;  // H x B
 
-  // h_T: B x H, the classifier's input.
-  auto last_hidden() const { return Hs.bottomRows(B); }
+  // h_T: H x B, the classifier's input.
+  auto last_hidden() const { return Hs.view(H, (T + 1) * B).rightCols(B); }
 };
 
 template <class Scalar>
 void gru_forward(const Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& X, Eigen::Index T,
                  Eigen::Index B, GruCache<Scalar>& cache);
 
-// Backpropagation through time from dL/dh_T (B x H; nothing else reads h_1..h_{T-1}).
+// Backpropagation through time from dL/dh_T (H x B; nothing else reads h_1..h_{T-1}).
 // Accumulates into the gradients dw of gru's parameters; dX (T*B x D, optional) is overwritten.
 template <class Scalar>
 void gru_backward(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& X,

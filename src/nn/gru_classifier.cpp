@@ -31,22 +31,22 @@ template <class Scalar>
 void GruClassifier<Scalar>::forward(const int* tokens, Eigen::Index B, Mat<Scalar>& logits) {
   const Eigen::Index T = cfg_.seq_len;
   B_ = B;
-  // Batch-major ids -> time-major, so the GRU reads step t as one contiguous B x D block.
+  // Batch-major ids -> time-major, the layout the GRU reads (nn/gru.hpp).
   tokens_tm_.resize(static_cast<std::size_t>(T * B));
   for (Eigen::Index b = 0; b < B; ++b)
     for (Eigen::Index t = 0; t < T; ++t) tokens_tm_[t * B + b] = tokens[b * T + t];
   embedding_forward(tokens_tm_.data(), T * B, emb.w, X_);
-  gru_forward(gru, X_, T, B, gru_cache_);
-  h_T_ = gru_cache_.last_hidden();
+  gru_forward<Scalar>(gru, X_, T, B, gru_cache_);
+  h_T_ = gru_cache_.last_hidden().transpose();  // B x H
   linear_forward<Scalar>(h_T_, fc_w.w, &fc_b.w, logits);
 }
 
 template <class Scalar>
 void GruClassifier<Scalar>::backward(const Mat<Scalar>& dlogits) {
   zero_grads(params());
-  dh_T_.resize(B_, gru.hidden());
-  linear_backward<Scalar>(h_T_, fc_w.w, dlogits, fc_w.dw, &fc_b.dw, &dh_T_);
-  gru_backward(gru, X_, dh_T_, gru_cache_, &dX_);
+  linear_backward<Scalar>(h_T_, fc_w.w, dlogits, fc_w.dw, &fc_b.dw, &dh_T_rows_);  // B x H
+  dh_T_ = dh_T_rows_.transpose();                                                   // H x B
+  gru_backward<Scalar>(gru, X_, dh_T_, gru_cache_, &dX_);
   embedding_backward<Scalar>(tokens_tm_.data(), cfg_.seq_len * B_, dX_, emb.dw);
 }
 

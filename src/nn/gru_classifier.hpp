@@ -38,10 +38,10 @@ class GruClassifier final : public SequenceClassifier<Scalar> {
  private:
   GruClassifierConfig cfg_;
   Eigen::Index B_ = 0;
-  std::vector<int> tokens_tm_;  // T*B ids, time-major (row t*B + b)
+  std::vector<int> tokens_tm_;  // T*B ids, time-major (index t*B + b)
   Mat<Scalar> X_;               // T*B x D embeddings, time-major
   GruCache<Scalar> gru_cache_;
-  Mat<Scalar> h_T_, dh_T_, dX_;
+  Mat<Scalar> h_T_, dh_T_rows_, dh_T_, dX_;  // B x H, B x H, H x B, T*B x D
 };
 
 }  // namespace alab::nn

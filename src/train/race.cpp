@@ -1,0 +1,94 @@
+#include "train/race.hpp"
+
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+namespace alab::train {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Batches between stop-flag checks do not matter (train_some checks before every
+// batch); this only bounds how long one call holds the loop.
+constexpr int kSlice = 16;
+
+struct Runner {
+  const RaceOptions& options;
+  Clock::time_point start;
+  std::mutex report_mutex;
+
+  void report(ModelKind kind, const EpochStats& e) {
+    if (!options.on_epoch) return;
+    const std::lock_guard<std::mutex> lock(report_mutex);
+    options.on_epoch({kind, e, std::chrono::duration<double>(Clock::now() - start).count()});
+  }
+
+  // One epoch; false if stopped before it ended.
+  bool epoch(Trainer& t) {
+    while (!t.train_some(kSlice))
+      if (t.stop_requested()) return false;
+    if (t.stop_requested()) return false;
+    report(t.kind(), t.end_epoch());
+    return true;
+  }
+
+  bool all_epochs(Trainer& t) {
+    while (!t.finished())
+      if (!epoch(t)) return false;
+    return true;
+  }
+};
+
+void finish(Trainer& t, bool completed, ModelResult& r) {
+  r.kind = t.kind();
+  r.curve = t.history();
+  r.completed = completed;
+  if (completed) r.test = t.test();
+  r.seconds = t.seconds();
+}
+
+}  // namespace
+
+bool race_threads_available() {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  return false;  // std::thread cannot start in a WebAssembly build without -pthread
+#else
+  return true;
+#endif
+}
+
+Status run_race(const Settings& settings, const RaceOptions& options, RaceResult& out) {
+  if (Status st = validate(settings); !st) return st;
+  Runner run{options, Clock::now(), {}};
+  const TaskData data = make_task(settings);
+  Trainer gru(ModelKind::gru, settings, data);
+  Trainer attn(ModelKind::attention, settings, data);
+  gru.set_stop_flag(options.stop);
+  attn.set_stop_flag(options.stop);
+
+  RaceResult r;
+  bool gru_done = false, attn_done = false;
+  if (options.threads && race_threads_available()) {
+    r.threads_used = true;
+    std::thread other([&] { attn_done = run.all_epochs(attn); });
+    gru_done = run.all_epochs(gru);
+    other.join();
+  } else {
+    bool stopped = false;
+    while (!stopped && (!gru.finished() || !attn.finished())) {
+      if (!gru.finished()) stopped = !run.epoch(gru);
+      if (!stopped && !attn.finished()) stopped = !run.epoch(attn);
+    }
+    gru_done = gru.finished();
+    attn_done = attn.finished();
+  }
+  finish(gru, gru_done, r.gru);
+  finish(attn, attn_done, r.attention);
+  r.stopped = !(gru_done && attn_done);
+  r.wall_seconds = std::chrono::duration<double>(Clock::now() - run.start).count();
+  out = std::move(r);
+  return Status::success();
+}
+
+}  // namespace alab::train

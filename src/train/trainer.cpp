@@ -1,0 +1,116 @@
+#include "train/trainer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+#include "nn/attention_classifier.hpp"
+#include "nn/cross_entropy.hpp"
+#include "nn/gru_classifier.hpp"
+
+namespace alab::train {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+// Evaluation runs in chunks of the training batch size: the models' caches then keep
+// one size (bar the last chunk), instead of reallocating megabytes for every switch
+// between training and evaluation. Chunking does not change any prediction.
+
+}  // namespace
+
+Trainer::Trainer(ModelKind kind, const Settings& s, const TaskData& data)
+    : kind_(kind),
+      settings_(s),
+      data_(data),
+      shuffle_rng_(s.seed, kind == ModelKind::gru ? kGruShuffleStream : kAttnShuffleStream) {
+  if (kind == ModelKind::gru) {
+    nn::Pcg32 init(s.seed, kGruInitStream);
+    model_ = std::make_unique<nn::GruClassifier<float>>(
+        nn::GruClassifierConfig{s.vocab, s.seq_len, s.d_model, s.hidden}, init);
+  } else {
+    nn::Pcg32 init(s.seed, kAttnInitStream);
+    model_ = std::make_unique<nn::AttentionClassifier<float>>(
+        nn::AttentionClassifierConfig{s.vocab, s.seq_len, s.d_model, s.pooling, s.positional}, init);
+  }
+  adam_ = std::make_unique<nn::Adam<float>>(model_->params(), s.lr);
+  order_.resize(static_cast<std::size_t>(s.n_train));
+  start_epoch();
+}
+
+void Trainer::start_epoch() {
+  std::iota(order_.begin(), order_.end(), 0);
+  nn::shuffle(order_, shuffle_rng_);
+  next_batch_ = 0;
+  loss_sum_ = 0;
+}
+
+void Trainer::train_batch(int first, int count) {
+  const int T = settings_.seq_len;
+  batch_tokens_.resize(static_cast<std::size_t>(count) * T);
+  batch_labels_.resize(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    const int idx = order_[first + i];
+    std::copy_n(data_.train.sequence(idx), T, batch_tokens_.begin() + static_cast<long>(i) * T);
+    batch_labels_[i] = data_.train.labels[idx];
+  }
+  model_->forward(batch_tokens_.data(), count, logits_);
+  const float loss = nn::cross_entropy_forward(logits_, batch_labels_.data(), probs_);
+  nn::cross_entropy_backward(probs_, batch_labels_.data(), dlogits_);
+  model_->backward(dlogits_);
+  adam_->step();
+  loss_sum_ += static_cast<double>(loss) * count;
+}
+
+bool Trainer::train_some(int max_batches) {
+  const auto t0 = Clock::now();
+  const int nb = batches_per_epoch();
+  for (int k = 0; k < max_batches && next_batch_ < nb; ++k) {
+    if (stop_requested()) break;
+    const int first = next_batch_ * settings_.batch;
+    train_batch(first, std::min(settings_.batch, settings_.n_train - first));
+    ++next_batch_;
+  }
+  seconds_ += since(t0);
+  return next_batch_ >= nb;
+}
+
+EpochStats Trainer::end_epoch() {
+  const auto t0 = Clock::now();
+  EpochStats e;
+  e.epoch = static_cast<int>(history_.size()) + 1;
+  e.loss = loss_sum_ / settings_.n_train;
+  e.train_acc = evaluate(data_.train).accuracy;
+  e.val_acc = evaluate(data_.val).accuracy;
+  start_epoch();
+  seconds_ += since(t0);
+  e.seconds = seconds_;
+  history_.push_back(e);
+  return e;
+}
+
+Evaluation Trainer::evaluate(const Dataset& set) {
+  Evaluation ev;
+  long correct = 0;
+  for (int first = 0; first < set.n; first += settings_.batch) {
+    const int count = std::min(settings_.batch, set.n - first);
+    model_->forward(set.sequence(first), count, logits_);
+    for (int i = 0; i < count; ++i) {
+      const int y = set.labels[first + i], p = nn::predict_row(logits_, i);
+      ++ev.confusion[y][p];
+      correct += (y == p);
+    }
+  }
+  ev.accuracy = set.n ? static_cast<double>(correct) / set.n : 0.0;
+  return ev;
+}
+
+bool Trainer::attention_weights(const int* tokens, MatF& A) const {
+  const auto* attn = dynamic_cast<const nn::AttentionClassifier<float>*>(model_.get());
+  if (!attn) return false;
+  attn->attention_weights(tokens, A);
+  return true;
+}
+
+}  // namespace alab::train

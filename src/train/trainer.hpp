@@ -1,0 +1,92 @@
+// Trains one model on the task, in slices, so a caller can interleave models,
+// stay responsive (a web worker between slices), or stop within one minibatch.
+//
+//   Trainer t(ModelKind::attention, settings, data);
+//   while (!t.finished()) {
+//     while (!t.train_some(8)) { /* handle messages, check for stop */ }
+//     EpochStats e = t.end_epoch();   // accuracy on the full train and val sets
+//   }
+//   Evaluation r = t.test();          // test accuracy + confusion matrix
+//
+// An epoch = the training set reshuffled (Fisher-Yates from the model's own
+// stream of the seed) and cut into minibatches of settings.batch (the last may be
+// smaller, as DataLoader's); one Adam step per minibatch on the mean cross-entropy.
+// Same settings and seed => bit-identical history, however the slices are cut.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+#include "nn/adam.hpp"
+#include "nn/classifier.hpp"
+#include "train/settings.hpp"
+#include "train/task.hpp"
+
+namespace alab::train {
+
+struct EpochStats {
+  int epoch = 0;          // 1-based
+  double train_acc = 0;   // on the whole training set, after the epoch
+  double val_acc = 0;
+  double loss = 0;        // mean training cross-entropy over the epoch's minibatches
+  double seconds = 0;     // this model's compute time so far (training + evaluation)
+};
+
+struct Evaluation {
+  double accuracy = 0;
+  long confusion[2][2] = {{0, 0}, {0, 0}};  // [true label][predicted label]
+};
+
+class Trainer {
+ public:
+  // settings must be valid (validate) and data made from them; data must outlive the trainer.
+  Trainer(ModelKind kind, const Settings& settings, const TaskData& data);
+
+  // Trains up to max_batches minibatches of the current epoch. Returns true when
+  // the epoch has no batches left (then call end_epoch). Returns false early, with
+  // nothing half-done, when the stop flag is set.
+  bool train_some(int max_batches);
+  EpochStats end_epoch();
+  bool finished() const { return static_cast<int>(history_.size()) >= settings_.epochs; }
+
+  // Checked before every minibatch; may be null.
+  void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+  bool stop_requested() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+
+  Evaluation evaluate(const Dataset& set);
+  Evaluation test() { return evaluate(data_.test); }
+
+  // Attention weights (T x T) of one sequence; false for the GRU, which has none.
+  bool attention_weights(const int* tokens, MatF& A) const;
+
+  ModelKind kind() const { return kind_; }
+  const std::vector<EpochStats>& history() const { return history_; }
+  int batches_per_epoch() const { return (settings_.n_train + settings_.batch - 1) / settings_.batch; }
+  int batches_done_this_epoch() const { return next_batch_; }
+  double seconds() const { return seconds_; }
+  nn::SequenceClassifier<float>& model() { return *model_; }
+
+ private:
+  void train_batch(int first, int count);
+  void start_epoch();
+
+  ModelKind kind_;
+  Settings settings_;
+  const TaskData& data_;
+  std::unique_ptr<nn::SequenceClassifier<float>> model_;
+  std::unique_ptr<nn::Adam<float>> adam_;
+  nn::Pcg32 shuffle_rng_;
+  const std::atomic<bool>* stop_ = nullptr;
+
+  std::vector<int> order_;  // this epoch's permutation of the training set
+  int next_batch_ = 0;
+  double loss_sum_ = 0;     // sum over examples of the batch-mean loss * batch size
+  double seconds_ = 0;
+  std::vector<EpochStats> history_;
+
+  std::vector<int> batch_tokens_, batch_labels_;
+  MatF logits_, probs_, dlogits_;
+};
+
+}  // namespace alab::train

@@ -1,0 +1,58 @@
+// Both whole classifiers (embedding -> GRU or attention -> linear -> cross-entropy):
+// every parameter's gradient against central finite differences in double
+// (tolerance kGradRelTol, reasoning in gradcheck.hpp).
+#include <catch2/catch.hpp>
+
+#include "gradcheck.hpp"
+#include "nn/attention_classifier.hpp"
+#include "nn/cross_entropy.hpp"
+#include "nn/gru_classifier.hpp"
+
+using namespace alab;
+using namespace alab::nn;
+using test::grad_rel_error;
+using test::kGradRelTol;
+using M = Mat<double>;
+
+namespace {
+
+void check_model(SequenceClassifier<double>& model, int B, int vocab, Pcg32& rng) {
+  const int T = static_cast<int>(model.seq_len());
+  std::vector<int> tokens(B * T), labels(B);
+  for (int& t : tokens) t = static_cast<int>(rng.below(vocab));
+  for (int& y : labels) y = static_cast<int>(rng.below(2));
+  M logits, probs, dlogits;
+  auto loss = [&] {
+    model.forward(tokens.data(), B, logits);
+    return cross_entropy_forward(logits, labels.data(), probs);
+  };
+  loss();
+  cross_entropy_backward(probs, labels.data(), dlogits);
+  model.backward(dlogits);
+  for (Param<double>* p : model.params()) {
+    INFO(p->name);
+    REQUIRE(p->dw.rows() == p->w.rows());
+    REQUIRE(p->dw.cols() == p->w.cols());
+    const M analytic = p->dw;  // loss() below does not touch dw, but keep a copy anyway
+    CHECK(grad_rel_error(p->w, analytic, loss) < kGradRelTol);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("GRU classifier: gradients of every parameter", "[nn][gradcheck][gru]") {
+  Pcg32 rng(50);
+  GruClassifier<double> model({5, 6, 4, 3}, rng);
+  CHECK(model.params().size() == 7);
+  check_model(model, 4, 5, rng);
+}
+
+TEST_CASE("attention classifier: gradients of every parameter", "[nn][gradcheck][attention]") {
+  const Pooling pooling = GENERATE(Pooling::last, Pooling::mean);
+  const bool positional = GENERATE(true, false);
+  Pcg32 rng(60);
+  AttentionClassifier<double> model({5, 6, 4, pooling, positional}, rng);
+  CHECK(model.params().size() == (positional ? 7u : 6u));
+  INFO((pooling == Pooling::last ? "last" : "mean") << (positional ? " positional" : ""));
+  check_model(model, 4, 5, rng);
+}
