@@ -5,8 +5,15 @@
 // reallocating the GRU's megabyte-sized caches on each switch cost more than the
 // arithmetic (page faults on every fresh mapping). A view of a Buffer allocates
 // only the first time a larger shape is asked for.
+//
+// The storage is aligned as Eigen's own matrices are (EIGEN_MAX_ALIGN_BYTES). This
+// matters for determinism, not only speed: Eigen evaluates the unaligned head of
+// an array with scalar code and the rest with SIMD packets, and the two round
+// differently (e.g. FMA in packets only), so malloc-dependent alignment would make
+// results differ from run to run.
 #pragma once
 
+#include <Eigen/Core>
 #include <vector>
 
 #include "attention/types.hpp"
@@ -26,7 +33,7 @@ class Buffer {
   }
 
  private:
-  std::vector<Scalar> data_;
+  std::vector<Scalar, Eigen::aligned_allocator<Scalar>> data_;
 };
 
 }  // namespace alab::nn

@@ -5,6 +5,13 @@
 //       Single-query attention over tokens whose keys and values are their
 //       embeddings (K = V = X). Defaults: the module's worked example 1.
 //       Additive scoring uses W_q = W_k = I and w = 1, as the page does by default.
+//   alab race [--T 30] [--vocab 8] [--d-model 16] [--hidden 20] [--batch 64] [--lr 0.005]
+//             [--epochs 35] [--seed 3151] [--pooling last|mean] [--positional on|off]
+//             [--threads 1|2] [--json] [--quiet]
+//       The module's worked example 2: GRU vs tiny self-attention on "is the last
+//       token equal to the first?". Prints per-epoch progress and the test table;
+//       --json prints everything (curves, confusion matrices, timings) as JSON on
+//       stdout, with progress on stderr. --threads 2 trains the two models at once.
 //   alab info
 //       What this build is (SIMD instruction sets in use, Eigen version).
 #include <algorithm>
@@ -18,6 +25,7 @@
 
 #include "attention/attend.hpp"
 #include "attention/build_info.hpp"
+#include "race_command.hpp"
 
 using namespace alab;
 
@@ -26,7 +34,11 @@ namespace {
 int usage(const char* why) {
   std::fprintf(stderr,
                "alab: %s\nusage: alab attend [--query x,y] [--score dot|scaled_dot|additive] "
-               "[--temperature t] [--token NAME=x,y ...]\n       alab info\n",
+               "[--temperature t] [--token NAME=x,y ...]\n"
+               "       alab race [--T n] [--vocab n] [--d-model n] [--hidden n] [--batch n] [--lr x]\n"
+               "                 [--epochs n] [--seed n] [--pooling last|mean] [--positional on|off]\n"
+               "                 [--threads 1|2] [--json] [--quiet]\n"
+               "       alab info\n",
                why);
   return 2;
 }
@@ -114,6 +126,7 @@ int main(int argc, char** argv) {
   if (argc < 2) return usage("which command?");
   const std::string cmd = argv[1];
   if (cmd == "attend") return run_attend(argc, argv);
+  if (cmd == "race") return run_race_command(argc, argv);
   if (cmd == "info") {
     const auto info = core_build_info();
     std::printf("Eigen %s, SIMD: %s (%s)\n", info.eigen_version.c_str(),

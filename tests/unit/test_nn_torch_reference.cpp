@@ -1,0 +1,127 @@
+// Both classifiers against PyTorch 1.13 (tests/reference/*.txt, written by
+// make_reference.py): for fixed weights and a fixed batch, the logits, the loss,
+// every parameter's gradient, and the loss before each of 10 Adam steps.
+//
+// The reference is computed in float64 from float32-representable weights, so it
+// carries no rounding of its own. Tolerances (max-norm, relative to the largest
+// reference value of each tensor):
+//   double model  1e-10  what remains is summation order (~1e-15 per op) over a few
+//                        hundred operations: orders of magnitude of headroom.
+//   float model   logits, loss 1e-5; gradients 2e-5: float carries ~6e-8 per op;
+//                 Eigen's float sigmoid/tanh are within a few ulp, and the GRU
+//                 chains T = 7 steps, so errors of ~1e-6 are expected; a wrong
+//                 term gives 1e-2 or more.
+//   float Adam losses 1e-5: each step moves weights by ~lr = 0.01 along
+//                 m / sqrt(v), which float rounding of the gradients changes by
+//                 ~1e-6 relative; ten steps keep the loss within ~1e-6.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <memory>
+
+#include "nn/adam.hpp"
+#include "nn/attention_classifier.hpp"
+#include "nn/cross_entropy.hpp"
+#include "nn/gru_classifier.hpp"
+#include "reference_file.hpp"
+
+using namespace alab;
+using namespace alab::nn;
+
+namespace {
+
+template <class Scalar>
+struct Tol;
+template <>
+struct Tol<double> {
+  static constexpr double value = 1e-10, grad = 1e-10, adam = 1e-10;
+};
+template <>
+struct Tol<float> {
+  static constexpr double value = 1e-5, grad = 2e-5, adam = 1e-5;
+};
+
+// max |a - ref| / max(max |ref|, 1e-3)
+template <class Scalar>
+double rel_err(const Mat<Scalar>& a, const Mat<double>& ref) {
+  REQUIRE(a.rows() == ref.rows());
+  REQUIRE(a.cols() == ref.cols());
+  const double scale = std::max(ref.cwiseAbs().maxCoeff(), 1e-3);
+  return (a.template cast<double>() - ref).cwiseAbs().maxCoeff() / scale;
+}
+
+template <class Scalar>
+std::unique_ptr<SequenceClassifier<Scalar>> make_model(const std::string& file, const test::RefTensor& cfg) {
+  const auto& c = cfg.values;  // vocab T d_model hidden batch lr pooling_is_mean positional
+  Pcg32 rng(0);
+  if (file == "gru.txt")
+    return std::make_unique<GruClassifier<Scalar>>(
+        GruClassifierConfig{int(c[0]), int(c[1]), int(c[2]), int(c[3])}, rng);
+  return std::make_unique<AttentionClassifier<Scalar>>(
+      AttentionClassifierConfig{int(c[0]), int(c[1]), int(c[2]), c[6] != 0 ? Pooling::mean : Pooling::last,
+                                c[7] != 0},
+      rng);
+}
+
+template <class Scalar>
+void check_against_torch(const std::string& file) {
+  INFO(file);
+  const auto ref = test::load_reference(file);
+  REQUIRE(ref.count("config"));
+  REQUIRE(ref.count("adam_loss"));
+  auto model = make_model<Scalar>(file, ref.at("config"));
+  const auto& tokens_d = ref.at("tokens").values;
+  const auto& labels_d = ref.at("labels").values;
+  const std::vector<int> tokens(tokens_d.begin(), tokens_d.end()), labels(labels_d.begin(), labels_d.end());
+  const auto B = static_cast<Eigen::Index>(labels.size());
+
+  int matched = 0;
+  for (Param<Scalar>* p : model->params()) {
+    INFO(p->name);
+    REQUIRE(ref.count("param:" + p->name));
+    const auto w = ref.at("param:" + p->name).template mat<Scalar>();
+    REQUIRE(w.rows() == p->w.rows());
+    REQUIRE(w.cols() == p->w.cols());
+    p->w = w;
+    ++matched;
+  }
+  long torch_params = 0;
+  for (const auto& kv : ref) torch_params += kv.first.rfind("param:", 0) == 0;
+  CHECK(matched == torch_params);
+
+  Mat<Scalar> logits, probs, dlogits;
+  model->forward(tokens.data(), B, logits);
+  const Scalar loss = cross_entropy_forward(logits, labels.data(), probs);
+  CHECK(rel_err(logits, ref.at("logits").template mat<double>()) < Tol<Scalar>::value);
+  CHECK(std::abs(loss - ref.at("loss").values[0]) / ref.at("loss").values[0] < Tol<Scalar>::value);
+  cross_entropy_backward(probs, labels.data(), dlogits);
+  model->backward(dlogits);
+  for (Param<Scalar>* p : model->params()) {
+    INFO("grad " << p->name);
+    CHECK(rel_err(p->dw, ref.at("grad:" + p->name).template mat<double>()) < Tol<Scalar>::grad);
+  }
+
+  // 10 Adam steps on the same batch, from the same starting weights.
+  for (Param<Scalar>* p : model->params()) p->w = ref.at("param:" + p->name).template mat<Scalar>();
+  Adam<Scalar> adam(model->params(), ref.at("config").values[5]);
+  const auto& expect = ref.at("adam_loss").values;
+  for (std::size_t k = 0; k < expect.size(); ++k) {
+    model->forward(tokens.data(), B, logits);
+    const double l = cross_entropy_forward(logits, labels.data(), probs);
+    INFO("Adam step " << k);
+    CHECK(std::abs(l - expect[k]) / expect[k] < Tol<Scalar>::adam);
+    cross_entropy_backward(probs, labels.data(), dlogits);
+    model->backward(dlogits);
+    adam.step();
+  }
+  CHECK(expect.back() < expect.front());  // the reference itself learned something
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("classifiers match PyTorch: logits, loss, gradients, 10 Adam steps", "[nn][torch]", double,
+                   float) {
+  const std::string file = GENERATE(as<std::string>{}, "gru.txt", "attn_last.txt", "attn_mean.txt",
+                                    "attn_last_nopos.txt");
+  check_against_torch<TestType>(file);
+}

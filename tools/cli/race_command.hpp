@@ -1,0 +1,4 @@
+// `alab race`: see race_command.cpp.
+#pragma once
+
+int run_race_command(int argc, char** argv);
