@@ -10,8 +10,8 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export async function startLab() {
-  const isolated = await startServer({ root: 'dist', port: 0, isolation: true });
-  const plain = await startServer({ root: 'dist', port: 0, isolation: false });
+  const isolated = await startServer({ root: process.env.LAB_DIST || "dist", port: 0, isolation: true });
+  const plain = await startServer({ root: process.env.LAB_DIST || "dist", port: 0, isolation: false });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
   const url = (server, path) => `http://127.0.0.1:${server.address().port}/${path}`;
   return {

@@ -1,0 +1,77 @@
+// Learning curves: accuracy per epoch for several series on one chart, with the
+// 50 % chance line. Knows nothing about models: addPoint(key, x, y), reset(xMax).
+// Redraws at most once per animation frame, however fast points arrive.
+import { clear, svgEl } from './svg.js';
+
+const W = 640, H = 300, L = 48, R = 150, T = 14, B = 40;
+
+export class LineChart {
+  // series: [{key, label, colour, dash, marker: 'circle'|'square'}]
+  constructor(svg, { series, yLabel = 'accuracy', xLabel = 'epoch' }) {
+    this.svg = svg;
+    this.series = series;
+    this.xLabel = xLabel;
+    this.yLabel = yLabel;
+    this.frame = 0;
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    this.reset(1);
+  }
+
+  reset(xMax) {
+    this.xMax = Math.max(1, xMax);
+    this.points = Object.fromEntries(this.series.map((s) => [s.key, []]));
+    this.schedule();
+  }
+
+  addPoint(key, x, y) {
+    this.points[key].push([x, y]);
+    this.schedule();
+  }
+
+  schedule() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
+  }
+
+  draw() {
+    const svg = this.svg;
+    clear(svg);
+    const sx = (x) => L + ((x - 0) / this.xMax) * (W - L - R);
+    const sy = (y) => T + (1 - y) * (H - T - B);
+    svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fff', stroke: '#999' }));
+    for (const y of [0, 0.25, 0.5, 0.75, 1]) {
+      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(y), y2: sy(y), stroke: '#e3e3e3' }));
+      svg.append(svgEl('text', { x: L - 6, y: sy(y) + 4, 'text-anchor': 'end', class: 'tick' }, `${y * 100}%`));
+    }
+    const step = Math.max(1, Math.ceil(this.xMax / 8));
+    for (let x = 0; x <= this.xMax; x += step) {
+      svg.append(svgEl('text', { x: sx(x), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, String(x)));
+    }
+    svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(0.5), y2: sy(0.5), stroke: '#000', 'stroke-dasharray': '2 4', class: 'chance-line' }));
+    svg.append(svgEl('text', { x: W - R - 4, y: sy(0.5) - 5, 'text-anchor': 'end', class: 'tick' }, 'chance (50 %)'));
+    svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, this.xLabel));
+    svg.append(svgEl('text', { x: 12, y: T + (H - T - B) / 2, transform: `rotate(-90 12 ${T + (H - T - B) / 2})`, 'text-anchor': 'middle', class: 'axis-title' }, this.yLabel));
+
+    this.series.forEach((s, k) => {
+      const pts = this.points[s.key];
+      if (pts.length > 0) {
+        svg.append(svgEl('polyline', {
+          points: pts.map(([x, y]) => `${sx(x)},${sy(y)}`).join(' '), fill: 'none', stroke: s.colour,
+          'stroke-width': 2.2, 'stroke-dasharray': s.dash || 'none', class: 'series', 'data-key': s.key, 'data-count': pts.length,
+        }));
+        for (const [x, y] of pts) svg.append(marker(s, sx(x), sy(y)));
+      }
+      // legend
+      const ly = T + 12 + k * 20, lx = W - R + 12;
+      svg.append(svgEl('line', { x1: lx, x2: lx + 26, y1: ly, y2: ly, stroke: s.colour, 'stroke-width': 2.2, 'stroke-dasharray': s.dash || 'none' }));
+      svg.append(marker(s, lx + 13, ly));
+      svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend' }, s.label));
+    });
+  }
+}
+
+function marker(s, x, y) {
+  return s.marker === 'square'
+    ? svgEl('rect', { x: x - 3, y: y - 3, width: 6, height: 6, fill: s.colour })
+    : svgEl('circle', { cx: x, cy: y, r: 3.2, fill: s.colour });
+}

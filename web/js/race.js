@@ -1,0 +1,234 @@
+// The training race page (worked example 2). The engine is C++ in the lab's
+// worker; this file holds the controls, the URL, and the views.
+import { LabClient, describeBuild } from './lab-client.js';
+import { defaults, fromQuery, parseAll, rangeText, toQuery } from './race-settings.js';
+import { LineChart } from './charts/line-chart.js';
+import { drawHeatmap } from './charts/heatmap.js';
+import { PALETTE } from './charts/svg.js';
+
+const $ = (id) => document.getElementById(id);
+const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
+
+const state = { spec: null, running: false, result: null, settings: null, stepIndex: 0, examples: null, build: null };
+const lab = new LabClient();
+lab.ready.then((info) => { state.build = info; $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
+               (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+
+const chart = new LineChart($('curves'), {
+  series: [
+    { key: 'gru-train', label: 'GRU train', colour: PALETTE.vermillion, marker: 'circle' },
+    { key: 'gru-val', label: 'GRU val', colour: PALETTE.vermillion, dash: '6 4', marker: 'circle' },
+    { key: 'attention-train', label: 'Attention train', colour: PALETTE.blue, marker: 'square' },
+    { key: 'attention-val', label: 'Attention val', colour: PALETTE.blue, dash: '6 4', marker: 'square' },
+  ],
+});
+
+// ---- the settings form ---------------------------------------------------------
+
+function buildForm(spec) {
+  const form = $('settings');
+  for (const s of spec) {
+    const wrap = Object.assign(document.createElement('div'), { className: 'field' });
+    const id = `set-${s.key}`;
+    const label = Object.assign(document.createElement('label'), { htmlFor: id, textContent: s.label });
+    let input;
+    if (s.kind === 'choice') {
+      input = document.createElement('select');
+      for (const c of s.choices) input.append(Object.assign(document.createElement('option'), { value: c, textContent: c }));
+    } else {
+      input = Object.assign(document.createElement('input'), { type: 'text', inputMode: s.kind === 'int' ? 'numeric' : 'decimal' });
+    }
+    input.id = id;
+    input.name = s.key;
+    const help = Object.assign(document.createElement('p'), { className: 'help', id: `${id}-help`, textContent: `${s.help} Allowed: ${rangeText(s)}.` });
+    const err = Object.assign(document.createElement('p'), { className: 'error', id: `${id}-error` });
+    err.setAttribute('aria-live', 'polite');
+    input.setAttribute('aria-describedby', `${id}-help ${id}-error`);
+    input.addEventListener('input', () => validateForm());
+    input.addEventListener('change', () => validateForm());
+    wrap.append(label, input, help, err);
+    form.append(wrap);
+  }
+}
+
+function fillForm(settings) {
+  for (const s of state.spec) $(`set-${s.key}`).value = String(settings[s.key]);
+}
+
+function readForm() {
+  return Object.fromEntries(state.spec.map((s) => [s.key, $(`set-${s.key}`).value]));
+}
+
+function validateForm() {
+  const { settings, errors } = parseAll(state.spec, readForm());
+  for (const s of state.spec) {
+    const message = errors[s.key] || '';
+    $(`set-${s.key}-error`).textContent = message;
+    $(`set-${s.key}`).setAttribute('aria-invalid', message ? 'true' : 'false');
+  }
+  const ok = Object.keys(errors).length === 0;
+  if (ok) {
+    const href = `race.html${toQuery(state.spec, settings)}`;
+    $('share-link').href = href;
+    $('share-link').textContent = href;
+  }
+  return ok ? settings : null;
+}
+
+// ---- running -------------------------------------------------------------------
+
+function setRunning(running) {
+  state.running = running;
+  $('start').disabled = running;
+  $('stop').disabled = !running;
+  $('start').textContent = state.result ? 'Run again' : 'Start the race';
+}
+
+async function start() {
+  const settings = validateForm();
+  if (!settings) {
+    $('start-error').textContent = 'The race did not start: fix the settings marked above.';
+    const bad = state.spec.find((s) => $(`set-${s.key}-error`).textContent);
+    if (bad) $(`set-${bad.key}`).focus();
+    return;
+  }
+  $('start-error').textContent = '';
+  history.replaceState(null, '', `race.html${toQuery(state.spec, settings)}`);
+  state.settings = settings;
+  state.result = null;
+  chart.reset(settings.epochs);
+  $('curve-table').tBodies[0].replaceChildren();
+  $('results-section').hidden = true;
+  for (const m of Object.keys(MODELS)) $(`progress-${m}`).textContent = `epoch 0 of ${settings.epochs}`;
+  setRunning(true);
+  document.body.dataset.race = 'running';
+  try {
+    const result = await lab.request('race-start', settings, { onProgress: onEpoch });
+    state.result = result;
+    showResults(result);
+    document.body.dataset.race = result.stopped ? 'stopped' : 'finished';
+  } catch (err) {
+    $('start-error').textContent = `The race did not run: ${err.message}.`;
+    document.body.dataset.race = 'error';
+  } finally {
+    setRunning(false);
+  }
+}
+
+function onEpoch(p) {
+  chart.addPoint(`${p.model}-train`, p.epoch, p.train_acc);
+  chart.addPoint(`${p.model}-val`, p.epoch, p.val_acc);
+  $(`progress-${p.model}`).textContent =
+    `epoch ${p.epoch} of ${state.settings.epochs}, train ${pct(p.train_acc)}, val ${pct(p.val_acc)}, ${p.seconds.toFixed(1)} s`;
+  const body = $('curve-table').tBodies[0];
+  let row = body.rows[p.epoch - 1];
+  while (!row) {
+    const tr = body.insertRow();
+    tr.insertCell().textContent = String(body.rows.length);
+    for (let k = 0; k < 4; ++k) tr.insertCell().textContent = '';
+    row = body.rows[p.epoch - 1];
+  }
+  const col = p.model === 'gru' ? 1 : 3;
+  row.cells[col].textContent = pct(p.train_acc);
+  row.cells[col + 1].textContent = pct(p.val_acc);
+}
+
+function pct(x) {
+  return `${(100 * x).toFixed(1)} %`;
+}
+
+// ---- results ---------------------------------------------------------------------
+
+function showResults(r) {
+  $('results-section').hidden = false;
+  const facts = `Seed ${state.settings.seed}, T = ${state.settings.T}, ${r.threads ? 'both models trained at once on two threads' : 'the two models took turns, epoch by epoch, on one thread'}` +
+    ` (${state.build ? state.build.variant : 'unknown build'}); wall time ${r.wall.toFixed(1)} s.` +
+    (r.stopped ? ' Stopped early: the numbers below are for the models as they were when stopped.' : '');
+  $('run-facts').textContent = facts;
+  const body = $('results').tBodies[0];
+  body.replaceChildren();
+  for (const m of Object.keys(MODELS)) {
+    const tr = body.insertRow();
+    tr.dataset.model = m;
+    tr.dataset.testAcc = String(r[m].test_acc);
+    const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: MODELS[m] });
+    tr.append(th);
+    tr.insertCell().textContent = r[m].test_acc.toFixed(3);
+    tr.insertCell().textContent = `${r[m].seconds.toFixed(2)} s (${r[m].epochs_done} epochs)`;
+    drawConfusion($(`confusion-${m}`), MODELS[m], r[m].confusion);
+  }
+  // The first positive and the first negative test example, then a stepper over all.
+  const labels = r.test_labels;
+  state.examples = { positive: labels.indexOf(1), negative: labels.indexOf(0), count: labels.length };
+  state.stepIndex = 0;
+  showExample('positive', state.examples.positive);
+  showExample('negative', state.examples.negative);
+  showExample('step', 0);
+}
+
+function drawConfusion(table, name, c) {
+  table.replaceChildren();
+  table.createCaption().textContent = `${name}: confusion matrix (rows: true label, columns: predicted)`;
+  const head = table.createTHead().insertRow();
+  for (const text of ['', 'predicted 0 (first ≠ last)', 'predicted 1 (first = last)']) {
+    head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: text }));
+  }
+  const body = table.createTBody();
+  ['true 0', 'true 1'].forEach((label, t) => {
+    const tr = body.insertRow();
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: label }));
+    for (let p = 0; p < 2; ++p) {
+      const td = tr.insertCell();
+      td.textContent = String(c[t][p]);
+      td.dataset.count = String(c[t][p]);
+    }
+  });
+}
+
+async function showExample(slot, index) {
+  if (index < 0) {
+    $(`caption-${slot}`).textContent = 'No such example in this test set.';
+    return;
+  }
+  const ex = await lab.request('race-example', { index });
+  const svg = $(`heatmap-${slot}`);
+  drawHeatmap(svg, ex.A, ex.T, Array.from(ex.tokens));
+  svg.dataset.index = String(index);
+  svg.dataset.t = String(ex.T);
+  const verdict = (pred) => (pred === ex.label ? 'right' : 'wrong');
+  const kind = ex.label === 1 ? 'positive (first = last)' : 'negative (first ≠ last)';
+  $(`caption-${slot}`).textContent =
+    `Test example ${index + 1} of ${state.examples.count}, ${kind}: tokens ${Array.from(ex.tokens).join(' ')}. ` +
+    `Self-attention predicts ${ex.pred_attention} (${verdict(ex.pred_attention)}); the GRU predicts ${ex.pred_gru} (${verdict(ex.pred_gru)}). ` +
+    `Rows are query positions, columns the positions attended to; the last row is the one the classifier reads` +
+    `${state.settings.pooling === 'mean' ? ' (here the mean of all rows\' outputs is used)' : ''}.`;
+}
+
+// ---- wiring ----------------------------------------------------------------------
+
+async function main() {
+  const response = await fetch('content/widgets/race.json');
+  state.spec = (await response.json()).settings;
+  buildForm(state.spec);
+  const { settings, ignored } = fromQuery(state.spec, location.search);
+  fillForm(settings);
+  if (ignored.length) {
+    $('url-notice').hidden = false;
+    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
+  }
+  validateForm();
+  $('start').addEventListener('click', start);
+  $('stop').addEventListener('click', () => lab.request('race-stop', {}));
+  $('defaults').addEventListener('click', () => { fillForm(defaults(state.spec)); validateForm(); });
+  $('prev-example').addEventListener('click', () => {
+    state.stepIndex = (state.stepIndex - 1 + state.examples.count) % state.examples.count;
+    showExample('step', state.stepIndex);
+  });
+  $('next-example').addEventListener('click', () => {
+    state.stepIndex = (state.stepIndex + 1) % state.examples.count;
+    showExample('step', state.stepIndex);
+  });
+  document.body.dataset.ready = 'true';
+}
+
+main().catch((err) => { $('build-status').textContent = `The page could not start: ${err.message}`; });
