@@ -15,11 +15,13 @@ namespace {
 std::string g_last_error;
 std::string g_build_info;
 
-int refuse(const std::string& why) {
+}  // namespace
+
+// Shared with race_api.cpp: remember why a call was refused.
+int lab_refuse(const std::string& why) {
   g_last_error = why;
   return 1;
 }
-}  // namespace
 
 extern "C" {
 
@@ -59,13 +61,13 @@ EMSCRIPTEN_KEEPALIVE int lab_attend(int kind, int T, int d, int dv, const double
                                     int h, const double* Wq, const double* Wk, const double* w,
                                     double* out_scores, double* out_weights, double* out_context) {
   using namespace alab;
-  if (kind < 0 || kind > 2) return refuse("unknown score function");
+  if (kind < 0 || kind > 2) return lab_refuse("unknown score function");
   if (T < 0 || d < 1 || dv < 1 || T > kMaxAttendTokens || d > kMaxAttendDim || dv > kMaxAttendDim) {
     // Let the core phrase the refusal for sizes it would refuse.
     if (T > kMaxAttendTokens)
-      return refuse("too many tokens (" + std::to_string(T) + "): at most " +
+      return lab_refuse("too many tokens (" + std::to_string(T) + "): at most " +
                     std::to_string(kMaxAttendTokens));
-    return refuse("keys must have between 1 and " + std::to_string(kMaxAttendDim) + " numbers");
+    return lab_refuse("keys must have between 1 and " + std::to_string(kMaxAttendDim) + " numbers");
   }
   const Mat<double> K = ConstMatMap<double>(keys, T, d);
   const Mat<double> V = ConstMatMap<double>(values, T, dv);
@@ -73,7 +75,7 @@ EMSCRIPTEN_KEEPALIVE int lab_attend(int kind, int T, int d, int dv, const double
   AdditiveParams<double> add;
   const auto score = static_cast<ScoreKind>(kind);
   if (score == ScoreKind::additive) {
-    if (h < 1 || h > kMaxAttendDim) return refuse("additive scoring needs 1 to 64 hidden units");
+    if (h < 1 || h > kMaxAttendDim) return lab_refuse("additive scoring needs 1 to 64 hidden units");
     add.W_q = ConstMatMap<double>(Wq, h, d);
     add.W_k = ConstMatMap<double>(Wk, h, d);
     add.w = ConstVecMap<double>(w, h);
@@ -82,7 +84,7 @@ EMSCRIPTEN_KEEPALIVE int lab_attend(int kind, int T, int d, int dv, const double
   if (Status st = attend<double>(score, q, K, V, temperature,
                                  score == ScoreKind::additive ? &add : nullptr, r);
       !st)
-    return refuse(st.message);
+    return lab_refuse(st.message);
   std::copy(r.scores.data(), r.scores.data() + T, out_scores);
   std::copy(r.weights.data(), r.weights.data() + T, out_weights);
   std::copy(r.context.data(), r.context.data() + dv, out_context);

@@ -3,6 +3,7 @@
 //   const lab = new LabClient();
 //   const info = await lab.ready;                 // build info: {threads, simd, variant, ...}
 //   const r = await lab.request('attend', {...}); // rejects with Error(message) on refusal
+//   await lab.request('race-start', settings, { onProgress: (p) => ... });  // long jobs report progress
 export class LabClient {
   constructor(workerUrl = new URL('./lab-worker.js', import.meta.url)) {
     this.worker = new Worker(workerUrl);
@@ -12,6 +13,7 @@ export class LabClient {
       const { type, id, payload } = event.data;
       const entry = this.pending.get(id);
       if (!entry) return;
+      if (type === 'progress') { if (entry.onProgress) entry.onProgress(payload); return; }
       this.pending.delete(id);
       if (type === 'error') entry.reject(new Error(payload.message));
       else entry.resolve(payload);
@@ -24,10 +26,10 @@ export class LabClient {
     this.ready = this.request('init', {});
   }
 
-  request(type, payload, transfer = []) {
+  request(type, payload, { transfer = [], onProgress = null } = {}) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, onProgress });
       this.worker.postMessage({ type, id, payload }, transfer);
     });
   }

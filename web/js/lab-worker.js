@@ -3,8 +3,14 @@
 //
 // In:  {type, id, payload}
 //        init    {}                       load the module; the reply is its build info
-//        attend  {kind, T, d, dv, keys, values, query, temperature, additive?}
-// Out: {type: 'result', id, payload} | {type: 'error', id, payload: {message}}
+//        attend        {kind, T, d, dv, keys, values, query, temperature, additive?}
+//        race-start    {T, epochs, lr, seed, batch, hidden, dmodel, pooling, positions}
+//                      progress: one message per finished epoch; result at the end
+//        race-stop     {}       stops the running race within one minibatch
+//        race-example  {index}  a test sequence, its attention matrix, both predictions
+//        heap          {}       bytes of the module's heap in use
+// Out: {type: 'result', id, payload} | {type: 'progress', id, payload}
+//      | {type: 'error', id, payload: {message}}
 //
 // Which build: the threaded one (SIMD + pthreads) needs SharedArrayBuffer, which
 // exists only when the page is cross-origin isolated (COOP/COEP headers);
@@ -17,6 +23,7 @@ const SCORE_KINDS = { dot: 0, scaled_dot: 1, additive: 2 };
 
 let lab = null;
 let loading = null;
+let buildInfo = null;
 
 function loadModule() {
   const threaded = self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
@@ -31,7 +38,8 @@ function loadModule() {
   }).then((module) => {
     lab = module;
     const info = JSON.parse(module.UTF8ToString(module._lab_build_info()));
-    return Object.assign(info, { variant: name, crossOriginIsolated: self.crossOriginIsolated === true });
+    buildInfo = Object.assign(info, { variant: name, crossOriginIsolated: self.crossOriginIsolated === true });
+    return buildInfo;
   });
 }
 
@@ -67,7 +75,103 @@ function attend(p) {
   }
 }
 
-const handlers = { attend };
+function refusal() {
+  return new Error(lab.UTF8ToString(lab._lab_last_error()));
+}
+
+// Lets queued messages (a "stop") run between slices of work, without the 4 ms
+// clamp that nested setTimeout calls get.
+function yieldToEvents() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { channel.port1.close(); resolve(); };
+    channel.port2.postMessage(null);
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const MODEL_KEYS = ['gru', 'attention'];
+const EPOCH_FIELDS = 7, POLL_MAX = 64;
+let raceRunning = false;
+
+async function raceStart(p, progress) {
+  if (raceRunning) throw new Error('a race is already running: stop it first');
+  const rc = lab._lab_race_start(p.T, p.epochs, p.lr, p.seed, p.batch, p.hidden, p.dmodel,
+                                 p.pooling === 'mean' ? 1 : 0, p.positions === 'off' ? 0 : 1,
+                                 buildInfo.threads ? 1 : 0);
+  if (rc !== 0) throw refusal();
+  raceRunning = true;
+  const buf = lab._malloc(EPOCH_FIELDS * 8 * POLL_MAX);
+  const poll = () => {
+    let n;
+    while ((n = lab._lab_race_poll(buf, POLL_MAX)) > 0) {
+      const v = new Float64Array(lab.HEAPF64.buffer, buf, n * EPOCH_FIELDS).slice();
+      for (let i = 0; i < n; ++i) {
+        const e = v.subarray(i * EPOCH_FIELDS, (i + 1) * EPOCH_FIELDS);
+        progress({ model: MODEL_KEYS[e[0]], epoch: e[1], train_acc: e[2], val_acc: e[3], loss: e[4], seconds: e[5], wall: e[6] });
+      }
+    }
+  };
+  try {
+    if (buildInfo.threads) {
+      // Both models train on their own threads; this thread only reports.
+      while (!lab._lab_race_done()) { await sleep(20); poll(); }
+    } else {
+      // One thread: short slices of single minibatches, then let messages in.
+      for (;;) {
+        const t0 = performance.now();
+        let done = 0;
+        while (!done && performance.now() - t0 < 10) done = lab._lab_race_step(1);
+        poll();
+        if (done) break;
+        await yieldToEvents();
+      }
+    }
+    poll();
+    const out = lab._malloc(15 * 8);
+    if (lab._lab_race_finish(out) !== 0) { lab._free(out); throw refusal(); }
+    const r = new Float64Array(lab.HEAPF64.buffer, out, 15).slice();
+    lab._free(out);
+    const model = (k) => ({
+      test_acc: r[7 * k], confusion: [[r[7 * k + 1], r[7 * k + 2]], [r[7 * k + 3], r[7 * k + 4]]],
+      seconds: r[7 * k + 5], epochs_done: r[7 * k + 6],
+    });
+    const n = lab._lab_race_test_count();
+    const labels = lab._malloc(4 * n);
+    lab._lab_race_test_labels(labels);
+    const testLabels = Array.from(new Int32Array(lab.HEAP32.buffer, labels, n));
+    lab._free(labels);
+    const stopped = model(0).epochs_done < p.epochs || model(1).epochs_done < p.epochs;
+    return { gru: model(0), attention: model(1), wall: r[14], threads: buildInfo.threads, stopped, test_labels: testLabels };
+  } finally {
+    lab._free(buf);
+    raceRunning = false;
+  }
+}
+
+function raceExample({ index }) {
+  const T = lab._lab_race_seq_len();
+  const tokens = lab._malloc(4 * T), A = lab._malloc(4 * T * T), info = lab._malloc(12);
+  try {
+    if (lab._lab_race_example(index, tokens, A, info) !== 0) throw refusal();
+    const i = new Int32Array(lab.HEAP32.buffer, info, 3);
+    return {
+      index, T, label: i[0], pred_gru: i[1], pred_attention: i[2],
+      tokens: new Int32Array(lab.HEAP32.buffer, tokens, T).slice(),
+      A: new Float32Array(lab.HEAPF32.buffer, A, T * T).slice(),
+    };
+  } finally {
+    [tokens, A, info].forEach((ptr) => lab._free(ptr));
+  }
+}
+
+const handlers = {
+  attend,
+  'race-start': raceStart,
+  'race-stop': () => { lab._lab_race_stop(); return {}; },
+  'race-example': raceExample,
+  heap: () => ({ wasmHeapUsed: lab._lab_heap_used(), wasmHeapSize: lab.HEAP8.length }),
+};
 
 self.onmessage = async (event) => {
   const { type, id, payload } = event.data || {};
@@ -79,10 +183,12 @@ self.onmessage = async (event) => {
     }
     if (!handlers[type]) throw new Error(`unknown request "${type}"`);
     if (!lab) await (loading = loading || loadModule());
-    const result = handlers[type](payload);
-    const transfer = Object.values(result).filter((v) => v && v.buffer instanceof ArrayBuffer).map((v) => v.buffer);
+    const progress = (p) => self.postMessage({ type: 'progress', id, payload: p });
+    const result = await handlers[type](payload, progress);
+    const transfer = Object.values(result).filter((v) => ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer).map((v) => v.buffer);
     self.postMessage({ type: 'result', id, payload: result }, transfer);
   } catch (err) {
+    if (err instanceof WebAssembly.RuntimeError) console.error(err.stack);
     self.postMessage({ type: 'error', id, payload: { message: String(err && err.message || err) } });
   }
 };
