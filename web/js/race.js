@@ -102,11 +102,14 @@ async function start() {
   for (const m of Object.keys(MODELS)) $(`progress-${m}`).textContent = `epoch 0 of ${settings.epochs}`;
   setRunning(true);
   document.body.dataset.race = 'running';
+  delete document.body.dataset.wasmHeapUsed;
   try {
     const result = await lab.request('race-start', settings, { onProgress: onEpoch });
     state.result = result;
     showResults(result);
     document.body.dataset.race = result.stopped ? 'stopped' : 'finished';
+    // For the memory check across many races: the module's heap in use after this one.
+    lab.request('heap', {}).then((h) => { document.body.dataset.wasmHeapUsed = String(h.wasmHeapUsed); });
   } catch (err) {
     $('start-error').textContent = `The race did not run: ${err.message}.`;
     document.body.dataset.race = 'error';

@@ -1,0 +1,187 @@
+// The training race page in headless Chromium: short races with and without
+// cross-origin isolation, stop/start, bad settings, links, memory over many races.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, openPage } from './support.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+const ENDED = ['finished', 'stopped', 'error'];
+
+async function ready(page) {
+  await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build);
+}
+
+async function runRace(page) {
+  await page.click('#start');
+  await page.waitForFunction((ended) => ended.includes(document.body.dataset.race), ENDED, { timeout: 120000 });
+  assert.equal(await page.evaluate(() => document.body.dataset.race), 'finished', await page.textContent('#start-error'));
+  await page.waitForFunction(() => document.querySelectorAll('#heatmap-step .cell').length > 0);
+  return readResults(page);
+}
+
+async function readResults(page) {
+  return page.evaluate(() => ({
+    test: Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [tr.dataset.model, Number(tr.dataset.testAcc)]),
+    curves: Array.from(document.querySelectorAll('#curve-table tbody tr'), (tr) => Array.from(tr.cells, (c) => c.textContent)),
+  }));
+}
+
+for (const mode of ['isolated', 'plain']) {
+  test(`${mode}: a 3-epoch race runs to the end and fills every view`, async () => {
+    const url = (mode === 'isolated' ? lab.isolatedUrl : lab.plainUrl)('race.html?epochs=3');
+    const { page, problems, close } = await openPage(lab.browser, url);
+    await ready(page);
+    assert.equal(await page.evaluate(() => document.body.dataset.build), mode === 'isolated' ? 'attention_lab_mt' : 'attention_lab_st');
+    const results = await runRace(page);
+
+    // One chart point per epoch per model and curve.
+    const counts = await page.$$eval('#curves .series', (els) => Object.fromEntries(els.map((e) => [e.dataset.key, Number(e.dataset.count)])));
+    assert.deepEqual(counts, { 'gru-train': 3, 'gru-val': 3, 'attention-train': 3, 'attention-val': 3 });
+    assert.equal(await page.$$eval('#curves .chance-line', (els) => els.length), 1);
+    assert.equal(results.curves.length, 3);
+
+    // Results table and confusion matrices: 600 test sequences each.
+    assert.deepEqual(results.test.map(([m]) => m), ['gru', 'attention']);
+    for (const [, acc] of results.test) assert.ok(acc >= 0 && acc <= 1);
+    for (const m of ['gru', 'attention']) {
+      const cells = await page.$$eval(`#confusion-${m} td`, (tds) => tds.map((td) => Number(td.dataset.count)));
+      assert.equal(cells.length, 4);
+      assert.equal(cells.reduce((a, b) => a + b, 0), 600);
+      const acc = results.test.find(([k]) => k === m)[1];
+      assert.ok(Math.abs((cells[0] + cells[3]) / 600 - acc) < 1e-9, 'confusion diagonal matches accuracy');
+    }
+
+    // Heatmaps: a T x T grid whose rows sum to 1, for a positive and a negative example.
+    for (const slot of ['positive', 'negative']) {
+      const grid = await page.$$eval(`#heatmap-${slot} .cell`, (cells) => cells.map((c) => [Number(c.dataset.i), Number(c.dataset.j), Number(c.dataset.a)]));
+      assert.equal(grid.length, 30 * 30);
+      const rows = new Array(30).fill(0);
+      for (const [i, , a] of grid) rows[i] += a;
+      for (const r of rows) assert.ok(Math.abs(r - 1) < 1e-5, `row sums to ${r}`);
+      assert.match(await page.textContent(`#caption-${slot}`), slot === 'positive' ? /positive \(first = last\)/ : /negative \(first ≠ last\)/);
+    }
+    // Stepping through test examples.
+    const before = await page.getAttribute('#heatmap-step', 'data-index');
+    await page.click('#next-example');
+    await page.waitForFunction((b) => document.getElementById('heatmap-step').dataset.index !== b, before);
+    assert.equal(await page.getAttribute('#heatmap-step', 'data-index'), '1');
+    assert.match(await page.textContent('#run-facts'), /Seed 3151/);
+    assert.deepEqual(problems.console, []);
+    assert.deepEqual(problems.foreign, []);
+    await close();
+  });
+}
+
+test('the same settings give the same numbers with threads and without, and from a link or typed in', async () => {
+  const query = 'race.html?T=12&epochs=2&seed=7&hidden=8';
+  const a = await openPage(lab.browser, lab.isolatedUrl(query));
+  await ready(a.page);
+  const fromLinkThreaded = await runRace(a.page);
+  await a.close();
+
+  const b = await openPage(lab.browser, lab.plainUrl('race.html'));
+  await ready(b.page);
+  await b.page.fill('#set-T', '12');
+  await b.page.fill('#set-epochs', '2');
+  await b.page.fill('#set-seed', '7');
+  await b.page.fill('#set-hidden', '8');
+  const typedSingle = await runRace(b.page);
+  assert.deepEqual(typedSingle, fromLinkThreaded);
+  // Typing updated the page's own link and address.
+  assert.equal(new URL(b.page.url()).search, '?T=12&epochs=2&seed=7&hidden=8');
+  assert.deepEqual(b.problems.console, []);
+  await b.close();
+});
+
+test('stop mid-race, then start again', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('race.html?epochs=40'));
+  await ready(page);
+  await page.click('#start');
+  await page.waitForFunction(() => document.querySelectorAll('#curve-table tbody tr').length >= 1);
+  const t0 = Date.now();
+  await page.click('#stop');
+  await page.waitForFunction(() => document.body.dataset.race === 'stopped', null, { timeout: 10000 });
+  assert.ok(Date.now() - t0 < 5000, 'stopping is quick');
+  assert.match(await page.textContent('#run-facts'), /Stopped early/);
+  assert.ok((await page.$$eval('#curve-table tbody tr', (r) => r.length)) < 40);
+  assert.equal(await page.isEnabled('#start'), true);
+  assert.equal(await page.isEnabled('#stop'), false);
+
+  await page.fill('#set-epochs', '2');
+  const again = await runRace(page);
+  assert.equal(again.curves.length, 2);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('bad settings show their message and do not start a race', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('race.html'));
+  await ready(page);
+  const cases = [
+    ['T', '1', /Sequence length T: 1 is out of range; use a whole number from 2 to 100/],
+    ['T', '100000', /out of range/],
+    ['epochs', '0', /Epochs: 0 is out of range/],
+    ['lr', '-1', /Learning rate: -1 is out of range; use a number from 0.000001 to 1/],
+    ['lr', 'NaN', /not a number/],
+    ['lr', '1e999', /too large/],
+    ['batch', '5000', /Batch size: 5000 is out of range; use a whole number from 1 to 512/],
+    ['seed', '3.5', /Seed: 3.5 is not a whole number/],
+    ['seed', '', /Seed: empty/],
+  ];
+  for (const [key, value, message] of cases) {
+    await page.fill(`#set-${key}`, value);
+    await page.click('#start');
+    assert.match(await page.textContent(`#set-${key}-error`), message);
+    assert.equal(await page.getAttribute(`#set-${key}`, 'aria-invalid'), 'true');
+    assert.match(await page.textContent('#start-error'), /did not start/);
+    assert.equal(await page.evaluate(() => document.body.dataset.race), undefined, `no race for ${key}=${value}`);
+    await page.click('#defaults');
+  }
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('a bad link falls back to the defaults and says what it ignored', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('race.html?T=1&epochs=5&lr=abc&colour=red&seed=<b>x</b>'));
+  await ready(page);
+  const notice = await page.textContent('#url-notice');
+  assert.match(notice, /Sequence length T: 1 is out of range/);
+  assert.match(notice, /Learning rate: "abc" is not a number/);
+  assert.match(notice, /colour \(not a setting\)/);
+  assert.match(notice, /Seed: "<b>x<\/b>" is not a number/);
+  assert.equal(await page.$$eval('#url-notice b', (els) => els.length), 0);
+  assert.equal(await page.inputValue('#set-T'), '30');
+  assert.equal(await page.inputValue('#set-epochs'), '5');
+  assert.equal(await page.inputValue('#set-seed'), '3151');
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('twenty races in a row do not grow memory', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('race.html?T=8&epochs=1&batch=256'));
+  await ready(page);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const measure = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    await page.waitForFunction(() => document.body.dataset.wasmHeapUsed);
+    return {
+      js: metrics.find((m) => m.name === 'JSHeapUsedSize').value,
+      wasm: Number(await page.evaluate(() => document.body.dataset.wasmHeapUsed)),
+    };
+  };
+  await runRace(page);
+  await runRace(page);
+  const first = await measure();
+  for (let i = 0; i < 18; ++i) await runRace(page);
+  const last = await measure();
+  console.log(`memory after 2 races: ${JSON.stringify(first)}; after 20: ${JSON.stringify(last)}`);
+  assert.ok(last.wasm <= first.wasm * 1.05 + 65536, `WASM heap grew from ${first.wasm} to ${last.wasm}`);
+  assert.ok(last.js <= first.js * 1.5 + 2e6, `JS heap grew from ${first.js} to ${last.js}`);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
