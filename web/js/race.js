@@ -107,6 +107,7 @@ async function start() {
     const result = await lab.request('race-start', settings, { onProgress: onEpoch });
     state.result = result;
     showResults(result);
+    document.body.dataset.wallSeconds = String(result.wall);
     document.body.dataset.race = result.stopped ? 'stopped' : 'finished';
     // For the memory check across many races: the module's heap in use after this one.
     lab.request('heap', {}).then((h) => { document.body.dataset.wasmHeapUsed = String(h.wasmHeapUsed); });

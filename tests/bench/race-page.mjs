@@ -1,0 +1,63 @@
+// The in-browser race at the module's settings, timed in headless Chromium, next
+// to the module's PyTorch experiment (tests/bench/race_torch.py) run in the same
+// go on the same machine. Also reports the longest main-thread task during the
+// race (PerformanceObserver 'longtask') and checks the module's accuracy story.
+//
+//   node tests/bench/race-page.mjs        (tools/lab bench runs it)
+import { execFileSync } from 'node:child_process';
+import { startLab, openPage } from '../browser/support.mjs';
+
+async function pageRace(lab, mode) {
+  const url = (mode === 'isolated' ? lab.isolatedUrl : lab.plainUrl)('race.html');
+  const { page, problems, close } = await openPage(lab.browser, url);
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
+      .observe({ type: 'longtask', buffered: false });
+  });
+  await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build);
+  const t0 = Date.now();
+  await page.click('#start');
+  await page.waitForFunction(() => ['finished', 'stopped', 'error'].includes(document.body.dataset.race), null, { timeout: 600000 });
+  const seconds = (Date.now() - t0) / 1000;
+  const r = await page.evaluate(() => ({
+    build: document.body.dataset.build,
+    engineWall: Number(document.body.dataset.wallSeconds),
+    longest: Math.max(0, ...window.longTasks),
+    acc: Object.fromEntries(Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [tr.dataset.model, Number(tr.dataset.testAcc)])),
+  }));
+  await close();
+  if (problems.console.length) throw new Error(`console errors: ${problems.console.join('; ')}`);
+  return { mode, seconds, ...r };
+}
+
+const lab = await startLab();
+const runs = [];
+try {
+  for (const mode of ['isolated', 'plain']) {
+    const r = await pageRace(lab, mode);
+    process.stderr.write(`  page (${r.build}): ${r.seconds.toFixed(2)} s\n`);
+    runs.push(r);
+  }
+} finally {
+  await lab.close();
+}
+process.stderr.write('  PyTorch (tests/bench/race_torch.py)…\n');
+const torch = JSON.parse(execFileSync('/usr/bin/python3', ['tests/bench/race_torch.py'], { encoding: 'utf8' }).trim().split('\n').pop());
+
+console.log(`\nThe race at the module's settings (T 30, 35 epochs, seed 3151), Chromium ${lab.browser.version()}, PyTorch ${torch.torch}\n`);
+console.log('| run | wall time | PyTorch / this | longest main-thread task | GRU test acc | attention test acc |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+console.log(`| PyTorch script (${torch.torch_threads} threads) | ${torch.wall_seconds.toFixed(2)} s | 1.0× | – | ${torch.gru.test_acc.toFixed(3)} | ${torch.attn.test_acc.toFixed(3)} |`);
+for (const r of runs) {
+  console.log(`| page, ${r.build} | ${r.seconds.toFixed(2)} s | ${(torch.wall_seconds / r.seconds).toFixed(1)}× | ${r.longest.toFixed(0)} ms | ${r.acc.gru.toFixed(3)} | ${r.acc.attention.toFixed(3)} |`);
+}
+const best = runs[0];
+const goals = [
+  [`in-browser race (threaded) at least 10× faster than PyTorch`, torch.wall_seconds / best.seconds >= 10],
+  ['no main-thread task over 50 ms during the race', runs.every((r) => r.longest <= 50)],
+  ['attention test accuracy >= 0.98 and GRU <= 0.65 (both builds)', runs.every((r) => r.acc.attention >= 0.98 && r.acc.gru <= 0.65)],
+];
+console.log('');
+for (const [what, ok] of goals) console.log(`${ok ? 'met    ' : 'NOT met'}  ${what}`);
+process.exitCode = goals.every(([, ok]) => ok) ? 0 : 1;
