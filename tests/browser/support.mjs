@@ -27,12 +27,14 @@ export async function startLab() {
 }
 
 // A new page that records console errors, uncaught exceptions and any request
-// that leaves the page's own origin.
-export async function openPage(browser, url) {
-  const context = await browser.newContext();
+// that leaves the page's own origin. Service workers are blocked unless asked
+// for, so "plain" really is a host without isolation (coi-serviceworker inactive,
+// as on a first visit or in a private window); the hosting test allows them.
+export async function openPage(browser, url, { serviceWorkers = 'block', contextOptions = {} } = {}) {
+  const context = await browser.newContext({ serviceWorkers, ...contextOptions });
   const page = await context.newPage();
   const problems = { console: [], foreign: [] };
-  const origin = new URL(url).origin;
+  const origin = url.startsWith('file:') ? 'file://' : new URL(url).origin;
   page.on('console', (msg) => { if (msg.type() === 'error') problems.console.push(msg.text()); });
   page.on('pageerror', (err) => problems.console.push(String(err)));
   context.on('request', (req) => {

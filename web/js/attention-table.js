@@ -6,6 +6,7 @@
 // thrown away. Only inputs that all parse are sent to the worker, and only the
 // answer to the latest request is drawn.
 import { LabClient, describeBuild } from './lab-client.js';
+import { labData } from './lab-data.js';
 import { formatNumber, parseNumber, parseTokenLines, parseVector } from './parse.js';
 import { GeometryPlot } from './charts/geometry-plot.js';
 import { drawWeightBars } from './charts/weight-bars.js';
@@ -194,8 +195,7 @@ function loadDefaults() {
 }
 
 async function main() {
-  const response = await fetch('content/widgets/attention-table.json');
-  state.defaults = await response.json();
+  state.defaults = labData().widgets['attention-table'];
   state.maxTokens = state.defaults.maxTokens;
   $('query').addEventListener('input', recompute);
   $('temperature').addEventListener('input', recompute);

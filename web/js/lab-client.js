@@ -5,11 +5,16 @@
 //   const r = await lab.request('attend', {...}); // rejects with Error(message) on refusal
 //   await lab.request('race-start', settings, { onProgress: (p) => ... });  // long jobs report progress
 export class LabClient {
-  constructor(workerUrl = new URL('./lab-worker.js', import.meta.url)) {
-    this.worker = new Worker(workerUrl);
+  constructor(workerUrl = 'js/lab-worker.js') {
     this.nextId = 1;
     this.pending = new Map();
-    this.worker.onmessage = (event) => {
+    this.worker = (location.protocol === 'file:' ? inlineWorker() : Promise.resolve(new Worker(workerUrl)))
+      .then((worker) => { this.listen(worker); return worker; });
+    this.ready = this.request('init', {});
+  }
+
+  listen(worker) {
+    worker.onmessage = (event) => {
       const { type, id, payload } = event.data;
       const entry = this.pending.get(id);
       if (!entry) return;
@@ -18,21 +23,38 @@ export class LabClient {
       if (type === 'error') entry.reject(new Error(payload.message));
       else entry.resolve(payload);
     };
-    this.worker.onerror = (event) => {
+    worker.onerror = (event) => {
       const error = new Error(`the lab's worker failed: ${event.message || 'unknown error'}`);
       for (const entry of this.pending.values()) entry.reject(error);
       this.pending.clear();
     };
-    this.ready = this.request('init', {});
   }
 
   request(type, payload, { transfer = [], onProgress = null } = {}) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
-      this.worker.postMessage({ type, id, payload }, transfer);
+      this.worker.then((w) => w.postMessage({ type, id, payload }, transfer), (err) => {
+        this.pending.delete(id);
+        reject(err);
+      });
     });
   }
+}
+
+// Pages opened from disk may not start a worker from a file, so the build ships
+// the worker (with the single-file module) as a string in js/lab-worker-inline.js,
+// which a classic script may load; the worker then starts from a blob.
+function inlineWorker() {
+  return new Promise((resolve, reject) => {
+    const script = Object.assign(document.createElement('script'), { src: 'js/lab-worker-inline.js' });
+    script.onload = () => {
+      const url = URL.createObjectURL(new Blob([self.LAB_WORKER_SOURCE], { type: 'text/javascript' }));
+      resolve(new Worker(url));
+    };
+    script.onerror = () => reject(new Error('js/lab-worker-inline.js could not be loaded'));
+    document.head.append(script);
+  });
 }
 
 // One line for the status bar, from what the module says about itself.

@@ -18,7 +18,6 @@
 // (lab_build_info), so the page shows what really runs.
 'use strict';
 
-const WASM_BASE = new URL('../wasm/', self.location.href).href;
 const SCORE_KINDS = { dot: 0, scaled_dot: 1, additive: 2 };
 
 let lab = null;
@@ -26,16 +25,19 @@ let loading = null;
 let buildInfo = null;
 
 function loadModule() {
-  const threaded = self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
-  const name = threaded ? 'attention_lab_mt' : 'attention_lab_st';
-  const script = WASM_BASE + name + '.js';
-  importScripts(script);
-  return self.createAttentionLab({
-    locateFile: (file) => WASM_BASE + file,
-    mainScriptUrlOrBlob: script,  // what the pthread workers import
-    print: (text) => console.log(text),
-    printErr: (text) => console.warn(text),
-  }).then((module) => {
+  // From disk (file://) the page starts this worker from a string with the
+  // single-file module in front of it: createAttentionLab is already defined.
+  const inline = typeof self.createAttentionLab === 'function';
+  const threaded = !inline && self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+  const name = inline ? 'attention_lab_single' : threaded ? 'attention_lab_mt' : 'attention_lab_st';
+  const options = { print: (text) => console.log(text), printErr: (text) => console.warn(text) };
+  if (!inline) {
+    const base = new URL('../wasm/', self.location.href).href;
+    importScripts(base + name + '.js');
+    options.locateFile = (file) => base + file;
+    options.mainScriptUrlOrBlob = base + name + '.js';  // what the pthread workers import
+  }
+  return self.createAttentionLab(options).then((module) => {
     lab = module;
     const info = JSON.parse(module.UTF8ToString(module._lab_build_info()));
     buildInfo = Object.assign(info, { variant: name, crossOriginIsolated: self.crossOriginIsolated === true });

@@ -1,6 +1,8 @@
 // The training race page (worked example 2). The engine is C++ in the lab's
 // worker; this file holds the controls, the URL, and the views.
 import { LabClient, describeBuild } from './lab-client.js';
+import { labData } from './lab-data.js';
+import { openStore } from './store.js';
 import { defaults, fromQuery, parseAll, rangeText, toQuery } from './race-settings.js';
 import { LineChart } from './charts/line-chart.js';
 import { drawHeatmap } from './charts/heatmap.js';
@@ -108,6 +110,7 @@ async function start() {
     state.result = result;
     showResults(result);
     document.body.dataset.wallSeconds = String(result.wall);
+    saveRun(settings, result);
     document.body.dataset.race = result.stopped ? 'stopped' : 'finished';
     // For the memory check across many races: the module's heap in use after this one.
     lab.request('heap', {}).then((h) => { document.body.dataset.wasmHeapUsed = String(h.wasmHeapUsed); });
@@ -117,6 +120,17 @@ async function start() {
   } finally {
     setRunning(false);
   }
+}
+
+// The run goes into the student's saved work, for the hand-in (last 20 kept).
+function saveRun(settings, r) {
+  const store = openStore();
+  store.state.races.push({
+    at: new Date().toISOString(), settings, build: state.build ? state.build.variant : '',
+    gru: r.gru.test_acc, attention: r.attention.test_acc, wall: r.wall, stopped: r.stopped,
+  });
+  store.state.races = store.state.races.slice(-20);
+  store.save();
 }
 
 function onEpoch(p) {
@@ -211,8 +225,7 @@ async function showExample(slot, index) {
 // ---- wiring ----------------------------------------------------------------------
 
 async function main() {
-  const response = await fetch('content/widgets/race.json');
-  state.spec = (await response.json()).settings;
+  state.spec = labData().widgets.race.settings;
   buildForm(state.spec);
   const { settings, ignored } = fromQuery(state.spec, location.search);
   fillForm(settings);

@@ -1,0 +1,182 @@
+// The lesson, the quick checks, saved progress and the hand-in loop.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLab, openPage } from './support.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+const data = JSON.parse(readFileSync('content/quick-checks.json', 'utf8')).checks;
+const choiceChecks = data.filter((c) => c.kind === 'choice');
+const shortCheck = data.find((c) => c.kind === 'short');
+
+test('the lesson renders with typeset maths, diagrams, widget links and its quick checks', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('lesson.html'));
+  await page.waitForFunction(() => document.body.dataset.ready);
+  assert.ok(await page.$$eval('.katex', (els) => els.length) > 10, 'maths typeset by KaTeX');
+  assert.ok(await page.$$eval('.katex-mathml math', (els) => els.length) > 10, 'MathML for screen readers');
+  assert.equal(await page.$$eval('.katex-error', (els) => els.length), 0);
+  assert.ok(await page.$$eval('figure.diagram svg', (els) => els.length) >= 2);
+  assert.ok(await page.$$eval('.widget-card a[href^="attention-table.html"]', (els) => els.length) >= 1);
+  assert.ok(await page.$$eval('.widget-card a[href^="race.html"]', (els) => els.length) >= 1);
+  const toc = await page.$$eval('.toc a', (as) => as.map((a) => a.getAttribute('href')));
+  for (const href of toc) assert.equal(await page.$$eval(href, (els) => els.length), 1, `section ${href}`);
+  // KaTeX's fonts come from the site itself.
+  await page.evaluate(() => document.fonts.ready);
+  assert.ok(await page.evaluate(() => [...document.fonts].some((f) => f.family.includes('KaTeX') && f.status === 'loaded')));
+  assert.deepEqual(problems.console, []);
+  assert.deepEqual(problems.foreign, []);
+  await close();
+});
+
+test('each quick check gives the right feedback for a right and a wrong answer, and allows a retry', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('checks.html'));
+  await page.waitForFunction(() => document.body.dataset.ready);
+  for (const c of choiceChecks) {
+    const wrong = c.choices.find((x) => !x.correct), right = c.choices.find((x) => x.correct);
+    const box = `.check-slot[data-slot="${c.id}"] .quick-check`;
+    await page.click(`${box} .check-submit`);
+    assert.match(await page.textContent(`${box} .verdict`), /Choose one of the answers first/);
+    await page.check(`#${c.id}-${wrong.id}`);
+    await page.click(`${box} .check-submit`);
+    assert.equal(await page.getAttribute(box, 'data-state'), 'wrong');
+    assert.match(await page.textContent(`${box} .verdict`), /Not quite/);
+    assert.equal(await page.isVisible(`${box} .explanation[data-choice="${wrong.id}"]`), true);
+    assert.equal(await page.isVisible(`${box} .explanation[data-choice="${right.id}"]`), false);
+    await page.check(`#${c.id}-${right.id}`);
+    await page.click(`${box} .check-submit`);
+    assert.equal(await page.getAttribute(box, 'data-state'), 'correct');
+    assert.match(await page.textContent(`${box} .verdict`), /Correct/);
+    assert.equal(await page.isVisible(`${box} .explanation[data-choice="${right.id}"]`), true);
+  }
+  assert.match(await page.textContent('#score'), new RegExp(`Score: ${choiceChecks.length} of ${data.length}`));
+
+  const box = `.check-slot[data-slot="${shortCheck.id}"] .quick-check`;
+  await page.fill(`${box} textarea`, 'short');
+  await page.click(`${box} .check-submit`);
+  assert.match(await page.textContent(`${box} .check-feedback`), /Write a little more/);
+  await page.fill(`${box} textarea`, 'Any position can read any other in a single layer, so the path is constant, not T steps.');
+  await page.click(`${box} .check-submit`);
+  assert.equal(await page.isVisible(`${box} .model-answer`), true);
+  await page.check(`#${shortCheck.id}-r0`);
+  assert.match(await page.textContent('#score'), new RegExp(`Score: ${choiceChecks.length + 1 / shortCheck.rubric.length}`.slice(0, 10)));
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('answers survive a reload; start over asks first', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('checks.html'));
+  await page.waitForFunction(() => document.body.dataset.ready);
+  const c = choiceChecks[0], right = c.choices.find((x) => x.correct);
+  await page.check(`#${c.id}-${right.id}`);
+  await page.click(`.check-slot[data-slot="${c.id}"] .check-submit`);
+  await page.fill(`.check-slot[data-slot="${shortCheck.id}"] textarea`, 'typed but never checked');
+  await page.fill('#student-name', 'Grace <b>Hopper</b>');
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready);
+  assert.equal(await page.isChecked(`#${c.id}-${right.id}`), true);
+  assert.equal(await page.getAttribute(`.check-slot[data-slot="${c.id}"] .quick-check`, 'data-state'), 'correct');
+  assert.equal(await page.inputValue(`.check-slot[data-slot="${shortCheck.id}"] textarea`), 'typed but never checked');
+  assert.equal(await page.inputValue('#student-name'), 'Grace <b>Hopper</b>');
+  // The lesson page shares the saved answers.
+  await page.goto(lab.isolatedUrl('lesson.html'));
+  await page.waitForFunction(() => document.body.dataset.ready);
+  assert.equal(await page.isChecked(`#${c.id}-${right.id}`), true);
+
+  await page.goto(lab.isolatedUrl('checks.html'));
+  await page.waitForFunction(() => document.body.dataset.ready);
+  page.once('dialog', (d) => d.dismiss());
+  await page.click('#start-over');
+  assert.equal(await page.isChecked(`#${c.id}-${right.id}`), true, 'cancel keeps everything');
+  page.once('dialog', (d) => d.accept());
+  await page.click('#start-over');
+  await page.waitForFunction(() => document.body.dataset.ready && document.getElementById('student-name').value === '');
+  assert.equal(await page.isChecked(`#${c.id}-${right.id}`), false);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('corrupt saved answers are reported and set aside; disabled storage is reported', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('checks.html'));
+  await page.evaluate(() => localStorage.setItem('attention-lab:v1', '{"version":1,"answers":{"q1":'));
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready);
+  assert.match(await page.textContent('#storage-notice'), /could not be read .* set aside under "attention-lab:v1:unreadable:\d+"/);
+  const aside = await page.evaluate(() => Object.keys(localStorage).find((k) => k.includes(':unreadable:')));
+  assert.equal(await page.evaluate((k) => localStorage.getItem(k), aside), '{"version":1,"answers":{"q1":');
+  await close();
+
+  const off = await openPage(lab.browser, lab.isolatedUrl('checks.html'), {
+    contextOptions: {},
+  });
+  await off.page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });
+  });
+  await off.page.reload();
+  await off.page.waitForFunction(() => document.body.dataset.ready);
+  assert.match(await off.page.textContent('#storage-notice'), /not letting the lab save your answers/);
+  // Export still works.
+  await off.page.fill('#student-id', 'P-1');
+  const [download] = await Promise.all([off.page.waitForEvent('download'), off.page.click('#export')]);
+  assert.equal(download.suggestedFilename(), 'attention-lab-P-1.txt');
+  assert.deepEqual(problems.console, []);
+  assert.deepEqual(off.problems.console, []);
+  await off.close();
+});
+
+test('export, then import on the instructor page: gradebook row and CSV; bad files get messages', async () => {
+  const s = await openPage(lab.browser, lab.isolatedUrl('checks.html'));
+  await s.page.waitForFunction(() => document.body.dataset.ready);
+  for (const c of choiceChecks) {
+    await s.page.check(`#${c.id}-${c.choices.find((x) => x.correct).id}`);
+    await s.page.click(`.check-slot[data-slot="${c.id}"] .check-submit`);
+  }
+  await s.page.fill('#student-name', '<img src=x onerror=alert(1)> Ada');
+  await s.page.fill('#student-id', 'S-42');
+  const [download] = await Promise.all([s.page.waitForEvent('download'), s.page.click('#export')]);
+  const text = readFileSync(await download.path(), 'utf8');
+  assert.match(text, /^The attention lab: homework hand-in\nStudent: <img src=x onerror=alert\(1\)> Ada \(ID S-42\)/);
+  assert.match(text, new RegExp(`Score: ${choiceChecks.length} of ${data.length}`));
+  await s.close();
+
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('instructor.html'));
+  let alerted = false;
+  page.on('dialog', async (d) => { alerted = true; await d.dismiss(); });
+  await page.waitForFunction(() => document.body.dataset.ready);
+  const dir = mkdtempSync(join(tmpdir(), 'lab-'));
+  const file = (name, body) => { writeFileSync(join(dir, name), body); return join(dir, name); };
+  const newer = text.replace(/"version": 1/, '"version": 7');
+
+  await page.setInputFiles('#files', [
+    file('ada.txt', text),
+    file('ada-again.txt', text.replace(/"exportedAt": "[^"]+"/, '"exportedAt": "2000-01-01T00:00:00.000Z"')),
+    file('notes.txt', 'my shopping list'),
+    file('cut.txt', text.slice(0, text.length - 100)),
+    file('future.txt', newer),
+    file('huge.txt', 'x'.repeat(50 * 1024 * 1024)),
+  ]);
+  await page.waitForFunction(() => document.querySelectorAll('#file-messages li').length >= 7);
+  const messages = await page.$$eval('#file-messages li', (lis) => lis.map((li) => li.textContent));
+  assert.ok(messages.some((m) => /^notes.txt: not a hand-in/.test(m)));
+  assert.ok(messages.some((m) => /^cut.txt: truncated/.test(m)));
+  assert.ok(messages.some((m) => /^future.txt: made by a newer version of the lab \(format 7\)/.test(m)));
+  assert.ok(messages.some((m) => /^huge.txt: too large \(50.0 MB\)/.test(m)));
+  assert.ok(messages.some((m) => /two hand-ins; kept the one exported/.test(m)));
+  const rows = await page.$$eval('#gradebook tbody tr', (trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent)));
+  assert.equal(rows.length, 1);
+  assert.equal(rows[0][0], '<img src=x onerror=alert(1)> Ada');
+  assert.equal(rows[0][1], 'S-42');
+  assert.equal(rows[0][2], `${choiceChecks.length} of ${data.length}`);
+  assert.equal(await page.$$eval('#gradebook img', (els) => els.length), 0);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+  const lines = readFileSync(await csv.path(), 'utf8').trim().split('\r\n');
+  assert.equal(lines.length, 2);
+  assert.match(lines[1], /^"<img src=x onerror=alert\(1\)> Ada","S-42","3","4"/);
+  assert.equal(alerted, false);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

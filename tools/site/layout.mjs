@@ -1,0 +1,50 @@
+// The shell every generated page shares: head, the lab's navigation, the data
+// the page's script reads (embedded, so pages work from file:// without fetch).
+import { escapeHtml } from './markdown.mjs';
+
+export const NAV = [
+  ['index.html', 'Home'],
+  ['lesson.html', 'Lesson'],
+  ['attention-table.html', 'Attention table'],
+  ['race.html', 'Training race'],
+  ['checks.html', 'Quick checks and hand-in'],
+];
+
+export function navHtml(current) {
+  const items = NAV.map(([href, label]) => (href === current
+    ? `<li><a href="${href}" aria-current="page">${label}</a></li>`
+    : `<li><a href="${href}">${label}</a></li>`)).join('');
+  return `<nav aria-label="Lab pages"><ul class="nav">${items}</ul></nav>`;
+}
+
+// JSON inside <script> must not contain "</" (it would end the element).
+export function dataScript(data) {
+  return `<script type="application/json" id="lab-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+}
+
+export function page({ file, title, body, script, data, head = '', status = false }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(title)}</title>
+  <link rel="icon" href="favicon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="css/lab.css">
+  ${head}
+  ${data ? dataScript(data) : ''}
+  ${script ? `<script defer src="js/${script}"></script>` : ''}
+</head>
+<body>
+  <a class="skip" href="#main">Skip to the content</a>
+  <header class="site">
+    ${navHtml(file)}
+    ${status ? '<p id="build-status" class="status" role="status"></p>' : ''}
+  </header>
+  <main id="main">
+${body}
+  </main>
+</body>
+</html>
+`;
+}
