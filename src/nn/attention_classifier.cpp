@@ -8,25 +8,23 @@
 namespace alab::nn {
 
 template <class Scalar>
-AttentionClassifier<Scalar>::AttentionClassifier(const AttentionClassifierConfig& cfg, Pcg32& rng)
+AttentionClassifier<Scalar>::AttentionClassifier(const AttentionClassifierConfig& cfg, TorchGenerator& gen)
     : cfg_(cfg) {
   const Eigen::Index D = cfg.d_model;
   emb.name = "emb.weight";
   emb.resize(cfg.vocab, D);
-  init_normal(emb.w, rng);
+  init_normal(emb.w, gen);
   pos.name = "pos.weight";
-  if (cfg.positional) {
-    pos.resize(cfg.seq_len, D);
-    init_normal(pos.w, rng);
-  }
-  head.init(D, D, D, rng);
+  pos.resize(cfg.seq_len, D);
+  init_normal(pos.w, gen);  // drawn even when unused: the module's draw order either way
+  if (!cfg.positional) pos.resize(0, 0);
+  head.init(D, D, D, gen);
   fc_w.name = "fc.weight";
   fc_b.name = "fc.bias";
   fc_w.resize(2, D);
   fc_b.resize(1, 2);
-  const double bound = 1.0 / std::sqrt(static_cast<double>(D));
-  init_uniform(fc_w.w, bound, rng);
-  init_uniform(fc_b.w, bound, rng);
+  init_uniform(fc_w.w, kaiming_uniform_bound(D), gen);
+  init_uniform(fc_b.w, inverse_sqrt_bound(D), gen);
 }
 
 template <class Scalar>

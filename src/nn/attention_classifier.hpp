@@ -24,8 +24,10 @@ struct AttentionClassifierConfig {
 template <class Scalar>
 class AttentionClassifier final : public SequenceClassifier<Scalar> {
  public:
-  // PyTorch-default initial weights from rng, in the module's order: emb, pos, Wq, Wk, Wv, fc.
-  AttentionClassifier(const AttentionClassifierConfig& cfg, Pcg32& rng);
+  // PyTorch's initial weights, drawn from gen as TinySelfAttn() draws them: emb, pos, Wq,
+  // Wk, Wv, fc. Without positional embeddings pos is still drawn, then dropped, so the
+  // other weights are those of the module's model with the same seed.
+  AttentionClassifier(const AttentionClassifierConfig& cfg, TorchGenerator& gen);
 
   void forward(const int* tokens, Eigen::Index B, Mat<Scalar>& logits) override;
   void backward(const Mat<Scalar>& dlogits) override;

@@ -22,15 +22,16 @@ void softmax_rows_scaled(double* S, Eigen::Index rows, Eigen::Index cols, double
 }  // namespace
 
 template <class Scalar>
-void AttentionHead<Scalar>::init(Eigen::Index D, Eigen::Index dk, Eigen::Index dv, Pcg32& rng) {
+void AttentionHead<Scalar>::init(Eigen::Index D, Eigen::Index dk, Eigen::Index dv, TorchGenerator& gen) {
   Wq.name = "Wq.weight";
   Wk.name = "Wk.weight";
   Wv.name = "Wv.weight";
   Wq.resize(dk, D);
   Wk.resize(dk, D);
   Wv.resize(dv, D);
-  const double bound = 1.0 / std::sqrt(static_cast<double>(D));
-  for (Param<Scalar>* p : {&Wq, &Wk, &Wv}) init_uniform(p->w, bound, rng);
+  // nn.Linear(D, ., bias=False) each, constructed in this order.
+  const double bound = kaiming_uniform_bound(D);
+  for (Param<Scalar>* p : {&Wq, &Wk, &Wv}) init_uniform(p->w, bound, gen);
 }
 
 template <class Scalar>

@@ -4,8 +4,10 @@
 
 namespace alab::nn {
 
+// nn.GRU.reset_parameters: every tensor, in registration order (weight_ih_l0, weight_hh_l0,
+// bias_ih_l0, bias_hh_l0), from U(-1/sqrt(H), 1/sqrt(H)).
 template <class Scalar>
-void Gru<Scalar>::init(Eigen::Index D, Eigen::Index H, const std::string& prefix, Pcg32& rng) {
+void Gru<Scalar>::init(Eigen::Index D, Eigen::Index H, const std::string& prefix, TorchGenerator& gen) {
   W_ih.name = prefix + ".weight_ih_l0";
   W_hh.name = prefix + ".weight_hh_l0";
   b_ih.name = prefix + ".bias_ih_l0";
@@ -14,8 +16,8 @@ void Gru<Scalar>::init(Eigen::Index D, Eigen::Index H, const std::string& prefix
   W_hh.resize(3 * H, H);
   b_ih.resize(1, 3 * H);
   b_hh.resize(1, 3 * H);
-  const double bound = 1.0 / std::sqrt(static_cast<double>(H));
-  for (Param<Scalar>* p : {&W_ih, &W_hh, &b_ih, &b_hh}) init_uniform(p->w, bound, rng);
+  const double bound = inverse_sqrt_bound(H);
+  for (Param<Scalar>* p : {&W_ih, &W_hh, &b_ih, &b_hh}) init_uniform(p->w, bound, gen);
 }
 
 template <class Scalar>

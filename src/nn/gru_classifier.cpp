@@ -8,18 +8,17 @@
 namespace alab::nn {
 
 template <class Scalar>
-GruClassifier<Scalar>::GruClassifier(const GruClassifierConfig& cfg, Pcg32& rng) : cfg_(cfg) {
+GruClassifier<Scalar>::GruClassifier(const GruClassifierConfig& cfg, TorchGenerator& gen) : cfg_(cfg) {
   emb.name = "emb.weight";
   emb.resize(cfg.vocab, cfg.d_model);
-  init_normal(emb.w, rng);
-  gru.init(cfg.d_model, cfg.hidden, "gru", rng);
+  init_normal(emb.w, gen);
+  gru.init(cfg.d_model, cfg.hidden, "gru", gen);
   fc_w.name = "fc.weight";
   fc_b.name = "fc.bias";
   fc_w.resize(2, cfg.hidden);
   fc_b.resize(1, 2);
-  const double bound = 1.0 / std::sqrt(static_cast<double>(cfg.hidden));
-  init_uniform(fc_w.w, bound, rng);
-  init_uniform(fc_b.w, bound, rng);
+  init_uniform(fc_w.w, kaiming_uniform_bound(cfg.hidden), gen);
+  init_uniform(fc_b.w, inverse_sqrt_bound(cfg.hidden), gen);
 }
 
 template <class Scalar>

@@ -22,8 +22,8 @@ struct GruClassifierConfig {
 template <class Scalar>
 class GruClassifier final : public SequenceClassifier<Scalar> {
  public:
-  // Draws PyTorch-default initial weights from rng, in the module's order: emb, gru, fc.
-  GruClassifier(const GruClassifierConfig& cfg, Pcg32& rng);
+  // PyTorch's initial weights, drawn from gen as GRUClassifier() draws them: emb, gru, fc.
+  GruClassifier(const GruClassifierConfig& cfg, TorchGenerator& gen);
 
   void forward(const int* tokens, Eigen::Index B, Mat<Scalar>& logits) override;
   void backward(const Mat<Scalar>& dlogits) override;

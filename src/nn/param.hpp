@@ -3,11 +3,12 @@
 // and checkpoints line up one to one. Vectors (biases) are 1 x n matrices.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "attention/types.hpp"
-#include "nn/rng.hpp"
+#include "nn/torch_rng.hpp"
 
 namespace alab::nn {
 
@@ -31,21 +32,41 @@ void zero_grads(const ParamList<Scalar>& ps) {
   for (auto* p : ps) p->dw.setZero();
 }
 
-// PyTorch's default initialisers, drawn from our portable generator (values are
-// computed in double and rounded once, so every build draws the same weights).
-//   nn.Embedding:            N(0, 1)
-//   nn.Linear (weight, bias): U(-1/sqrt(fan_in), 1/sqrt(fan_in))
-//     (kaiming_uniform_(a = sqrt 5) gives bound sqrt(6 / ((1 + 5) fan_in)) = 1/sqrt(fan_in))
-//   nn.GRU (every tensor):   U(-1/sqrt(hidden), 1/sqrt(hidden))
+// PyTorch's default initialisers, drawn exactly as PyTorch draws them (float32
+// values from the torch generator, nn/torch_rng.hpp; a double model gets the same
+// values widened), in memory order of the row-major matrix = PyTorch's contiguous order.
+//   nn.Embedding:        init.normal_(weight)                                   N(0, 1)
+//   nn.Linear weight:    init.kaiming_uniform_(weight, a = sqrt 5)              U(-b, b)
+//                          b = sqrt(3) * gain / sqrt(fan_in), gain = sqrt(2 / (1 + a^2)),
+//                          i.e. 1/sqrt(fan_in) up to double rounding (computed as torch does)
+//   nn.Linear bias:      init.uniform_(bias, -1/sqrt(fan_in), 1/sqrt(fan_in))
+//   nn.GRU (every tensor, in registration order): init.uniform_(w, -1/sqrt(hidden), 1/sqrt(hidden))
 template <class Scalar>
-void init_normal(Mat<Scalar>& m, Pcg32& rng) {
-  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<Scalar>(rng.normal());
+void init_normal(Mat<Scalar>& m, TorchGenerator& gen) {
+  std::vector<float> v(static_cast<std::size_t>(m.size()));
+  gen.normal_(v.data(), v.size());
+  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<Scalar>(v[i]);
 }
 
 template <class Scalar>
-void init_uniform(Mat<Scalar>& m, double bound, Pcg32& rng) {
-  for (Eigen::Index i = 0; i < m.size(); ++i)
-    m.data()[i] = static_cast<Scalar>(rng.uniform(-bound, bound));
+void init_uniform(Mat<Scalar>& m, double bound, TorchGenerator& gen) {
+  std::vector<float> v(static_cast<std::size_t>(m.size()));
+  gen.uniform_(v.data(), v.size(), -bound, bound);
+  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<Scalar>(v[i]);
+}
+
+// torch.nn.init.kaiming_uniform_(w, a=math.sqrt(5)) bound, in Python's double arithmetic
+// (init.py: calculate_gain('leaky_relu', a), std = gain / sqrt(fan), bound = sqrt(3) * std).
+inline double kaiming_uniform_bound(Eigen::Index fan_in) {
+  const double a = std::sqrt(5.0);
+  const double gain = std::sqrt(2.0 / (1 + a * a));
+  const double std = gain / std::sqrt(static_cast<double>(fan_in));
+  return std::sqrt(3.0) * std;
+}
+
+// nn.Linear.reset_parameters: bound = 1 / math.sqrt(fan_in) (also nn.GRU's stdv with fan_in = hidden).
+inline double inverse_sqrt_bound(Eigen::Index fan_in) {
+  return 1.0 / std::sqrt(static_cast<double>(fan_in));
 }
 
 }  // namespace alab::nn

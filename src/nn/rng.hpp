@@ -5,7 +5,11 @@
 // std::normal_distribution and std::shuffle are implementation-defined, and
 // libstdc++ (native) and libc++ (Emscripten) give different numbers from the
 // same engine. Everything here is specified bit for bit, so a seed gives the
-// same data, initial weights and minibatch order in every build.
+// same numbers in every build.
+//
+// The race itself draws what the module draws (nn/numpy_rng.hpp for the data,
+// nn/torch_rng.hpp for weights and batch order); this generator is for tests and
+// tools that need reproducible random inputs of their own.
 #pragma once
 
 #include <cstdint>

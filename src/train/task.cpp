@@ -1,25 +1,23 @@
 #include "train/task.hpp"
 
-#include <numeric>
+#include <algorithm>
 
 namespace alab::train {
 
-Dataset make_balanced(int n, int seq_len, int vocab, nn::Pcg32& rng) {
+Dataset make_balanced(int n, int seq_len, int vocab, nn::NumpyRng& rng) {
   const int T = seq_len;
   std::vector<int> X(static_cast<std::size_t>(n) * T);
-  for (int& x : X) x = static_cast<int>(rng.below(static_cast<std::uint32_t>(vocab)));
+  for (int& x : X) x = static_cast<int>(rng.integers(0, vocab));
   const int half = n / 2;
   for (int i = 0; i < n; ++i) {
     int* row = X.data() + static_cast<long>(i) * T;
     if (i < half) {
       row[T - 1] = row[0];  // positive: last = first
-    } else {
-      while (row[T - 1] == row[0]) row[T - 1] = static_cast<int>(rng.below(static_cast<std::uint32_t>(vocab)));
+    } else {  // negative: the first v = X[i, -1] is no draw
+      while (row[T - 1] == row[0]) row[T - 1] = static_cast<int>(rng.integers(0, vocab));
     }
   }
-  std::vector<int> order(static_cast<std::size_t>(n));
-  std::iota(order.begin(), order.end(), 0);
-  nn::shuffle(order, rng);
+  const std::vector<int> order = rng.permutation(n);
 
   Dataset d;
   d.n = n;
@@ -35,7 +33,7 @@ Dataset make_balanced(int n, int seq_len, int vocab, nn::Pcg32& rng) {
 }
 
 TaskData make_task(const Settings& s) {
-  nn::Pcg32 rng(s.seed, kDataStream);
+  nn::NumpyRng rng(s.seed);
   TaskData data;
   data.train = make_balanced(s.n_train, s.seq_len, s.vocab, rng);
   data.val = make_balanced(s.n_val, s.seq_len, s.vocab, rng);

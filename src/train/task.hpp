@@ -1,11 +1,13 @@
 // The race's task (the module's make_balanced): sequences of T tokens from a
 // vocabulary of V; label 1 when the last token equals the first. Each set is
-// exactly half positive and half negative, in random order.
+// exactly half positive and half negative, in random order. The numbers are the
+// module's: numpy's default_rng(seed), drawn in make_balanced's order
+// (nn/numpy_rng.hpp), so seed S gives the module's data for seed S.
 #pragma once
 
 #include <vector>
 
-#include "nn/rng.hpp"
+#include "nn/numpy_rng.hpp"
 #include "train/settings.hpp"
 
 namespace alab::train {
@@ -17,22 +19,19 @@ struct Dataset {
   const int* sequence(int i) const { return tokens.data() + static_cast<long>(i) * seq_len; }
 };
 
-// n even, seq_len >= 2, vocab >= 2. As the module: draw every token uniformly; in
-// the first half set last = first; in the second half redraw the last token until
-// it differs from the first; then shuffle the rows.
-Dataset make_balanced(int n, int seq_len, int vocab, nn::Pcg32& rng);
+// n even, seq_len >= 2, vocab >= 2. As the module, draw for draw:
+//   X = rng.integers(0, vocab, size=(n, T))        row-major
+//   X[:half, -1] = X[:half, 0]                      positives: last = first
+//   for i in half..n-1: v = X[i, -1]; while v == X[i, 0]: v = rng.integers(0, vocab)
+//   y = (X[:, 0] == X[:, -1]); idx = rng.permutation(n); return X[idx], y[idx]
+Dataset make_balanced(int n, int seq_len, int vocab, nn::NumpyRng& rng);
 
 struct TaskData {
   Dataset train, val, test;
 };
 
-// Train, validation and test sets, in that order, from one generator seeded with
-// settings.seed (settings must be valid).
+// Train, validation and test sets, in that order, from np.random.default_rng(settings.seed)
+// (settings must be valid).
 TaskData make_task(const Settings& settings);
-
-// The generator streams a seed is split into, so each use is independent of the others
-// (and of whether the two models train one after the other or at once).
-enum RngStream : unsigned { kDataStream = 1, kGruInitStream, kAttnInitStream, kGruShuffleStream,
-                            kAttnShuffleStream };
 
 }  // namespace alab::train

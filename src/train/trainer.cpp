@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <numeric>
 
 #include "nn/attention_classifier.hpp"
 #include "nn/cross_entropy.hpp"
@@ -20,30 +19,47 @@ double since(Clock::time_point t0) { return std::chrono::duration<double>(Clock:
 
 }  // namespace
 
+// One int64 draw from the global generator per DataLoader iterator, plus one per
+// RandomSampler iteration (see trainer.hpp).
+constexpr int kTrainLoopDraws = 2;   // iter(tr_loader): base seed, sampler seed
+constexpr int kEvaluationDraws = 3;  // evaluate(tr_loader): 2, evaluate(va_loader): 1
+
 Trainer::Trainer(ModelKind kind, const Settings& s, const TaskData& data)
-    : kind_(kind),
-      settings_(s),
-      data_(data),
-      shuffle_rng_(s.seed, kind == ModelKind::gru ? kGruShuffleStream : kAttnShuffleStream) {
+    : kind_(kind), settings_(s), data_(data), torch_(s.seed) {  // torch.manual_seed(seed)
+  // gru_model = GRUClassifier(); attn_model = TinySelfAttn(): both are drawn by both
+  // trainers, in the module's order, before any training.
+  auto gru = std::make_unique<nn::GruClassifier<float>>(
+      nn::GruClassifierConfig{s.vocab, s.seq_len, s.d_model, s.hidden}, torch_);
+  auto attn = std::make_unique<nn::AttentionClassifier<float>>(
+      nn::AttentionClassifierConfig{s.vocab, s.seq_len, s.d_model, s.pooling, s.positional}, torch_);
   if (kind == ModelKind::gru) {
-    nn::Pcg32 init(s.seed, kGruInitStream);
-    model_ = std::make_unique<nn::GruClassifier<float>>(
-        nn::GruClassifierConfig{s.vocab, s.seq_len, s.d_model, s.hidden}, init);
+    model_ = std::move(gru);
   } else {
-    nn::Pcg32 init(s.seed, kAttnInitStream);
-    model_ = std::make_unique<nn::AttentionClassifier<float>>(
-        nn::AttentionClassifierConfig{s.vocab, s.seq_len, s.d_model, s.pooling, s.positional}, init);
+    model_ = std::move(attn);
+    // train_model(gru_model, epochs) runs before train_model(attn_model, epochs).
+    for (long i = 0; i < static_cast<long>(kTrainLoopDraws + kEvaluationDraws) * s.epochs; ++i)
+      torch_.random_int64();
   }
   adam_ = std::make_unique<nn::Adam<float>>(model_->params(), s.lr);
   order_.resize(static_cast<std::size_t>(s.n_train));
   start_epoch();
 }
 
+// for xb, yb in tr_loader: _BaseDataLoaderIter.__init__ draws its base seed, then the
+// first next() runs RandomSampler.__iter__: seed = random_(); g = torch.Generator();
+// g.manual_seed(seed); yield from torch.randperm(n, generator=g).
 void Trainer::start_epoch() {
-  std::iota(order_.begin(), order_.end(), 0);
-  nn::shuffle(order_, shuffle_rng_);
+  static_assert(kTrainLoopDraws == 2, "the two draws below");
+  torch_.random_int64();
+  nn::TorchGenerator sampler(static_cast<std::uint64_t>(torch_.random_int64()));
+  const std::vector<std::int64_t> perm = sampler.randperm(settings_.n_train);
+  std::copy(perm.begin(), perm.end(), order_.begin());
   next_batch_ = 0;
   loss_sum_ = 0;
+}
+
+void Trainer::skip_evaluation_draws() {
+  for (int i = 0; i < kEvaluationDraws; ++i) torch_.random_int64();
 }
 
 void Trainer::train_batch(int first, int count) {
@@ -83,6 +99,7 @@ EpochStats Trainer::end_epoch() {
   e.loss = loss_sum_ / settings_.n_train;
   e.train_acc = evaluate(data_.train).accuracy;
   e.val_acc = evaluate(data_.val).accuracy;
+  skip_evaluation_draws();
   start_epoch();
   seconds_ += since(t0);
   e.seconds = seconds_;

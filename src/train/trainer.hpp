@@ -8,10 +8,21 @@
 //   }
 //   Evaluation r = t.test();          // test accuracy + confusion matrix
 //
-// An epoch = the training set reshuffled (Fisher-Yates from the model's own
-// stream of the seed) and cut into minibatches of settings.batch (the last may be
-// smaller, as DataLoader's); one Adam step per minibatch on the mean cross-entropy.
-// Same settings and seed => bit-identical history, however the slices are cut.
+// An epoch = the training set in a new random order, cut into minibatches of
+// settings.batch (the last may be smaller, as DataLoader's); one Adam step per
+// minibatch on the mean cross-entropy. Same settings and seed => bit-identical
+// history, however the slices are cut and whatever else runs at the same time.
+//
+// Initial weights and every epoch's order are the module's for the same seed: each
+// trainer replays the module's global torch generator (nn/torch_rng.hpp) from
+// torch.manual_seed(seed) on its own copy: GRUClassifier() then TinySelfAttn() are
+// constructed, then the GRU trains all its epochs, then the attention model. Per
+// epoch, torch 1.13 draws from that generator (one int64 each):
+//   for xb, yb in tr_loader     the DataLoader iterator's base seed, then RandomSampler's
+//                               seed for a fresh generator whose randperm(n) is the order
+//   evaluate(model, tr_loader)  the same two draws (the order is not used)
+//   evaluate(model, va_loader)  the iterator's base seed (SequentialSampler draws nothing)
+// The attention trainer skips the GRU's draws, so both can train at once.
 #pragma once
 
 #include <atomic>
@@ -20,6 +31,7 @@
 
 #include "nn/adam.hpp"
 #include "nn/classifier.hpp"
+#include "nn/torch_rng.hpp"
 #include "train/settings.hpp"
 #include "train/task.hpp"
 
@@ -64,19 +76,22 @@ class Trainer {
   const std::vector<EpochStats>& history() const { return history_; }
   int batches_per_epoch() const { return (settings_.n_train + settings_.batch - 1) / settings_.batch; }
   int batches_done_this_epoch() const { return next_batch_; }
+  // This epoch's order of the training set (indices into data.train), as the module's DataLoader.
+  const std::vector<int>& epoch_order() const { return order_; }
   double seconds() const { return seconds_; }
   nn::SequenceClassifier<float>& model() { return *model_; }
 
  private:
   void train_batch(int first, int count);
-  void start_epoch();
+  void start_epoch();        // the training loop's draws and this epoch's order
+  void skip_evaluation_draws();
 
   ModelKind kind_;
   Settings settings_;
   const TaskData& data_;
   std::unique_ptr<nn::SequenceClassifier<float>> model_;
   std::unique_ptr<nn::Adam<float>> adam_;
-  nn::Pcg32 shuffle_rng_;
+  nn::TorchGenerator torch_;  // this trainer's replay of the module's global generator
   const std::atomic<bool>* stop_ = nullptr;
 
   std::vector<int> order_;  // this epoch's permutation of the training set

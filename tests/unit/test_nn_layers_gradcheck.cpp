@@ -78,8 +78,9 @@ TEST_CASE("GRU backward through time: every weight and the inputs", "[nn][gradch
   const int T = GENERATE(1, 2, 5);
   const int B = 3, D = 4, H = 5;
   Pcg32 rng(10 + T);
+  TorchGenerator init(10 + T);
   Gru<double> gru;
-  gru.init(D, H, "gru", rng);
+  gru.init(D, H, "gru", init);
   for (auto* p : {&gru.W_ih, &gru.W_hh, &gru.b_ih, &gru.b_hh}) p->w *= 2.0;  // livelier gates
   M X = random_mat(T * B, D, rng);  // time-major: row t*B + b
   const M G = random_mat(H, B, rng);
@@ -102,9 +103,10 @@ TEST_CASE("GRU backward through time: every weight and the inputs", "[nn][gradch
 TEST_CASE("GRU forward follows nn.GRU's equations for one step", "[nn][gru]") {
   // T = 1 from h_0 = 0: r, z, n and h_1 by hand, one unit at a time.
   Pcg32 rng(20);
+  TorchGenerator init(20);
   const int D = 3, H = 2;
   Gru<double> gru;
-  gru.init(D, H, "gru", rng);
+  gru.init(D, H, "gru", init);
   M x = random_mat(1, D, rng);
   GruCache<double> cache;
   gru_forward<double>(gru, x, 1, 1, cache);
@@ -124,8 +126,9 @@ TEST_CASE("self-attention pooling backward: Wq, Wk, Wv and the inputs", "[nn][gr
   const int T = GENERATE(1, 4, 7);
   const int B = 3, D = 5, dk = 4, dv = 3;
   Pcg32 rng(30 + T);
+  TorchGenerator init(30 + T);
   AttentionHead<double> head;
-  head.init(D, dk, dv, rng);
+  head.init(D, dk, dv, init);
   M E = random_mat(B * T, D, rng);
   const M G = random_mat(B, dv, rng);
   AttentionPoolCache<double> cache;
@@ -148,8 +151,9 @@ TEST_CASE("pooled attention equals the full T x T computation", "[nn][attention]
   // Z = A V in full, then the last row or the mean of rows: what TinySelfAttn computes.
   const int B = 2, T = 6, D = 4;
   Pcg32 rng(40);
+  TorchGenerator init(40);
   AttentionHead<double> head;
-  head.init(D, D, D, rng);
+  head.init(D, D, D, init);
   const M E = random_mat(B * T, D, rng);
   for (Pooling pooling : {Pooling::last, Pooling::mean}) {
     AttentionPoolCache<double> cache;

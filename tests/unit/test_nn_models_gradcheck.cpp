@@ -42,7 +42,8 @@ void check_model(SequenceClassifier<double>& model, int B, int vocab, Pcg32& rng
 
 TEST_CASE("GRU classifier: gradients of every parameter", "[nn][gradcheck][gru]") {
   Pcg32 rng(50);
-  GruClassifier<double> model({5, 6, 4, 3}, rng);
+  TorchGenerator init(50);
+  GruClassifier<double> model({5, 6, 4, 3}, init);
   CHECK(model.params().size() == 7);
   check_model(model, 4, 5, rng);
 }
@@ -51,7 +52,8 @@ TEST_CASE("attention classifier: gradients of every parameter", "[nn][gradcheck]
   const Pooling pooling = GENERATE(Pooling::last, Pooling::mean);
   const bool positional = GENERATE(true, false);
   Pcg32 rng(60);
-  AttentionClassifier<double> model({5, 6, 4, pooling, positional}, rng);
+  TorchGenerator init(60);
+  AttentionClassifier<double> model({5, 6, 4, pooling, positional}, init);
   CHECK(model.params().size() == (positional ? 7u : 6u));
   INFO((pooling == Pooling::last ? "last" : "mean") << (positional ? " positional" : ""));
   check_model(model, 4, 5, rng);

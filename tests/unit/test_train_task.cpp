@@ -9,7 +9,7 @@ TEST_CASE("make_balanced: half positive, labels say last == first", "[train][tas
   const int n = GENERATE(2, 10, 600);
   const int T = GENERATE(2, 3, 30);
   const int vocab = GENERATE(2, 8);
-  alab::nn::Pcg32 rng(5);
+  alab::nn::NumpyRng rng(5);
   const Dataset d = make_balanced(n, T, vocab, rng);
   REQUIRE(d.n == n);
   REQUIRE(d.tokens.size() == static_cast<std::size_t>(n * T));
