@@ -9,9 +9,12 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+// The built site under test (tools/lab builds it into dist/).
+export const DIST = process.env.LAB_DIST || 'dist';
+
 export async function startLab() {
-  const isolated = await startServer({ root: process.env.LAB_DIST || "dist", port: 0, isolation: true });
-  const plain = await startServer({ root: process.env.LAB_DIST || "dist", port: 0, isolation: false });
+  const isolated = await startServer({ root: DIST, port: 0, isolation: true });
+  const plain = await startServer({ root: DIST, port: 0, isolation: false });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
   const url = (server, path) => `http://127.0.0.1:${server.address().port}/${path}`;
   return {
@@ -32,6 +35,11 @@ export async function startLab() {
 // as on a first visit or in a private window); the hosting test allows them.
 export async function openPage(browser, url, { serviceWorkers = 'block', contextOptions = {} } = {}) {
   const context = await browser.newContext({ serviceWorkers, ...contextOptions });
+  if (serviceWorkers === 'block') {
+    // As where service workers are unavailable: coi-serviceworker has nothing to do.
+    await context.route('**/coi-serviceworker.js', (route) => route.fulfill({
+      status: 200, contentType: 'text/javascript', body: '/* no service workers here */' }));
+  }
   const page = await context.newPage();
   const problems = { console: [], foreign: [] };
   const origin = url.startsWith('file:') ? 'file://' : new URL(url).origin;

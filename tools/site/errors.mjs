@@ -18,13 +18,69 @@ export function lineOf(text, needle) {
   return i < 0 ? 1 : lineAt(text, i);
 }
 
-// JSON.parse with the error turned into file:line.
+// JSON.parse with the error turned into file:line. V8 does not always say where
+// it failed, so a small recursive-descent scan (RFC 8259) finds the offset.
 export function parseJson(file, text) {
   try {
     return JSON.parse(text);
   } catch (err) {
-    const m = /position (\d+)/.exec(err.message);
-    const line = m ? lineAt(text, Number(m[1])) : (/line (\d+)/.exec(err.message) || [])[1];
-    throw new ContentError(file, line ? Number(line) : 0, `not valid JSON (${err.message.replace(/ in JSON at position \d+.*$/, '')})`);
+    const why = err.message.replace(/\s*(in JSON )?at position \d+.*$/s, '').replace(/, "[\s\S]*$/, '').replace(/\n/g, '\\n').slice(0, 80);
+    throw new ContentError(file, lineAt(text, jsonErrorOffset(text)), `not valid JSON (${why})`);
+  }
+}
+
+export function jsonErrorOffset(text) {
+  let i = 0;
+  const fail = () => { throw i; };
+  const ws = () => { while (i < text.length && ' \t\r\n'.includes(text[i])) ++i; };
+  const lit = (word) => { if (text.startsWith(word, i)) i += word.length; else fail(); };
+  const string = () => {
+    if (text[i] !== '"') fail();
+    for (++i; i < text.length && text[i] !== '"'; ++i) {
+      if (text[i] === '\\') ++i;
+      else if (text.charCodeAt(i) < 0x20) fail();
+    }
+    if (text[i] !== '"') fail();
+    ++i;
+  };
+  const number = () => {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!m) fail();
+    i += m[0].length;
+  };
+  const value = () => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      ++i; ws();
+      if (text[i] === '}') { ++i; return; }
+      for (;;) {
+        ws(); string(); ws();
+        if (text[i] !== ':') fail();
+        ++i; value(); ws();
+        if (text[i] === ',') { ++i; continue; }
+        if (text[i] === '}') { ++i; return; }
+        fail();
+      }
+    } else if (c === '[') {
+      ++i; ws();
+      if (text[i] === ']') { ++i; return; }
+      for (;;) {
+        value(); ws();
+        if (text[i] === ',') { ++i; continue; }
+        if (text[i] === ']') { ++i; return; }
+        fail();
+      }
+    } else if (c === '"') string();
+    else if (c === 't') lit('true');
+    else if (c === 'f') lit('false');
+    else if (c === 'n') lit('null');
+    else number();
+  };
+  try {
+    value(); ws();
+    return i < text.length ? i : text.length;
+  } catch (pos) {
+    return typeof pos === 'number' ? pos : 0;
   }
 }

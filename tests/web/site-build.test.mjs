@@ -1,0 +1,59 @@
+// The site build from content/: an edited question shows up in the page, and a
+// malformed content file stops the build with its file and line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSite } from '../../tools/site/build.mjs';
+
+const WASM_FILES = ['attention_lab_mt.js', 'attention_lab_mt.wasm', 'attention_lab_mt.worker.js',
+  'attention_lab_st.js', 'attention_lab_st.wasm', 'attention_lab_single.js'];
+
+// A copy of content/ and stand-ins for the compiled modules (the builder only copies them).
+function workspace() {
+  const dir = mkdtempSync(join(tmpdir(), 'site-'));
+  cpSync('content', join(dir, 'content'), { recursive: true });
+  for (const f of WASM_FILES) writeFileSync(join(dir, f), '// stand-in\n');
+  return { dir, content: join(dir, 'content'), out: join(dir, 'dist') };
+}
+
+test('editing a question in content/ and rebuilding changes the page', async () => {
+  const w = workspace();
+  const file = join(w.content, 'quick-checks.json');
+  const checks = JSON.parse(readFileSync(file, 'utf8'));
+  checks.checks[0].prompt = 'Which statement about order-blind attention is right? (edited for the test)';
+  checks.checks.push({ id: 'q5', kind: 'choice', prompt: 'A question an instructor added: is $2 + 2 = 4$?',
+    choices: [{ id: 'y', text: 'Yes', correct: true, explanation: 'Arithmetic.' }, { id: 'n', text: 'No', correct: false, explanation: 'It is 4.' }] });
+  writeFileSync(file, JSON.stringify(checks, null, 2));
+  await buildSite({ out: w.out, wasmDir: w.dir, contentDir: w.content });
+  const html = readFileSync(join(w.out, 'checks.html'), 'utf8');
+  assert.match(html, /\(edited for the test\)/);
+  assert.match(html, /data-check="q5"/);
+  assert.match(html, /class="katex"/);  // its maths typeset at build time
+});
+
+test('malformed content fails the build naming the file and line', async () => {
+  const cases = [
+    ['quick-checks.json', (t) => t.replace('"checks": [', '"checks": [,'), /content\/quick-checks.json:\d+: not valid JSON/],
+    ['quick-checks.json', (t) => t.replace(/"correct": true/, '"correct": false'), /content\/quick-checks.json:\d+: check "q\d" must have exactly one correct choice \(has 0\)/],
+    ['assignment.json', (t) => t.replace('"q1"', '"q99"'), /content\/assignment.json:\d+: unknown quick check "q99"/],
+    ['lesson/03-scores-and-softmax.md', (t) => `${t}\n\n::: widget rac\n:::\n`, /content\/lesson\/03-scores-and-softmax.md:\d+: unknown widget "rac"/],
+    ['lesson/03-scores-and-softmax.md', (t) => `${t}\n\n::: note\nnever closed\n`, /03-scores-and-softmax.md:\d+: "::: note" is never closed/],
+    ['lesson/01-why-attention.md', (t) => `${t}\n\nBad maths: $\\frac{1}{$ here.\n`, /01-why-attention.md:\d+: math does not typeset/],
+  ];
+  for (const [name, edit, message] of cases) {
+    const w = workspace();
+    const path = join(w.content, name);
+    writeFileSync(path, edit(readFileSync(path, 'utf8')));
+    await assert.rejects(buildSite({ out: w.out, wasmDir: w.dir, contentDir: w.content }), message, name);
+  }
+  // The line is the right one: an unknown widget added as the file's last lines.
+  const w = workspace();
+  const path = join(w.content, 'lesson/02-queries-keys-values.md');
+  const text = readFileSync(path, 'utf8');
+  writeFileSync(path, `${text}\n::: widget nope\n:::\n`);
+  const line = `${text}\n`.split('\n').length;
+  await assert.rejects(buildSite({ out: w.out, wasmDir: w.dir, contentDir: w.content }),
+    new RegExp(`02-queries-keys-values.md:${line}: unknown widget "nope"`));
+});
