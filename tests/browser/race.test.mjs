@@ -68,6 +68,11 @@ for (const mode of ['isolated', 'plain']) {
     await page.click('#next-example');
     await page.waitForFunction((b) => document.getElementById('heatmap-step').dataset.index !== b, before);
     assert.equal(await page.getAttribute('#heatmap-step', 'data-index'), '1');
+    // The heatmap's text alternative: its numbers in a table, T rows of T weights.
+    await page.click('#step-table-details summary');
+    const table = await page.$$eval('#step-table tbody tr', (trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
+    assert.equal(table.length, 30);
+    assert.ok(table.every((row) => row.length === 31 && Math.abs(row.slice(1).reduce((s, x) => s + Number(x), 0) - 1) < 0.2));
     assert.match(await page.textContent('#run-facts'), /Seed 3151/);
     assert.deepEqual(problems.console, []);
     assert.deepEqual(problems.foreign, []);
@@ -182,6 +187,18 @@ test('twenty races in a row do not grow memory', async () => {
   console.log(`memory after 2 races: ${JSON.stringify(first)}; after 20: ${JSON.stringify(last)}`);
   assert.ok(last.wasm <= first.wasm * 1.05 + 65536, `WASM heap grew from ${first.wasm} to ${last.wasm}`);
   assert.ok(last.js <= first.js * 1.5 + 2e6, `JS heap grew from ${first.js} to ${last.js}`);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test("at the module's settings the page tells the module's story: attention >= 0.98, GRU <= 0.65", async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('race.html'));
+  await ready(page);
+  const { test: acc } = await runRace(page);
+  const byModel = Object.fromEntries(acc);
+  console.log(`module settings in the page: GRU ${byModel.gru}, attention ${byModel.attention}`);
+  assert.ok(byModel.attention >= 0.98, `attention ${byModel.attention}`);
+  assert.ok(byModel.gru <= 0.65, `GRU ${byModel.gru}`);
   assert.deepEqual(problems.console, []);
   await close();
 });

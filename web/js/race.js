@@ -211,6 +211,10 @@ async function showExample(slot, index) {
   const ex = await lab.request('race-example', { index });
   const svg = $(`heatmap-${slot}`);
   drawHeatmap(svg, ex.A, ex.T, Array.from(ex.tokens));
+  if (slot === 'step') {
+    state.stepExample = ex;
+    if ($('step-table-details').open) drawWeightsTable(ex);
+  }
   svg.dataset.index = String(index);
   svg.dataset.t = String(ex.T);
   const verdict = (pred) => (pred === ex.label ? 'right' : 'wrong');
@@ -220,6 +224,22 @@ async function showExample(slot, index) {
     `Self-attention predicts ${ex.pred_attention} (${verdict(ex.pred_attention)}); the GRU predicts ${ex.pred_gru} (${verdict(ex.pred_gru)}). ` +
     `Rows are query positions, columns the positions attended to; the last row is the one the classifier reads` +
     `${state.settings.pooling === 'mean' ? ' (here the mean of all rows\' outputs is used)' : ''}.`;
+}
+
+// The heatmap's numbers as a table (its text alternative), built only when opened.
+function drawWeightsTable(ex) {
+  const table = $('step-table');
+  table.replaceChildren();
+  table.createCaption().textContent = `Attention weights A[i, j] of test example ${ex.index + 1}: row i (the position reading, with its token) over column j (the position read)`;
+  const head = table.createTHead().insertRow();
+  head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'i \\ j' }));
+  for (let j = 0; j < ex.T; ++j) head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: String(j) }));
+  const body = table.createTBody();
+  for (let i = 0; i < ex.T; ++i) {
+    const tr = body.insertRow();
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `${i} (${ex.tokens[i]})` }));
+    for (let j = 0; j < ex.T; ++j) tr.insertCell().textContent = ex.A[i * ex.T + j].toFixed(2);
+  }
 }
 
 // ---- wiring ----------------------------------------------------------------------
@@ -244,6 +264,9 @@ async function main() {
   $('next-example').addEventListener('click', () => {
     state.stepIndex = (state.stepIndex + 1) % state.examples.count;
     showExample('step', state.stepIndex);
+  });
+  $('step-table-details').addEventListener('toggle', () => {
+    if ($('step-table-details').open && state.stepExample) drawWeightsTable(state.stepExample);
   });
   document.body.dataset.ready = 'true';
 }
