@@ -31,7 +31,7 @@ test('a: a host sending COOP/COEP runs the threaded build', async () => {
 test('b: a plain static host works at once, then runs threaded once coi-serviceworker is active', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('attention-table.html'), { serviceWorkers: 'allow' });
   // The service worker registers, then reloads the page once, now isolated.
-  await page.waitForFunction(() => self.crossOriginIsolated === true && document.body.dataset.build === 'attention_lab_mt', null, { timeout: 20000 });
+  await page.waitForFunction(() => self.crossOriginIsolated === true && document.body && document.body.dataset.build === 'attention_lab_mt', null, { timeout: 20000 });
   assert.match(await page.textContent('#build-status'), /threaded WebAssembly build/);
   assert.deepEqual(await tableTop(page), ['1.73', '0.335']);
   assert.deepEqual(problems.foreign, []);

@@ -12,7 +12,7 @@ import { build as esbuild } from 'esbuild';
 import { loadContent } from './content.mjs';
 import { renderSection, escapeHtml, renderInline } from './markdown.mjs';
 import { renderCheck } from './checks-html.mjs';
-import { dataScript, navHtml, page } from './layout.mjs';
+import { page } from './layout.mjs';
 import { ContentError } from './errors.mjs';
 import { scormPackage } from './scorm.mjs';
 
@@ -20,6 +20,10 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const WASM_FILES = ['attention_lab_mt.js', 'attention_lab_mt.wasm', 'attention_lab_mt.worker.js',
   'attention_lab_st.js', 'attention_lab_st.wasm'];
 const ENTRIES = ['attention-table', 'race', 'lesson', 'checks', 'instructor'];
+const WIDGET_PAGES = [
+  ['attention-table', 'Live attention table'],
+  ['race', 'GRU versus self-attention: the training race'],
+];
 
 function arg(name, dflt) {
   const i = process.argv.indexOf(name);
@@ -64,11 +68,12 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
     outdir: join(out, 'js'), bundle: true, format: 'iife', target: 'es2020', logLevel: 'error',
   });
 
-  // web/'s hand-written pages: embed the content data where they ask for it.
-  for (const name of readdirSync(join(ROOT, 'web')).filter((f) => f.endsWith('.html'))) {
-    const html = readFileSync(join(ROOT, 'web', name), 'utf8')
-      .replace('<!-- lab-data -->', dataScript(data)).replace('<!-- lab-nav -->', navHtml(name));
-    writeFileSync(join(out, name), html);
+  // The widget pages: their <main> is hand-written in web/pages/, the shell is shared.
+  for (const [name, title] of WIDGET_PAGES) {
+    const body = readFileSync(join(ROOT, 'web/pages', `${name}.html`), 'utf8');
+    writeFileSync(join(out, `${name}.html`), page({
+      file: `${name}.html`, title: `${title} · ${content.course.title}`, body, script: `${name}.js`, data, status: true, widget: true,
+    }));
   }
 
   const katexCss = '<link rel="stylesheet" href="vendor/katex/katex.min.css">';

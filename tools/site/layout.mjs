@@ -22,13 +22,16 @@ export function dataScript(data) {
   return `<script type="application/json" id="lab-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
-export function page({ file, title, body, script, data, head = '', status = false }) {
+// status: a status line for the WebAssembly build; widget: the page runs the
+// module, so it loads coi-serviceworker (threads on hosts without COOP/COEP).
+export function page({ file, title, body, script, data, head = '', status = false, widget = false }) {
   return `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(title)}</title>
+  ${widget ? '<script src="js/coi-config.js"></script>\n  <script src="coi-serviceworker.js"></script>' : ''}
   <link rel="icon" href="favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="css/lab.css">
   ${head}
@@ -39,7 +42,7 @@ export function page({ file, title, body, script, data, head = '', status = fals
   <a class="skip" href="#main">Skip to the content</a>
   <header class="site">
     ${navHtml(file)}
-    ${status ? '<p id="build-status" class="status" role="status"></p>' : ''}
+    ${status ? '<p id="build-status" class="status" role="status">Loading the WebAssembly module…</p>' : ''}
   </header>
   <main id="main">
 ${body}
