@@ -25,7 +25,7 @@ const PAGES = {
     await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build);
     await page.click('#start');
     await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 60000 });
-    await page.waitForFunction(() => document.querySelectorAll('#heatmap-step .cell').length > 0);
+    await page.waitForFunction(() => document.getElementById('heatmap-step').dataset.weights);
   },
   'checks.html': async (page) => {
     await page.waitForFunction(() => document.body.dataset.ready);

@@ -210,13 +210,12 @@ async function showExample(slot, index) {
   }
   const ex = await lab.request('race-example', { index });
   const svg = $(`heatmap-${slot}`);
-  drawHeatmap(svg, ex.A, ex.T, Array.from(ex.tokens));
+  drawHeatmap(svg, ex.A, ex.T);
   if (slot === 'step') {
     state.stepExample = ex;
     if ($('step-table-details').open) drawWeightsTable(ex);
   }
   svg.dataset.index = String(index);
-  svg.dataset.t = String(ex.T);
   const verdict = (pred) => (pred === ex.label ? 'right' : 'wrong');
   const kind = ex.label === 1 ? 'positive (first = last)' : 'negative (first ≠ last)';
   $(`caption-${slot}`).textContent =

@@ -1,8 +1,9 @@
 // An attention heatmap A[i, j]: row i = the querying position, column j = the
-// position it attends to. Colours from viridis (perceptually uniform, readable
-// with colour-vision deficiencies and in greyscale). Each cell carries its exact
-// value in data-a, and a <title> for pointer users.
-import { clear, svgEl } from './svg.js';
+// position it attends to. Drawn on a <canvas> (a T x T grid as SVG elements cost
+// tens of milliseconds of style and layout per map); the exact numbers stay on
+// the element as data-weights (JSON, row-major) and the page offers them as a table.
+// Colours from viridis (perceptually uniform, readable with colour-vision
+// deficiencies and in greyscale).
 
 // viridis at 9 stops (matplotlib's), interpolated linearly.
 const VIRIDIS = ['#440154', '#472d7b', '#3b528b', '#2c728e', '#21918c', '#28ae80', '#5ec962', '#addc30', '#fde725'];
@@ -18,33 +19,43 @@ function hex(h) {
   return [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16));
 }
 
-// A: Float32Array (T*T, row-major); tokens: the sequence (for axis labels).
-export function drawHeatmap(svg, A, T, tokens) {
-  const size = 300, pad = 30, cell = (size - pad) / T;
-  svg.setAttribute('viewBox', `0 0 ${size + 60} ${size + 10}`);
-  clear(svg);
+const SIZE = 300, PAD = 30, LEGEND = 60;
+
+// canvas: a <canvas>; A: Float32Array (T*T, row-major).
+export function drawHeatmap(canvas, A, T) {
+  const scale = window.devicePixelRatio || 1;
+  canvas.width = (SIZE + LEGEND) * scale;
+  canvas.height = (SIZE + 10) * scale;
+  const ctx = canvas.getContext('2d');
+  ctx.setTransform(scale, 0, 0, scale, 0, 0);
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, SIZE + LEGEND, SIZE + 10);
   let max = 0;
   for (const v of A) max = Math.max(max, v);
+  const cell = (SIZE - PAD) / T;
   for (let i = 0; i < T; ++i) {
     for (let j = 0; j < T; ++j) {
-      const a = A[i * T + j];
-      const r = svgEl('rect', {
-        x: pad + j * cell, y: pad + i * cell, width: cell + 0.3, height: cell + 0.3,
-        fill: viridis(max > 0 ? a / max : 0), class: 'cell', 'data-i': i, 'data-j': j, 'data-a': a,
-      });
-      r.append(svgEl('title', {}, `row ${i} (token ${tokens[i]}) → column ${j} (token ${tokens[j]}): ${a.toFixed(3)}`));
-      svg.append(r);
+      ctx.fillStyle = viridis(max > 0 ? A[i * T + j] / max : 0);
+      ctx.fillRect(PAD + j * cell, PAD + i * cell, cell + 0.5, cell + 0.5);
     }
   }
+  ctx.fillStyle = '#333';
+  ctx.font = '11px system-ui, sans-serif';
   const every = Math.ceil(T / 10);
   for (let k = 0; k < T; k += every) {
-    svg.append(svgEl('text', { x: pad + (k + 0.5) * cell, y: pad - 6, 'text-anchor': 'middle', class: 'tick' }, String(k)));
-    svg.append(svgEl('text', { x: pad - 4, y: pad + (k + 0.5) * cell + 4, 'text-anchor': 'end', class: 'tick' }, String(k)));
+    ctx.textAlign = 'center';
+    ctx.fillText(String(k), PAD + (k + 0.5) * cell, PAD - 6);
+    ctx.textAlign = 'right';
+    ctx.fillText(String(k), PAD - 4, PAD + (k + 0.5) * cell + 4);
   }
-  // colour scale
-  for (let s = 0; s < 20; ++s) {
-    svg.append(svgEl('rect', { x: size + 14, y: pad + (19 - s) * ((size - pad) / 20), width: 12, height: (size - pad) / 20 + 0.5, fill: viridis(s / 19) }));
+  for (let s = 0; s < 20; ++s) {  // colour scale
+    ctx.fillStyle = viridis(s / 19);
+    ctx.fillRect(SIZE + 14, PAD + (19 - s) * ((SIZE - PAD) / 20), 12, (SIZE - PAD) / 20 + 0.5);
   }
-  svg.append(svgEl('text', { x: size + 30, y: pad + 8, class: 'tick' }, max.toFixed(2)));
-  svg.append(svgEl('text', { x: size + 30, y: size, class: 'tick' }, '0'));
+  ctx.fillStyle = '#333';
+  ctx.textAlign = 'left';
+  ctx.fillText(max.toFixed(2), SIZE + 30, PAD + 8);
+  ctx.fillText('0', SIZE + 30, SIZE);
+  canvas.dataset.t = String(T);
+  canvas.dataset.weights = JSON.stringify(Array.from(A, (v) => Number(v.toPrecision(7))));
 }
