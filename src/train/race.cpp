@@ -51,8 +51,8 @@ void finish(Trainer& t, bool completed, ModelResult& r) {
 }  // namespace
 
 bool race_threads_available() {
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-  return false;  // std::thread cannot start in a WebAssembly build without -pthread
+#if defined(ALAB_NO_THREADS)
+  return false;  // a build without thread support (the single-thread WebAssembly one)
 #else
   return true;
 #endif
