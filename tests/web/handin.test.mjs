@@ -79,7 +79,7 @@ test('gradebook keeps the later of two hand-ins by one student; CSV neutralises 
 test('race requirement and assignment links', () => {
   assert.equal(meetsRace([{ settings: { T: 30, seed: 3151 }, stopped: true }], { T: 30 }), false);
   assert.equal(meetsRace([{ settings: { T: 30, seed: 3151 }, stopped: false }], { T: 30 }), true);
-  const r = resolveAssignment(assignment, checks, '?checks=q1,q9&require=T:10,colour:red');
+  const r = resolveAssignment(assignment, checks, '?checks=q1,q9&require=T:10,colour:red', ['T', 'epochs', 'seed']);
   assert.deepEqual(r.assignment.checks, ['q1']);
   assert.deepEqual(r.assignment.race.required, { T: 10 });
   assert.deepEqual(r.ignored, ['unknown check "q9"', 'race requirement "colour:red"']);

@@ -110,7 +110,7 @@ function landingPage(content, data) {
 }
 
 function lessonPage(content, data, head) {
-  const ctx = { diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set() };
+  const ctx = { raceKeys: content.raceKeys, diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set() };
   const rendered = content.sections.map((s) => ({ ...s, ...renderSection(s, ctx) }));
   const toc = rendered.map((s) => `<li><a href="#${s.slug}">${escapeHtml(s.title)}</a></li>`).join('');
   const sections = rendered.map((s) => `<section id="${s.slug}" aria-labelledby="${s.slug}-title">

@@ -4,8 +4,6 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
 
-const RACE_KEYS = ['T', 'epochs', 'lr', 'seed', 'batch', 'hidden', 'dmodel', 'pooling', 'positions'];
-
 export function loadContent(root) {
   const rel = (p) => relative(join(root, '..'), p);
   const readJson = (name) => {
@@ -14,6 +12,15 @@ export function loadContent(root) {
     const text = readFileSync(path, 'utf8');
     return { path: rel(path), text, data: parseJson(rel(path), text) };
   };
+
+  const widgets = {};
+  for (const name of readdirSync(join(root, 'widgets')).filter((f) => f.endsWith('.json')).sort()) {
+    widgets[name.replace(/\.json$/, '')] = readJson(join('widgets', name)).data;
+  }
+
+  // The race's settings are defined once, in content/widgets/race.json.
+  const raceKeys = (widgets.race && Array.isArray(widgets.race.settings)) ? widgets.race.settings.map((x) => x.key) : [];
+  if (raceKeys.length === 0) throw new ContentError('content/widgets/race.json', 1, 'expected {"settings": [{"key": ...}, ...]}');
 
   const course = readJson('course.json');
   requireFields(course, course.data, ['title', 'module', 'summary', 'outcomes']);
@@ -33,12 +40,7 @@ export function loadContent(root) {
   }
   const required = (assignment.data.race && assignment.data.race.required) || {};
   for (const key of Object.keys(required)) {
-    if (!RACE_KEYS.includes(key)) throw new ContentError(assignment.path, lineOf(assignment.text, `"${key}"`), `"${key}" is not a race setting (use ${RACE_KEYS.join(', ')})`);
-  }
-
-  const widgets = {};
-  for (const name of readdirSync(join(root, 'widgets')).filter((f) => f.endsWith('.json')).sort()) {
-    widgets[name.replace(/\.json$/, '')] = readJson(join('widgets', name)).data;
+    if (!raceKeys.includes(key)) throw new ContentError(assignment.path, lineOf(assignment.text, `"${key}"`), `"${key}" is not a race setting (use ${raceKeys.join(', ')})`);
   }
 
   const diagrams = {};
@@ -59,7 +61,7 @@ export function loadContent(root) {
     .map((name) => ({ file: rel(join(lessonDir, name)), slug: name.replace(/^\d\d-|\.md$/g, ''), text: readFileSync(join(lessonDir, name), 'utf8') }));
   if (sections.length === 0) throw new ContentError(rel(lessonDir), 0, 'no lesson sections (files named NN-name.md)');
 
-  return { course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids };
+  return { raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids };
 }
 
 function requireFields(file, obj, fields) {

@@ -12,7 +12,6 @@ import { ContentError } from './errors.mjs';
 import { renderCheck } from './checks-html.mjs';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
-const RACE_KEYS = new Set(['T', 'epochs', 'lr', 'seed', 'batch', 'hidden', 'dmodel', 'pooling', 'positions']);
 const CALLOUTS = { note: 'Note', warning: 'Watch out', tip: 'Tip' };
 
 export function escapeHtml(s) {
@@ -68,7 +67,7 @@ function renderMarkdown(text, file, firstLine) {
   return restoreMath(md.render(src), math);
 }
 
-// One lesson section. ctx: {diagrams, checks (by id), usedChecks (Set)}.
+// One lesson section. ctx: {diagrams, checks (by id), usedChecks (Set), raceKeys}.
 export function renderSection(section, ctx) {
   const { file, text } = section;
   const lines = text.split('\n');
@@ -120,7 +119,7 @@ function renderBlock(kind, arg, body, file, line, ctx) {
     }
     if (name === 'race') {
       for (const key of params.keys()) {
-        if (!RACE_KEYS.has(key)) throw new ContentError(file, line, `"${key}" is not a race setting (use ${[...RACE_KEYS].join(', ')})`);
+        if (!ctx.raceKeys.includes(key)) throw new ContentError(file, line, `"${key}" is not a race setting (use ${ctx.raceKeys.join(', ')})`);
       }
       const label = query ? `Try it: the training race with ${[...params].map(([k, v]) => `${k} = ${v}`).join(', ')}` : 'Try it: the training race';
       return widgetCard(`race.html${query ? `?${params}` : ''}`, label, inner());

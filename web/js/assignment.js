@@ -1,9 +1,8 @@
 // What is assigned: content/assignment.json, optionally narrowed by the page's
 // URL (?checks=q1,q2,q4&require=T:30,epochs:35,seed:3151), so an instructor can
 // link a variant without rebuilding. Bad URL parts are ignored and reported.
-const RACE_KEYS = ['T', 'epochs', 'lr', 'seed', 'batch', 'hidden', 'dmodel', 'pooling', 'positions'];
-
-export function resolveAssignment(base, checks, search) {
+// raceKeys: the race's setting names (from content/widgets/race.json).
+export function resolveAssignment(base, checks, search, raceKeys) {
   const params = new URLSearchParams(search);
   const known = new Set(checks.map((c) => c.id));
   const ignored = [];
@@ -18,7 +17,7 @@ export function resolveAssignment(base, checks, search) {
     const required = {};
     for (const part of params.get('require').split(',').filter(Boolean)) {
       const [k, v] = part.split(':');
-      if (RACE_KEYS.includes(k) && v !== undefined && v !== '') required[k] = /^-?\d+(\.\d+)?(e-?\d+)?$/.test(v) ? Number(v) : v;
+      if (raceKeys.includes(k) && v !== undefined && v !== '') required[k] = /^-?\d+(\.\d+)?(e-?\d+)?$/.test(v) ? Number(v) : v;
       else ignored.push(`race requirement "${part.slice(0, 30)}"`);
     }
     assignment.race.required = required;

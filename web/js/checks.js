@@ -9,7 +9,8 @@ import { connectLms } from './scorm.js';
 const $ = (id) => document.getElementById(id);
 const data = labData();
 const store = openStore();
-const { assignment, ignored } = resolveAssignment(data.assignment, data.checks, location.search);
+const { assignment, ignored } = resolveAssignment(data.assignment, data.checks, location.search,
+  data.widgets.race.settings.map((s) => s.key));
 const lms = connectLms();
 
 function describeAssignment() {
