@@ -47,13 +47,28 @@ struct GruCache {
   Buffer<Scalar> dGh;     // 3H x T*B   dL/d(W_hh h_{t-1} + b_hh)
   Buffer<Scalar> dh, dh_prev;  // H x B
 
+  // Gi for T steps of B sequences (3H x T*B); sets the cache's shape. Callers that know
+  // a cheaper way to the input pre-activations (nn/gru_classifier.cpp) fill it themselves.
+  MatMap<Scalar> input_gates(Eigen::Index H_, Eigen::Index T_, Eigen::Index B_) {
+    T = T_;
+    B = B_;
+    H = H_;
+    return Gi.view(3 * H, T * B);
+  }
+
   // h_T: H x B, the classifier's input.
   auto last_hidden() const { return Hs.view(H, (T + 1) * B).rightCols(B); }
 };
 
+// The whole layer: Gi = W_ih X^T + b_ih, then the recurrence.
 template <class Scalar>
 void gru_forward(const Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& X, Eigen::Index T,
                  Eigen::Index B, GruCache<Scalar>& cache);
+
+// The recurrence alone, from input pre-activations already in cache.input_gates(H, T, B).
+template <class Scalar>
+void gru_forward_recurrent(const Gru<Scalar>& gru, Eigen::Index T, Eigen::Index B,
+                           GruCache<Scalar>& cache);
 
 // Backpropagation through time from dL/dh_T (H x B; nothing else reads h_1..h_{T-1}).
 // Accumulates into the gradients dw of gru's parameters; dX (T*B x D, optional) is overwritten.
@@ -61,5 +76,11 @@ template <class Scalar>
 void gru_backward(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& X,
                   const Eigen::Ref<const Mat<Scalar>>& dh_T, GruCache<Scalar>& cache,
                   Mat<Scalar>* dX);
+
+// The recurrence's part of gru_backward: accumulates W_hh's and b_hh's gradients and
+// leaves dL/dGi (3H x T*B) in cache.dGi, for the caller to carry back to W_ih, b_ih, X.
+template <class Scalar>
+void gru_backward_recurrent(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& dh_T,
+                            GruCache<Scalar>& cache);
 
 }  // namespace alab::nn

@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "nn/embedding.hpp"
 #include "nn/linear.hpp"
 
 namespace alab::nn {
@@ -28,25 +27,47 @@ ParamList<Scalar> GruClassifier<Scalar>::params() {
 
 template <class Scalar>
 void GruClassifier<Scalar>::forward(const int* tokens, Eigen::Index B, Mat<Scalar>& logits) {
-  const Eigen::Index T = cfg_.seq_len;
+  const Eigen::Index T = cfg_.seq_len, H = gru.hidden(), n = T * B;
   B_ = B;
   // Batch-major ids -> time-major, the layout the GRU reads (nn/gru.hpp).
-  tokens_tm_.resize(static_cast<std::size_t>(T * B));
+  tokens_tm_.resize(static_cast<std::size_t>(n));
   for (Eigen::Index b = 0; b < B; ++b)
     for (Eigen::Index t = 0; t < T; ++t) tokens_tm_[t * B + b] = tokens[b * T + t];
-  embedding_forward(tokens_tm_.data(), T * B, emb.w, X_);
-  gru_forward<Scalar>(gru, X_, T, B, gru_cache_);
+  // table(:, v) = W_ih emb(v) + b_ih; Gi(:, j) = table(:, token j).
+  table_.noalias() = gru.W_ih.w * emb.w.transpose();
+  table_.colwise() += gru.b_ih.w.row(0).transpose();
+  auto Gi = gru_cache_.input_gates(H, T, B);
+  const int* tok = tokens_tm_.data();
+  for (Eigen::Index r = 0; r < 3 * H; ++r) {
+    const Scalar* from = table_.row(r).data();
+    Scalar* to = Gi.row(r).data();
+    for (Eigen::Index j = 0; j < n; ++j) to[j] = from[tok[j]];
+  }
+  gru_forward_recurrent<Scalar>(gru, T, B, gru_cache_);
   h_T_ = gru_cache_.last_hidden().transpose();  // B x H
   linear_forward<Scalar>(h_T_, fc_w.w, &fc_b.w, logits);
 }
 
 template <class Scalar>
 void GruClassifier<Scalar>::backward(const Mat<Scalar>& dlogits) {
+  const Eigen::Index H = gru.hidden(), n = cfg_.seq_len * B_;
   zero_grads(params());
   linear_backward<Scalar>(h_T_, fc_w.w, dlogits, fc_w.dw, &fc_b.dw, &dh_T_rows_);  // B x H
   dh_T_ = dh_T_rows_.transpose();                                                   // H x B
-  gru_backward<Scalar>(gru, X_, dh_T_, gru_cache_, &dX_);
-  embedding_backward<Scalar>(tokens_tm_.data(), cfg_.seq_len * B_, dX_, emb.dw);
+  gru_backward_recurrent<Scalar>(gru, dh_T_, gru_cache_);
+  // dL/dtable(:, v) = sum of dL/dGi(:, j) over the positions j holding token v.
+  const auto dGi = gru_cache_.dGi.view(3 * H, n);
+  const int* tok = tokens_tm_.data();
+  dtable_.setZero(3 * H, cfg_.vocab);
+  for (Eigen::Index r = 0; r < 3 * H; ++r) {
+    const Scalar* from = dGi.row(r).data();
+    Scalar* to = dtable_.row(r).data();
+    for (Eigen::Index j = 0; j < n; ++j) to[tok[j]] += from[j];
+  }
+  // table = W_ih emb^T + b_ih 1^T  =>  dW_ih = dtable emb, d emb = dtable^T W_ih, db_ih = dtable 1.
+  gru.W_ih.dw.noalias() += dtable_ * emb.w;
+  gru.b_ih.dw.row(0) += dtable_.rowwise().sum().transpose();
+  emb.dw.noalias() += dtable_.transpose() * gru.W_ih.w;
 }
 
 template class GruClassifier<float>;
