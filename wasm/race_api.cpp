@@ -1,7 +1,8 @@
 // The training race behind the web worker (worked example 2): a thin layer over
 // src/train. One race at a time lives here as a session.
 //
-// Threaded build: lab_race_start spawns one std::thread per model; they train
+// Threaded build: lab_race_start spawns one std::thread per model (each with a
+// helper for its evaluations: 4 of the module's pool of 4 workers); they train
 // to the end (or until lab_race_stop) while the worker's JS polls for finished
 // epochs with lab_race_poll, so the worker stays free to receive "stop".
 // Single-thread build: the worker calls lab_race_step(n) in short slices; the
@@ -19,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "train/epoch_runner.hpp"
 #include "train/race.hpp"
 #include "train/trainer.hpp"
 
@@ -63,11 +65,10 @@ void join_threads(Session& s) {
     if (t.joinable()) t.join();
 }
 
+// One model's epochs, each epoch's evaluation overlapped with the next epoch's
+// training on a helper thread (src/train/epoch_runner.hpp).
 void train_to_end(Session* s, int m) {
-  Trainer& t = *s->trainers[m];
-  while (!t.finished() && !s->stop.load()) {
-    if (t.train_some(1 << 30)) s->record(m, t.end_epoch());
-  }
+  run_epochs(*s->trainers[m], /*overlap=*/true, [s, m](const EpochStats& e) { s->record(m, e); });
   s->running.fetch_sub(1);
 }
 
@@ -128,6 +129,26 @@ EMSCRIPTEN_KEEPALIVE int lab_race_step(int max_batches) {
     if (!s->finished(1 - s->turn)) s->turn = 1 - s->turn;
   }
   return s->finished(0) && s->finished(1) ? 1 : 0;
+}
+
+// Trains both models for a few minibatches and evaluates them on one chunk, at the
+// module's settings, then throws everything away; returns the seconds it took.
+// Why: browsers start WebAssembly functions in a baseline compiler and recompile the
+// hot ones with their optimizing compiler on background threads (V8's dynamic
+// tiering). Without this, the student's first race pays for that: ~1 s of the race
+// measured in Chromium ran baseline code while the compiler competed for the cores;
+// the race's later runs were 1.6x faster. The race page calls this while it loads.
+EMSCRIPTEN_KEEPALIVE double lab_race_warm_up(int batches) {
+  const auto t0 = Clock::now();
+  const Settings s;  // the module's settings
+  const TaskData data = make_task(s);
+  for (ModelKind kind : {ModelKind::gru, ModelKind::attention}) {
+    Trainer t(kind, s, data);
+    t.train_some(batches);
+    EpochStats e = t.close_epoch();
+    t.evaluate_closed(e);
+  }
+  return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
 // 1 when no model is training any more.

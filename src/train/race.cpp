@@ -1,5 +1,7 @@
 #include "train/race.hpp"
 
+#include "train/epoch_runner.hpp"
+
 #include <chrono>
 #include <mutex>
 #include <thread>
@@ -12,6 +14,11 @@ using Clock = std::chrono::steady_clock;
 // Batches between stop-flag checks do not matter (train_some checks before every
 // batch); this only bounds how long one call holds the loop.
 constexpr int kSlice = 16;
+
+// With threads, each model's per-epoch evaluation also overlaps its next epoch
+// (train/epoch_runner.hpp): the GRU, the slower model, then has a core of its own
+// for evaluation once the attention model is done.
+constexpr bool kOverlapEvaluation = true;
 
 struct Runner {
   const RaceOptions& options;
@@ -34,9 +41,7 @@ struct Runner {
   }
 
   bool all_epochs(Trainer& t) {
-    while (!t.finished())
-      if (!epoch(t)) return false;
-    return true;
+    return run_epochs(t, kOverlapEvaluation, [&](const EpochStats& e) { report(t.kind(), e); });
   }
 };
 

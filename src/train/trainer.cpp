@@ -28,14 +28,19 @@ Trainer::Trainer(ModelKind kind, const Settings& s, const TaskData& data)
     : kind_(kind), settings_(s), data_(data), torch_(s.seed) {  // torch.manual_seed(seed)
   // gru_model = GRUClassifier(); attn_model = TinySelfAttn(): both are drawn by both
   // trainers, in the module's order, before any training.
-  auto gru = std::make_unique<nn::GruClassifier<float>>(
-      nn::GruClassifierConfig{s.vocab, s.seq_len, s.d_model, s.hidden}, torch_);
-  auto attn = std::make_unique<nn::AttentionClassifier<float>>(
-      nn::AttentionClassifierConfig{s.vocab, s.seq_len, s.d_model, s.pooling, s.positional}, torch_);
+  const nn::GruClassifierConfig gru_cfg{s.vocab, s.seq_len, s.d_model, s.hidden};
+  const nn::AttentionClassifierConfig attn_cfg{s.vocab, s.seq_len, s.d_model, s.pooling, s.positional};
+  auto gru = std::make_unique<nn::GruClassifier<float>>(gru_cfg, torch_);
+  auto attn = std::make_unique<nn::AttentionClassifier<float>>(attn_cfg, torch_);
+  // The snapshot's own initial weights are overwritten at every close_epoch; it draws
+  // from a generator of its own so the module's stream stays untouched.
+  nn::TorchGenerator scratch(0);
   if (kind == ModelKind::gru) {
     model_ = std::move(gru);
+    snapshot_ = std::make_unique<nn::GruClassifier<float>>(gru_cfg, scratch);
   } else {
     model_ = std::move(attn);
+    snapshot_ = std::make_unique<nn::AttentionClassifier<float>>(attn_cfg, scratch);
     // train_model(gru_model, epochs) runs before train_model(attn_model, epochs).
     for (long i = 0; i < static_cast<long>(kTrainLoopDraws + kEvaluationDraws) * s.epochs; ++i)
       torch_.random_int64();
@@ -93,28 +98,50 @@ bool Trainer::train_some(int max_batches) {
 }
 
 EpochStats Trainer::end_epoch() {
-  const auto t0 = Clock::now();
-  EpochStats e;
-  e.epoch = static_cast<int>(history_.size()) + 1;
-  e.loss = loss_sum_ / settings_.n_train;
-  e.train_acc = evaluate(data_.train).accuracy;
-  e.val_acc = evaluate(data_.val).accuracy;
-  skip_evaluation_draws();
-  start_epoch();
-  seconds_ += since(t0);
-  e.seconds = seconds_;
-  history_.push_back(e);
+  EpochStats e = close_epoch();
+  evaluate_closed(e);
+  record(e);
   return e;
 }
 
-Evaluation Trainer::evaluate(const Dataset& set) {
+EpochStats Trainer::close_epoch() {
+  const auto t0 = Clock::now();
+  EpochStats e;
+  e.epoch = ++epochs_closed_;
+  e.loss = loss_sum_ / settings_.n_train;
+  const nn::ParamList<float> from = model_->params(), to = snapshot_->params();
+  for (std::size_t i = 0; i < from.size(); ++i) to[i]->w = from[i]->w;
+  skip_evaluation_draws();
+  start_epoch();
+  seconds_ += since(t0);
+  return e;
+}
+
+void Trainer::evaluate_closed(EpochStats& e) {
+  const auto t0 = Clock::now();
+  e.train_acc = evaluate_with(*snapshot_, snapshot_logits_, data_.train).accuracy;
+  e.val_acc = evaluate_with(*snapshot_, snapshot_logits_, data_.val).accuracy;
+  eval_seconds_ = since(t0);
+}
+
+void Trainer::record(EpochStats& e) {
+  seconds_ += eval_seconds_;
+  eval_seconds_ = 0;
+  e.seconds = seconds_;
+  history_.push_back(e);
+}
+
+Evaluation Trainer::evaluate(const Dataset& set) { return evaluate_with(*model_, logits_, set); }
+
+Evaluation Trainer::evaluate_with(nn::SequenceClassifier<float>& model, MatF& logits,
+                                  const Dataset& set) const {
   Evaluation ev;
   long correct = 0;
   for (int first = 0; first < set.n; first += settings_.batch) {
     const int count = std::min(settings_.batch, set.n - first);
-    model_->forward(set.sequence(first), count, logits_);
+    model.forward(set.sequence(first), count, logits);
     for (int i = 0; i < count; ++i) {
-      const int y = set.labels[first + i], p = nn::predict_row(logits_, i);
+      const int y = set.labels[first + i], p = nn::predict_row(logits, i);
       ++ev.confusion[y][p];
       correct += (y == p);
     }

@@ -8,6 +8,13 @@
 //   }
 //   Evaluation r = t.test();          // test accuracy + confusion matrix
 //
+// end_epoch() also comes in three parts, so that an epoch's evaluation can run on
+// another thread while the next epoch trains (train/epoch_runner.hpp):
+//   EpochStats e = t.close_epoch();   // loss; the weights copied to a snapshot model
+//   t.evaluate_closed(e);             // any thread: the snapshot's train/val accuracy
+//   t.record(e);                      // after evaluate_closed returned: into the history
+// The numbers are the same either way: the evaluation reads only the snapshot.
+//
 // An epoch = the training set in a new random order, cut into minibatches of
 // settings.batch (the last may be smaller, as DataLoader's); one Adam step per
 // minibatch on the mean cross-entropy. Same settings and seed => bit-identical
@@ -62,6 +69,14 @@ class Trainer {
   EpochStats end_epoch();
   bool finished() const { return static_cast<int>(history_.size()) >= settings_.epochs; }
 
+  EpochStats close_epoch();
+  // Touches only the snapshot model and its own buffers, so it may run while the next
+  // epoch trains; one at a time, and before the next close_epoch.
+  void evaluate_closed(EpochStats& e);
+  void record(EpochStats& e);
+  int epochs_closed() const { return epochs_closed_; }
+  bool training_finished() const { return epochs_closed_ >= settings_.epochs; }
+
   // Checked before every minibatch; may be null.
   void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
   bool stop_requested() const { return stop_ && stop_->load(std::memory_order_relaxed); }
@@ -85,11 +100,13 @@ class Trainer {
   void train_batch(int first, int count);
   void start_epoch();        // the training loop's draws and this epoch's order
   void skip_evaluation_draws();
+  Evaluation evaluate_with(nn::SequenceClassifier<float>& model, MatF& logits, const Dataset& set) const;
 
   ModelKind kind_;
   Settings settings_;
   const TaskData& data_;
   std::unique_ptr<nn::SequenceClassifier<float>> model_;
+  std::unique_ptr<nn::SequenceClassifier<float>> snapshot_;  // model_'s weights at close_epoch
   std::unique_ptr<nn::Adam<float>> adam_;
   nn::TorchGenerator torch_;  // this trainer's replay of the module's global generator
   const std::atomic<bool>* stop_ = nullptr;
@@ -98,10 +115,13 @@ class Trainer {
   int next_batch_ = 0;
   double loss_sum_ = 0;     // sum over examples of the batch-mean loss * batch size
   double seconds_ = 0;
+  double eval_seconds_ = 0;  // of the last evaluate_closed, added to seconds_ by record
+  int epochs_closed_ = 0;
   std::vector<EpochStats> history_;
 
   std::vector<int> batch_tokens_, batch_labels_;
   MatF logits_, probs_, dlogits_;
+  MatF snapshot_logits_;
 };
 
 }  // namespace alab::train

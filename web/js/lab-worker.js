@@ -9,6 +9,8 @@
 //        race-stop     {}       stops the running race within one minibatch
 //        race-example  {index}  a test sequence, its attention matrix, both predictions
 //        heap          {}       bytes of the module's heap in use
+//        warm-up       {batches} a little training, so the engine's hot code is optimized
+//                                before the first race (wasm/race_api.cpp: lab_race_warm_up)
 // Out: {type: 'result', id, payload} | {type: 'progress', id, payload}
 //      | {type: 'error', id, payload: {message}}
 //
@@ -173,6 +175,7 @@ const handlers = {
   'race-stop': () => { lab._lab_race_stop(); return {}; },
   'race-example': raceExample,
   heap: () => ({ wasmHeapUsed: lab._lab_heap_used(), wasmHeapSize: lab.HEAP8.length }),
+  'warm-up': ({ batches }) => ({ seconds: lab._lab_race_warm_up(batches) }),
 };
 
 self.onmessage = async (event) => {
