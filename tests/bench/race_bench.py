@@ -6,6 +6,7 @@
 Runs worked example 2 with the module's settings in
   native 1 thread    build/native/tools/cli/alab race --threads 1
   native 2 threads   build/native/tools/cli/alab race --threads 2
+  native SSE4.2, 2t  build/native/tools/cli/alab_sse42 race --threads 2  (128-bit, no FMA, as wasm)
   wasm 1 thread      node build/wasm/tests/race_wasm_st.js race           (SIMD)
   wasm 2 threads     node build/wasm/tests/race_wasm_mt.js race --threads 2 (SIMD + pthreads)
   PyTorch            /usr/bin/python3 tests/bench/race_torch.py
@@ -56,19 +57,22 @@ def main():
     ap.add_argument("--torch-runs", type=int, default=1)
     args = ap.parse_args()
     native = os.path.join("build", "native", "tools", "cli", "alab")
+    native_sse42 = os.path.join("build", "native", "tools", "cli", "alab_sse42")
     wasm = os.path.join("build", "wasm", "tests")
     race = ["race", "--json", "--quiet"]
     rows = [
         bench("native, 1 thread", [native] + race + ["--threads", "1"], args.runs),
         bench("native, 2 threads", [native] + race + ["--threads", "2"], args.runs),
+        bench("native SSE4.2 (128-bit), 2 threads", [native_sse42] + race + ["--threads", "2"], args.runs),
         bench("wasm, 1 thread", NODE + [os.path.join(wasm, "race_wasm_st.js")] + race, args.runs),
         bench("wasm, 2 threads", NODE + [os.path.join(wasm, "race_wasm_mt.js")] + race + ["--threads", "2"], args.runs),
         bench("PyTorch " + "(tests/bench/race_torch.py)", ["/usr/bin/python3", "tests/bench/race_torch.py"], args.torch_runs),
     ]
     torch_wall = rows[-1]["wall"]
     native2 = rows[1]["wall"]
+    sse2 = rows[2]["wall"]
     print(f"{'race (T=30, 35 epochs, both models)':40} {'wall s':>8} {'PyTorch / this':>15} {'this / native 2t':>17}"
-          f" {'GRU test':>9} {'attn test':>9}")
+          f" {'this / SSE4.2 2t':>17} {'GRU test':>9} {'attn test':>9}")
     for r in rows:
         res = r["result"]
         if "models" in res:
@@ -76,10 +80,10 @@ def main():
         else:
             gru, attn = res["gru"]["test_acc"], res["attn"]["test_acc"]
         print(f"{r['name']:40} {r['wall']:8.3f} {torch_wall / r['wall']:14.1f}x {r['wall'] / native2:16.2f}x"
-              f" {gru:9.3f} {attn:9.3f}")
+              f" {r['wall'] / sse2:16.2f}x {gru:9.3f} {attn:9.3f}")
     print(f"(median of {args.runs} runs; PyTorch {args.torch_runs}; goals: native >= 25x PyTorch, "
           f"wasm 2 threads >= 10x PyTorch and <= 1.5x native)")
-    n1, n2, w1, w2 = (r["result"] for r in rows[:4])
+    n1, n2, _, w1, w2 = (r["result"] for r in rows[:5])
     for label, a, b in (("native 1 vs 2 threads", n1, n2), ("wasm 1 vs 2 threads", w1, w2),
                         ("native vs wasm", n2, w2)):
         loss, accs = curve_diff(a, b)

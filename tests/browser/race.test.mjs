@@ -36,6 +36,10 @@ for (const mode of ['isolated', 'plain']) {
     await ready(page);
     assert.equal(await page.evaluate(() => document.body.dataset.build), mode === 'isolated' ? 'attention_lab_mt' : 'attention_lab_st');
     const results = await runRace(page);
+    // The engine warmed up at load (lab_race_warm_up: a little training of both models),
+    // queued ahead of the race the click started.
+    await page.waitForFunction(() => document.body.dataset.warmUpSeconds);
+    assert.ok(Number(await page.evaluate(() => document.body.dataset.warmUpSeconds)) > 0);
 
     // One chart point per epoch per model and curve.
     const counts = await page.$$eval('#curves .series', (els) => Object.fromEntries(els.map((e) => [e.dataset.key, Number(e.dataset.count)])));
@@ -71,6 +75,8 @@ for (const mode of ['isolated', 'plain']) {
     assert.equal(await page.getAttribute('#heatmap-step', 'data-index'), '1');
     // The heatmap's text alternative: its numbers in a table, T rows of T weights.
     await page.click('#step-table-details summary');
+    // The table is drawn on the details' toggle event, which the browser queues.
+    await page.waitForFunction(() => document.querySelectorAll('#step-table tbody tr').length > 0);
     const table = await page.$$eval('#step-table tbody tr', (trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
     assert.equal(table.length, 30);
     assert.ok(table.every((row) => row.length === 31 && Math.abs(row.slice(1).reduce((s, x) => s + Number(x), 0) - 1) < 0.2));
