@@ -4,6 +4,14 @@
 //   e = emb(x) + pos(0..T-1)     B x T x D   (pos omitted when positional = false)
 //   z = pool(SelfAttention(e))   B x D       (nn/attention_pool.hpp)
 //   logits = fc(z)               B x 2
+//
+// The projections go by table: every row of K = e Wk^T is Wk emb(x) + Wk pos(t), so
+// with Ktok = emb Wk^T (V x dk) and Kpos = pos Wk^T (T x dk) it is Ktok[x] + Kpos[t],
+// an addition of two looked-up rows instead of a D-long dot product per entry (the
+// same for Q and V). The backward sums dK's rows into the tables' rows (by token and
+// by position) and carries those small sums to Wk, emb and pos. For the module's
+// sizes that removes most of the model's arithmetic; the results agree with the
+// plain layers (nn/attention_pool.hpp) to float rounding.
 #pragma once
 
 #include <vector>
@@ -47,11 +55,17 @@ class AttentionClassifier final : public SequenceClassifier<Scalar> {
  private:
   void embed(const int* tokens, Eigen::Index B, Mat<Scalar>& E) const;
 
+  // Projection q, k, v (0, 1, 2): its weight, and where its rows go in the cache.
+  const Param<Scalar>& weight(int p) const { return p == 0 ? head.Wq : p == 1 ? head.Wk : head.Wv; }
+  Param<Scalar>& weight(int p) { return p == 0 ? head.Wq : p == 1 ? head.Wk : head.Wv; }
+
   AttentionClassifierConfig cfg_;
   const int* tokens_ = nullptr;
   Eigen::Index B_ = 0;
-  Mat<Scalar> E_, Z_, dZ_, dE_;
+  Mat<Scalar> Z_, dZ_;
   AttentionPoolCache<Scalar> cache_;
+  Mat<Scalar> tok_table_[3], pos_table_[3];  // V x d and T x d per projection
+  Mat<Scalar> dtok_table_[3], dpos_table_[3];
 };
 
 }  // namespace alab::nn

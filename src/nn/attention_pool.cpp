@@ -38,18 +38,28 @@ template <class Scalar>
 void attention_pool_forward(const AttentionHead<Scalar>& head, const Eigen::Ref<const Mat<Scalar>>& E,
                             Eigen::Index T, Eigen::Index B, Pooling pooling,
                             AttentionPoolCache<Scalar>& c, Mat<Scalar>& Z) {
-  const Scalar scale = head.scale();
-  c.B = B;
-  c.T = T;
-  c.pooling = pooling;
   c.K.noalias() = E * head.Wk.w.transpose();  // B*T x dk
   c.V.noalias() = E * head.Wv.w.transpose();  // B*T x dv
-  Z.resize(B, head.Wv.w.rows());
-
   if (pooling == Pooling::last) {
     c.E_last.resize(B, E.cols());
     for (Eigen::Index b = 0; b < B; ++b) c.E_last.row(b) = E.row(b * T + T - 1);
     c.Q.noalias() = c.E_last * head.Wq.w.transpose();  // B x dk
+  } else {
+    c.Q.noalias() = E * head.Wq.w.transpose();  // B*T x dk
+  }
+  attention_pool_forward_projected(head, T, B, pooling, c, Z);
+}
+
+template <class Scalar>
+void attention_pool_forward_projected(const AttentionHead<Scalar>& head, Eigen::Index T, Eigen::Index B,
+                                      Pooling pooling, AttentionPoolCache<Scalar>& c, Mat<Scalar>& Z) {
+  const Scalar scale = head.scale();
+  c.B = B;
+  c.T = T;
+  c.pooling = pooling;
+  Z.resize(B, c.V.cols());
+
+  if (pooling == Pooling::last) {
     c.A.resize(B, T);
     for (Eigen::Index b = 0; b < B; ++b)  // raw scores s = K_b q_b
       c.A.row(b).noalias() = c.Q.row(b) * c.K.middleRows(b * T, T).transpose();
@@ -59,7 +69,6 @@ void attention_pool_forward(const AttentionHead<Scalar>& head, const Eigen::Ref<
     return;
   }
 
-  c.Q.noalias() = E * head.Wq.w.transpose();  // B*T x dk
   c.A.resize(B * T, T);
   c.abar.resize(B, T);
   for (Eigen::Index b = 0; b < B; ++b)
@@ -76,6 +85,31 @@ template <class Scalar>
 void attention_pool_backward(AttentionHead<Scalar>& head, const Eigen::Ref<const Mat<Scalar>>& E,
                              const Eigen::Ref<const Mat<Scalar>>& dZ, AttentionPoolCache<Scalar>& c,
                              Mat<Scalar>* dE) {
+  const Eigen::Index B = c.B, T = c.T;
+  attention_pool_backward_projected(head, dZ, c);
+  if (c.pooling == Pooling::last)
+    head.Wq.dw.noalias() += c.dQ.transpose() * c.E_last;  // dWq = dQ^T E_last
+  else
+    head.Wq.dw.noalias() += c.dQ.transpose() * E;
+  head.Wk.dw.noalias() += c.dK.transpose() * E;  // dWk = dK^T E
+  head.Wv.dw.noalias() += c.dV.transpose() * E;  // dWv = dV^T E
+
+  if (dE) {
+    dE->resize(E.rows(), E.cols());
+    dE->noalias() = c.dK * head.Wk.w;  // dE = dK Wk + dV Wv (+ dQ Wq)
+    dE->noalias() += c.dV * head.Wv.w;
+    if (c.pooling == Pooling::last) {
+      for (Eigen::Index b = 0; b < B; ++b) dE->row(b * T + T - 1).noalias() += c.dQ.row(b) * head.Wq.w;
+    } else {
+      dE->noalias() += c.dQ * head.Wq.w;
+    }
+  }
+}
+
+template <class Scalar>
+void attention_pool_backward_projected(const AttentionHead<Scalar>& head,
+                                       const Eigen::Ref<const Mat<Scalar>>& dZ,
+                                       AttentionPoolCache<Scalar>& c) {
   const Eigen::Index B = c.B, T = c.T;
   const Scalar scale = head.scale();
   c.dK.resize(B * T, c.K.cols());
@@ -96,7 +130,6 @@ void attention_pool_backward(AttentionHead<Scalar>& head, const Eigen::Ref<const
       c.dQ.row(b).noalias() = c.da * Kb;                                  // dq = ds K
       c.dK.middleRows(b * T, T).noalias() = c.da.transpose() * c.Q.row(b);  // dK = ds^T q
     }
-    head.Wq.dw.noalias() += c.dQ.transpose() * c.E_last;  // dWq = dQ^T E_last
   } else {
     c.dS.resize(T, T);
     const Scalar inv_T = Scalar(1) / static_cast<Scalar>(T);
@@ -112,20 +145,6 @@ void attention_pool_backward(AttentionHead<Scalar>& head, const Eigen::Ref<const
         c.dS.row(i).array() = scale * Ab.row(i).array() * (c.da.row(0).array() - c.rowdot[i]);
       c.dQ.middleRows(b * T, T).noalias() = c.dS * c.K.middleRows(b * T, T);              // dQ = dS K
       c.dK.middleRows(b * T, T).noalias() = c.dS.transpose() * c.Q.middleRows(b * T, T);  // dK = dS^T Q
-    }
-    head.Wq.dw.noalias() += c.dQ.transpose() * E;
-  }
-  head.Wk.dw.noalias() += c.dK.transpose() * E;  // dWk = dK^T E
-  head.Wv.dw.noalias() += c.dV.transpose() * E;  // dWv = dV^T E
-
-  if (dE) {
-    dE->resize(E.rows(), E.cols());
-    dE->noalias() = c.dK * head.Wk.w;  // dE = dK Wk + dV Wv (+ dQ Wq)
-    dE->noalias() += c.dV * head.Wv.w;
-    if (c.pooling == Pooling::last) {
-      for (Eigen::Index b = 0; b < B; ++b) dE->row(b * T + T - 1).noalias() += c.dQ.row(b) * head.Wq.w;
-    } else {
-      dE->noalias() += c.dQ * head.Wq.w;
     }
   }
 }
@@ -148,6 +167,12 @@ void attention_matrix(const AttentionHead<Scalar>& head, const Eigen::Ref<const 
   template void attention_pool_backward(AttentionHead<S>&, const Eigen::Ref<const Mat<S>>&,      \
                                         const Eigen::Ref<const Mat<S>>&, AttentionPoolCache<S>&, \
                                         Mat<S>*);                                                \
+  template void attention_pool_forward_projected(const AttentionHead<S>&, Eigen::Index,          \
+                                                 Eigen::Index, Pooling, AttentionPoolCache<S>&,  \
+                                                 Mat<S>&);                                       \
+  template void attention_pool_backward_projected(const AttentionHead<S>&,                       \
+                                                  const Eigen::Ref<const Mat<S>>&,               \
+                                                  AttentionPoolCache<S>&);                       \
   template void attention_matrix(const AttentionHead<S>&, const Eigen::Ref<const Mat<S>>&,       \
                                  Mat<S>&);
 ALAB_INSTANTIATE(float)

@@ -58,6 +58,19 @@ void attention_pool_backward(AttentionHead<Scalar>& head, const Eigen::Ref<const
                              const Eigen::Ref<const Mat<Scalar>>& dZ,
                              AttentionPoolCache<Scalar>& cache, Mat<Scalar>* dE);
 
+// The same two steps from projections the caller has put in the cache: c.K, c.V
+// (B*T x dk, B*T x dv) and c.Q (pooling last: B x dk, the last positions' queries;
+// mean: B*T x dk). nn/attention_classifier.cpp projects by table lookup instead of
+// a GEMM. The backward leaves dL/dQ, dL/dK, dL/dV in c.dQ, c.dK, c.dV (shapes as
+// Q, K, V) and touches no weight gradient.
+template <class Scalar>
+void attention_pool_forward_projected(const AttentionHead<Scalar>& head, Eigen::Index T, Eigen::Index B,
+                                      Pooling pooling, AttentionPoolCache<Scalar>& cache, Mat<Scalar>& Z);
+template <class Scalar>
+void attention_pool_backward_projected(const AttentionHead<Scalar>& head,
+                                       const Eigen::Ref<const Mat<Scalar>>& dZ,
+                                       AttentionPoolCache<Scalar>& cache);
+
 // The full attention matrix of one sequence (E_b: T x D) -> A: T x T, rows sum to 1.
 template <class Scalar>
 void attention_matrix(const AttentionHead<Scalar>& head, const Eigen::Ref<const Mat<Scalar>>& E_b,
