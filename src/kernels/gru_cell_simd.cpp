@@ -56,19 +56,13 @@ bool have_simd_gru_step() { return kWidth > 1; }
 void gru_step_forward_simd(const GruStepForward<float>& s) {
   const int H = s.H, B = s.B, body = B - B % kWidth;
   for (int i = 0; i < H; ++i) {
-    Lanes row;
-    row.ar = s.gi + i * s.ld_gi;
-    row.az = row.ar + H * s.ld_gi;
-    row.an = row.az + H * s.ld_gi;
-    row.gr = s.gh + i * s.ld_gh;
-    row.gz = row.gr + H * s.ld_gh;
-    row.gn = row.gz + H * s.ld_gh;
-    row.hp = s.h_prev + i * s.ld_h;
-    row.r = s.gates + i * s.ld_gates;
-    row.z = row.r + H * s.ld_gates;
-    row.n = row.z + H * s.ld_gates;
-    row.hn = s.hn + i * s.ld_hn;
-    row.h = s.h + i * s.ld_h;
+    // Row i of each gate block (its r, z and n rows are H rows apart) and of the H-row blocks.
+    const float* a = s.gi + i * s.ld_gi;
+    const float* g = s.gh + i * s.ld_gh;
+    float* o = s.gates + i * s.ld_gates;
+    const std::ptrdiff_t da = H * s.ld_gi, dg = H * s.ld_gh, dout = H * s.ld_gates;
+    const Lanes row{a, a + da, a + 2 * da, g, g + dg, g + 2 * dg, s.h_prev + i * s.ld_h,
+                    o, o + dout, o + 2 * dout, s.hn + i * s.ld_hn, s.h + i * s.ld_h};
     const Packet br = ei::pset1<Packet>(s.b_hh[i]), bz = ei::pset1<Packet>(s.b_hh[H + i]),
                  bn = ei::pset1<Packet>(s.b_hh[2 * H + i]);
     for (int b = 0; b < body; b += kWidth) step(row + b, br, bz, bn);
