@@ -34,18 +34,46 @@ else()
   # "EIGEN_COMP_GNUC < 63", which clang (reporting GNUC 4.2) meets. Eigen 3.4.1
   # narrowed the guard to EIGEN_COMP_GNUC_STRICT (real GCC only); we apply that
   # same change to a private copy of the headers.
+  #
+  # Also: Emscripten 3.1.6 lowers _mm_min_ps/_mm_max_ps to a compare and a bitselect,
+  # where WebAssembly's f32x4.pmin/pmax are exactly SSE's minps/maxps (x < y ? x : y
+  # with the same NaN rule), one instruction each. Eigen's float pmin/pmax (the clamps
+  # in its sigmoid, tanh and exp, which the GRU's gates run on) use them directly.
+
+  # Replaces from with to in the variable var, or stops: a patch that no longer
+  # applies means another Eigen than 3.4.0.
+  function(alab_patch var from to)
+    string(REPLACE "${from}" "${to}" _next "${${var}}")
+    if(_next STREQUAL "${${var}}")
+      message(FATAL_ERROR "Eigen patch did not apply (${from}): is this Eigen 3.4.0?")
+    endif()
+    set(${var} "${_next}" PARENT_SCOPE)
+  endfunction()
+
   set(_eigen_src "${ALAB_SYSTEM_INCLUDE}/eigen3")
   set(_eigen_dst "${CMAKE_BINARY_DIR}/third_party/eigen3")
   set(_pm "Eigen/src/Core/arch/SSE/PacketMath.h")
-  if(NOT EXISTS "${_eigen_dst}/${_pm}")
+  set(_stamp "${_eigen_dst}/alab-patches-3")  # bump when the patches below change
+  if(NOT EXISTS "${_stamp}")
+    file(REMOVE_RECURSE "${_eigen_dst}")
     file(COPY "${_eigen_src}/Eigen" "${_eigen_src}/unsupported" DESTINATION "${_eigen_dst}")
-    file(READ "${_eigen_src}/${_pm}" _text)
-    string(REPLACE "#if EIGEN_COMP_GNUC && EIGEN_COMP_GNUC < 63"
-                   "#if EIGEN_COMP_GNUC_STRICT && EIGEN_COMP_GNUC < 63" _patched "${_text}")
-    if(_patched STREQUAL _text)
-      message(FATAL_ERROR "Eigen patch did not apply to ${_eigen_src}/${_pm}: is this Eigen 3.4.0?")
-    endif()
+    file(READ "${_eigen_src}/${_pm}" _patched)
+    alab_patch(_patched "#if EIGEN_COMP_GNUC && EIGEN_COMP_GNUC < 63"
+                        "#if EIGEN_COMP_GNUC_STRICT && EIGEN_COMP_GNUC < 63")
+    alab_patch(_patched "  return _mm_min_ps(b, a);" [[
+#if defined(__wasm_simd128__)
+  return (Packet4f)wasm_f32x4_pmin((v128_t)a, (v128_t)b);  // = _mm_min_ps(b, a), one instruction
+#else
+  return _mm_min_ps(b, a);
+#endif]])
+    alab_patch(_patched "  return _mm_max_ps(b, a);" [[
+#if defined(__wasm_simd128__)
+  return (Packet4f)wasm_f32x4_pmax((v128_t)a, (v128_t)b);  // = _mm_max_ps(b, a), one instruction
+#else
+  return _mm_max_ps(b, a);
+#endif]])
     file(WRITE "${_eigen_dst}/${_pm}" "${_patched}")
+    file(TOUCH "${_stamp}")
   endif()
 
   add_library(alab_eigen INTERFACE)
