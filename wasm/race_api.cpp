@@ -131,8 +131,9 @@ EMSCRIPTEN_KEEPALIVE int lab_race_step(int max_batches) {
   return s->finished(0) && s->finished(1) ? 1 : 0;
 }
 
-// Trains both models for a few minibatches and evaluates them on one chunk, at the
-// module's settings, then throws everything away; returns the seconds it took.
+// Trains both models for a few minibatches and evaluates them once (training and
+// validation sets), at the module's settings, then throws everything away; returns
+// the seconds it took.
 // Why: browsers start WebAssembly functions in a baseline compiler and recompile the
 // hot ones with their optimizing compiler on background threads (V8's dynamic
 // tiering). Without this, the student's first race pays for that: ~1 s of the race

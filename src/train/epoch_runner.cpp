@@ -11,9 +11,6 @@
 namespace alab::train {
 namespace {
 
-// Minibatches per train_some call: the stop flag is checked before every one anyway.
-constexpr int kSlice = 16;
-
 #if !defined(ALAB_NO_THREADS)
 // One helper thread for the whole run, handed one evaluation at a time. Not a thread
 // per epoch: under Emscripten a finished thread's worker returns to the pool only
@@ -71,8 +68,7 @@ bool run_epochs(Trainer& t, [[maybe_unused]] bool overlap, const EpochReport& re
   EpochStats pending;
   bool have_pending = false;
 #if defined(ALAB_NO_THREADS)
-  overlap = false;
-  auto wait = [] {};
+  auto wait = [] {};  // no helper: every evaluation runs in line below
 #else
   std::unique_ptr<Helper> helper;
   if (overlap && !t.training_finished()) helper = std::make_unique<Helper>(t);
@@ -90,7 +86,7 @@ bool run_epochs(Trainer& t, [[maybe_unused]] bool overlap, const EpochReport& re
   };
 
   while (!t.training_finished()) {
-    while (!t.train_some(kSlice))
+    while (!t.train_some(kTrainSlice))
       if (t.stop_requested()) break;
     if (t.stop_requested()) {
       settle();

@@ -17,6 +17,11 @@ namespace alab::train {
 
 using EpochReport = std::function<void(const EpochStats&)>;
 
+// Minibatches per Trainer::train_some call in the runners. It does not bound how soon
+// a stop takes effect (train_some checks the flag before every minibatch), only how
+// long one call holds the loop.
+constexpr int kTrainSlice = 16;
+
 // Trains until the trainer has all its epochs or is stopped (its stop flag, checked
 // before every minibatch); calls report once per finished epoch, in order, from the
 // calling thread. overlap: evaluate on a helper std::thread (ignored in builds

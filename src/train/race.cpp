@@ -1,19 +1,15 @@
 #include "train/race.hpp"
 
-#include "train/epoch_runner.hpp"
-
 #include <chrono>
 #include <mutex>
 #include <thread>
+
+#include "train/epoch_runner.hpp"
 
 namespace alab::train {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Batches between stop-flag checks do not matter (train_some checks before every
-// batch); this only bounds how long one call holds the loop.
-constexpr int kSlice = 16;
 
 // With threads, each model's per-epoch evaluation also overlaps its next epoch
 // (train/epoch_runner.hpp): the GRU, the slower model, then has a core of its own
@@ -33,7 +29,7 @@ struct Runner {
 
   // One epoch; false if stopped before it ended.
   bool epoch(Trainer& t) {
-    while (!t.train_some(kSlice))
+    while (!t.train_some(kTrainSlice))
       if (t.stop_requested()) return false;
     if (t.stop_requested()) return false;
     report(t.kind(), t.end_epoch());
