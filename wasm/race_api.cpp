@@ -1,10 +1,10 @@
 // The training race behind the web worker (worked example 2): a thin layer over
 // src/train. One race at a time lives here as a session.
 //
-// Threaded build: lab_race_start spawns one std::thread per model (each with a
-// helper for its evaluations: 4 of the module's pool of 4 workers); they train
-// to the end (or until lab_race_stop) while the worker's JS polls for finished
-// epochs with lab_race_poll, so the worker stays free to receive "stop".
+// Threaded build: lab_race_start spawns one std::thread that runs the race on two
+// threads, its own and one more (src/train/epoch_runner.hpp); they train to the end
+// (or until lab_race_stop) while the worker's JS polls for finished epochs with
+// lab_race_poll, so the worker stays free to receive "stop".
 // Single-thread build: the worker calls lab_race_step(n) in short slices; the
 // models take turns epoch by epoch, so both curves grow together.
 // Either way the curves are the same: each model has its own seeded streams.
@@ -42,8 +42,8 @@ struct Session {
   TaskData data;
   std::unique_ptr<Trainer> trainers[2];  // 0: GRU, 1: attention
   std::atomic<bool> stop{false};
-  std::atomic<int> running{0};           // threads still training
-  std::thread threads[2];
+  std::atomic<bool> running{false};      // the race's threads still training
+  std::thread runner;
   bool threaded = false;
   int turn = 0;                          // single-thread: whose epoch is next
   Clock::time_point t0;
@@ -61,15 +61,14 @@ struct Session {
 std::unique_ptr<Session> g_race;
 
 void join_threads(Session& s) {
-  for (auto& t : s.threads)
-    if (t.joinable()) t.join();
+  if (s.runner.joinable()) s.runner.join();
 }
 
-// One model's epochs, each epoch's evaluation overlapped with the next epoch's
-// training on a helper thread (src/train/epoch_runner.hpp).
-void train_to_end(Session* s, int m) {
-  run_epochs(*s->trainers[m], /*overlap=*/true, [s, m](const EpochStats& e) { s->record(m, e); });
-  s->running.fetch_sub(1);
+// Both models on two threads, this one and one more (src/train/epoch_runner.hpp).
+void train_to_end(Session* s) {
+  run_pair(*s->trainers[0], *s->trainers[1], /*threads=*/true,
+           [s](int m, const EpochStats& e) { s->record(m, e); });
+  s->running = false;
 }
 
 }  // namespace
@@ -109,8 +108,8 @@ EMSCRIPTEN_KEEPALIVE int lab_race_start(int T, int epochs, double lr, double see
   race->t0 = Clock::now();
   race->threaded = threads != 0 && race_threads_available();
   if (race->threaded) {
-    race->running = 2;
-    for (int m = 0; m < 2; ++m) race->threads[m] = std::thread(train_to_end, race.get(), m);
+    race->running = true;
+    race->runner = std::thread(train_to_end, race.get());
   }
   g_race = std::move(race);
   return 0;
@@ -156,7 +155,7 @@ EMSCRIPTEN_KEEPALIVE double lab_race_warm_up(int batches) {
 EMSCRIPTEN_KEEPALIVE int lab_race_done() {
   Session* s = g_race.get();
   if (!s) return 1;
-  if (s->threaded) return s->running.load() == 0 ? 1 : 0;
+  if (s->threaded) return s->running.load() ? 0 : 1;
   return s->finished(0) && s->finished(1) ? 1 : 0;
 }
 
@@ -212,7 +211,7 @@ EMSCRIPTEN_KEEPALIVE void lab_race_test_labels(int* out) {
 // [label, GRU prediction, attention prediction] in info.
 EMSCRIPTEN_KEEPALIVE int lab_race_example(int index, int* tokens, float* A, int* info) {
   Session* s = g_race.get();
-  if (!s || s->running.load() != 0) return lab_refuse("the race is not finished");
+  if (!s || s->running.load()) return lab_refuse("the race is not finished");
   const Dataset& test = s->data.test;
   if (index < 0 || index >= test.n) return lab_refuse("no such test example");
   const int T = s->settings.seq_len;

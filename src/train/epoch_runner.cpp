@@ -1,7 +1,5 @@
 #include "train/epoch_runner.hpp"
 
-#include <memory>
-
 #if !defined(ALAB_NO_THREADS)
 #include <condition_variable>
 #include <mutex>
@@ -11,101 +9,139 @@
 namespace alab::train {
 namespace {
 
+// One model's epoch, evaluated in line; false if stopped before it ended.
+bool epoch_in_line(Trainer& t, int m, const EpochReport& report) {
+  while (!t.train_some(kTrainSlice))
+    if (t.stop_requested()) return false;
+  if (t.stop_requested()) return false;
+  report(m, t.end_epoch());
+  return true;
+}
+
+std::array<bool, 2> run_in_line(Trainer* t[2], const EpochReport& report) {
+  bool stopped = false;
+  while (!stopped && (!t[0]->finished() || !t[1]->finished()))
+    for (int m = 0; m < 2 && !stopped; ++m)
+      if (!t[m]->finished()) stopped = !epoch_in_line(*t[m], m, report);
+  return {t[0]->finished(), t[1]->finished()};
+}
+
 #if !defined(ALAB_NO_THREADS)
-// One helper thread for the whole run, handed one evaluation at a time. Not a thread
-// per epoch: under Emscripten a finished thread's worker returns to the pool only
-// when the main thread reaches its event loop, so a blocked caller would run out of
-// workers.
-class Helper {
+// The two threads' shared state: per model, the closed epoch whose evaluation is
+// pending, and who has it. All of it under mu.
+class Pair {
  public:
-  explicit Helper(Trainer& t) : t_(t), thread_([this] { loop(); }) {}
-  ~Helper() {
-    {
-      const std::lock_guard<std::mutex> lock(mu_);
-      quit_ = true;
+  Pair(Trainer* t[2], const EpochReport& report) : t_{t[0], t[1]}, report_(report) {}
+
+  // Thread m's whole life: train model m, then serve the other's evaluations.
+  bool run(int m) {
+    Trainer& t = *t_[m];
+    bool completed = true;
+    while (!t.training_finished()) {
+      help(m);
+      if (!t.train_some(kTrainSlice)) {
+        if (!t.stop_requested()) continue;
+        completed = false;
+        break;
+      }
+      if (t.stop_requested()) {
+        completed = false;
+        break;
+      }
+      settle(m);  // the snapshot is free again
+      post(m, t.close_epoch());
     }
-    cv_.notify_all();
-    thread_.join();
-  }
-  void start(EpochStats* e) {
-    {
-      const std::lock_guard<std::mutex> lock(mu_);
-      job_ = e;
-    }
-    cv_.notify_all();
-  }
-  void wait() {
-    std::unique_lock<std::mutex> lock(mu_);
-    cv_.wait(lock, [this] { return job_ == nullptr; });
+    settle(m);
+    serve(m);
+    return completed;
   }
 
  private:
-  void loop() {
+  enum class State { none, posted, taken, done };
+  struct Job {
+    EpochStats stats;
+    State state = State::none;
+  };
+
+  // Between slices: the other model's posted evaluation, if that model is not ahead.
+  void help(int m) {
+    const int o = 1 - m;
     std::unique_lock<std::mutex> lock(mu_);
+    if (jobs_[o].state != State::posted || closed_[o] > closed_[m]) return;
+    evaluate(o, lock);
+  }
+
+  // After model m's training: every evaluation the other posts, until it is done too.
+  void serve(int m) {
+    const int o = 1 - m;
+    std::unique_lock<std::mutex> lock(mu_);
+    done_[m] = true;
+    cv_.notify_all();
     for (;;) {
-      cv_.wait(lock, [this] { return job_ != nullptr || quit_; });
-      if (job_ == nullptr) return;  // quit, nothing left to do
-      lock.unlock();
-      t_.evaluate_closed(*job_);
-      lock.lock();
-      job_ = nullptr;
-      cv_.notify_all();
+      cv_.wait(lock, [&] { return jobs_[o].state == State::posted || done_[o]; });
+      if (jobs_[o].state != State::posted) return;
+      evaluate(o, lock);
     }
   }
 
-  Trainer& t_;
+  void post(int m, const EpochStats& e) {
+    const std::lock_guard<std::mutex> lock(mu_);
+    jobs_[m] = {e, State::posted};
+    ++closed_[m];
+    cv_.notify_all();
+  }
+
+  // Model m's pending evaluation, finished here if nobody took it; then record, report.
+  void settle(int m) {
+    std::unique_lock<std::mutex> lock(mu_);
+    Job& job = jobs_[m];
+    if (job.state == State::none) return;
+    if (job.state == State::posted) evaluate(m, lock);
+    cv_.wait(lock, [&] { return job.state == State::done; });
+    job.state = State::none;
+    EpochStats e = job.stats;
+    lock.unlock();
+    t_[m]->record(e);
+    report_(m, e);
+  }
+
+  // Runs model k's posted evaluation with the lock released.
+  void evaluate(int k, std::unique_lock<std::mutex>& lock) {
+    Job& job = jobs_[k];
+    job.state = State::taken;
+    lock.unlock();
+    t_[k]->evaluate_closed(job.stats);
+    lock.lock();
+    job.state = State::done;
+    cv_.notify_all();
+  }
+
+  Trainer* t_[2];
+  const EpochReport& report_;
   std::mutex mu_;
   std::condition_variable cv_;
-  EpochStats* job_ = nullptr;
-  bool quit_ = false;
-  std::thread thread_;  // last: starts after the members above exist
+  Job jobs_[2];
+  int closed_[2] = {0, 0};
+  bool done_[2] = {false, false};
 };
 #endif
 
 }  // namespace
 
-bool run_epochs(Trainer& t, [[maybe_unused]] bool overlap, const EpochReport& report) {
-  EpochStats pending;
-  bool have_pending = false;
-#if defined(ALAB_NO_THREADS)
-  auto wait = [] {};  // no helper: every evaluation runs in line below
-#else
-  std::unique_ptr<Helper> helper;
-  if (overlap && !t.training_finished()) helper = std::make_unique<Helper>(t);
-  auto wait = [&] {
-    if (helper) helper->wait();
-  };
-#endif
-  // Waits for the epoch under evaluation, then records and reports it.
-  auto settle = [&] {
-    wait();
-    if (!have_pending) return;
-    t.record(pending);
-    report(pending);
-    have_pending = false;
-  };
-
-  while (!t.training_finished()) {
-    while (!t.train_some(kTrainSlice))
-      if (t.stop_requested()) break;
-    if (t.stop_requested()) {
-      settle();
-      return false;
-    }
-    settle();  // the snapshot is free again
-    pending = t.close_epoch();
-    have_pending = true;
+std::array<bool, 2> run_pair(Trainer& model0, Trainer& model1, [[maybe_unused]] bool threads,
+                             const EpochReport& report) {
+  Trainer* t[2] = {&model0, &model1};
 #if !defined(ALAB_NO_THREADS)
-    if (helper) {
-      helper->start(&pending);
-      continue;
-    }
-#endif
-    t.evaluate_closed(pending);
-    settle();
+  if (threads) {
+    Pair pair(t, report);
+    bool done1 = false;
+    std::thread other([&] { done1 = pair.run(1); });
+    const bool done0 = pair.run(0);
+    other.join();
+    return {done0, done1};
   }
-  settle();
-  return true;
+#endif
+  return run_in_line(t, report);
 }
 
 }  // namespace alab::train

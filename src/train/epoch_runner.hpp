@@ -1,31 +1,45 @@
-// A trainer's remaining epochs, each reported when its evaluation is done, with the
-// evaluation optionally overlapped with the next epoch's training:
+// Both models of the race, epoch by epoch, to the end or until stopped.
 //
-//   thread A:  train e | close e | train e+1            | close e+1 | train e+2 ...
-//   helper:                      | evaluate e (snapshot) |           | evaluate e+1 ...
+// With threads, on two: the calling thread trains model 0 and a std::thread trains
+// model 1. Each epoch's evaluation (the whole training and validation sets, ~30 % of
+// the GRU's arithmetic) runs on the weights' snapshot (Trainer::close_epoch) while the
+// next epoch trains, and it is shared work: between its minibatch slices a thread
+// evaluates the other model's closed epoch if that model is not ahead of its own.
+// At the module's settings the attention model trains ~4x faster than the GRU, so
 //
-// Per epoch the module evaluates the whole training and validation sets, ~30 % of the
-// GRU's arithmetic; on a spare core that work leaves the critical path. The curves
-// are bit-identical with and without overlap (Trainer::close_epoch takes a snapshot).
+//   GRU thread:   train e | close e | train e+1 | close e+1 | train e+2 ...
+//   attn thread:  attn slices | evaluate GRU e | attn slices | ... | evaluate GRU e+1 ...
+//
+// and the GRU, the critical path, keeps a core to itself. A thread whose model is done
+// serves the other's evaluations until that one is done too. Two threads, not a helper
+// per model: on a 2-core machine more threads only take turns on the GRU's core, and
+// under Emscripten each thread is a web worker that must exist before the race.
+// An evaluation nobody took is run by its own thread when it needs the snapshot again.
+//
+// Without threads (or threads = false), one thread alternates the models epoch by
+// epoch, each evaluation in line. The curves are bit-identical either way: an
+// evaluation reads only its snapshot, and each trainer has its own seeded streams.
 #pragma once
 
+#include <array>
 #include <functional>
 
 #include "train/trainer.hpp"
 
 namespace alab::train {
 
-using EpochReport = std::function<void(const EpochStats&)>;
+// model: 0 or 1, as passed to run_pair. Per model, epochs arrive in order, from the
+// thread that trains it.
+using EpochReport = std::function<void(int model, const EpochStats&)>;
 
 // Minibatches per Trainer::train_some call in the runners. It does not bound how soon
 // a stop takes effect (train_some checks the flag before every minibatch), only how
-// long one call holds the loop.
+// long one call holds the loop, and so how soon a waiting evaluation is picked up.
 constexpr int kTrainSlice = 16;
 
-// Trains until the trainer has all its epochs or is stopped (its stop flag, checked
-// before every minibatch); calls report once per finished epoch, in order, from the
-// calling thread. overlap: evaluate on a helper std::thread (ignored in builds
-// without threads). Returns true when every epoch finished.
-bool run_epochs(Trainer& trainer, bool overlap, const EpochReport& report);
+// Trains both trainers until each has all its epochs or is stopped (its stop flag,
+// checked before every minibatch). Returns, per model, whether every epoch finished.
+// threads: use a second thread (ignored in builds without threads).
+std::array<bool, 2> run_pair(Trainer& model0, Trainer& model1, bool threads, const EpochReport& report);
 
 }  // namespace alab::train

@@ -2,6 +2,7 @@
 // threaded, stopping, progress reports, attention read-out.
 #include <catch2/catch.hpp>
 #include <atomic>
+#include <mutex>
 
 #include "train/epoch_runner.hpp"
 #include "train/race.hpp"
@@ -64,42 +65,59 @@ TEST_CASE("a trainer's history does not depend on how its batches are sliced", "
   }
 }
 
-TEST_CASE("evaluation overlapped with the next epoch gives the same history", "[train]") {
-  // run_epochs with overlap evaluates a snapshot of each epoch's weights on a helper
-  // thread while the next epoch trains; without overlap, and with end_epoch, the
-  // evaluation runs in line. All three must agree bit for bit, reports in order.
+TEST_CASE("both models on two threads give the same histories as in line", "[train]") {
+  // run_pair with threads evaluates each closed epoch on a snapshot, on whichever
+  // thread takes it, while the next epoch trains; in line (and with end_epoch alone)
+  // the evaluation follows the epoch. All must agree bit for bit, reports in order.
   const Settings s = small_settings();
   const TaskData data = make_task(s);
-  for (ModelKind kind : {ModelKind::gru, ModelKind::attention}) {
-    INFO(model_name(kind));
-    const auto in_line = train_sliced(kind, s, data, 1000);
-    for (bool overlap : {false, true}) {
-      Trainer t(kind, s, data);
-      std::vector<int> reported;
-      CHECK(run_epochs(t, overlap, [&](const EpochStats& e) { reported.push_back(e.epoch); }));
-      CHECK(same_curves(in_line, t.history()));
-      CHECK(reported == std::vector<int>{1, 2, 3});
-      CHECK(t.finished());
+  const auto gru_alone = train_sliced(ModelKind::gru, s, data, 1000);
+  const auto attn_alone = train_sliced(ModelKind::attention, s, data, 1000);
+  for (bool threads : {false, true}) {
+    INFO("threads " << threads);
+    // Either model first: the thread that calls run_pair trains model 0.
+    for (bool gru_first : {true, false}) {
+      Trainer gru(ModelKind::gru, s, data), attn(ModelKind::attention, s, data);
+      std::vector<int> reported[2];
+      std::mutex mu;
+      const auto done = run_pair(gru_first ? gru : attn, gru_first ? attn : gru, threads,
+                                 [&](int m, const EpochStats& e) {
+                                   const std::lock_guard<std::mutex> lock(mu);
+                                   reported[m].push_back(e.epoch);
+                                 });
+      CHECK((done[0] && done[1]));
+      CHECK(same_curves(gru_alone, gru.history()));
+      CHECK(same_curves(attn_alone, attn.history()));
+      for (const auto& r : reported) CHECK(r == std::vector<int>{1, 2, 3});
     }
   }
 }
 
-TEST_CASE("run_epochs stops between minibatches and reports only finished epochs", "[train]") {
+TEST_CASE("run_pair stops between minibatches and reports only finished epochs", "[train]") {
   const Settings s = small_settings();
   const TaskData data = make_task(s);
-  for (bool overlap : {false, true}) {
-    INFO("overlap " << overlap);
-    Trainer t(ModelKind::gru, s, data);
+  for (bool threads : {false, true}) {
+    INFO("threads " << threads);
+    Trainer gru(ModelKind::gru, s, data), attn(ModelKind::attention, s, data);
     std::atomic<bool> stop{false};
-    t.set_stop_flag(&stop);
-    std::size_t reports = 0;
-    // Stop as the first epoch is reported. In line, that is before epoch 2 trains;
-    // overlapped (builds with threads), epoch 2 has already trained (its report
-    // follows), epoch 3 has not.
-    CHECK_FALSE(run_epochs(t, overlap, [&](const EpochStats&) { ++reports; stop = true; }));
-    CHECK(reports == (overlap && race_threads_available() ? 2u : 1u));
-    CHECK(t.history().size() == reports);
-    CHECK_FALSE(t.finished());
+    gru.set_stop_flag(&stop);
+    attn.set_stop_flag(&stop);
+    std::atomic<int> reports{0};
+    // Stop as the first epoch is reported: no model reaches its last epoch (3).
+    const auto done = run_pair(gru, attn, threads, [&](int, const EpochStats&) {
+      ++reports;
+      stop = true;
+    });
+    CHECK_FALSE(done[0]);
+    CHECK_FALSE(done[1]);
+    CHECK(reports.load() >= 1);
+    CHECK(gru.history().size() + attn.history().size() == static_cast<std::size_t>(reports.load()));
+    CHECK_FALSE(gru.finished());
+    CHECK_FALSE(attn.finished());
+    if (!threads) {  // in line: the GRU's first epoch, then nothing more
+      CHECK(gru.history().size() == 1u);
+      CHECK(attn.history().empty());
+    }
   }
 }
 
