@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 
 #include "attention/build_info.hpp"
 #include "train/race.hpp"
@@ -103,17 +104,29 @@ int run_race_command(int argc, char** argv) {
   }
 
   if (Status st = validate(s); !st) return fail(st.message);
-  FILE* progress = json ? stderr : stdout;
-  if (!quiet) {
+  FILE* progress = quiet ? nullptr : json ? stderr : stdout;
+  std::string queued;
+  if (progress) {
     std::fprintf(progress, "%-15s %5s %9s %9s %9s %8s\n", "model", "epoch", "loss", "train_acc",
                  "val_acc", "time_s");
-    options.on_epoch = [progress](const Progress& p) {
-      std::fprintf(progress, "%-15s %5d %9.4f %9.3f %9.3f %8.3f\n", model_name(p.model),
-                   p.stats.epoch, p.stats.loss, p.stats.train_acc, p.stats.val_acc, p.wall_seconds);
+    // Lines from the race's second thread wait for this thread's next report: under
+    // Emscripten a thread's write to stdout is a call proxied to the main thread, and
+    // the caller waits for it, while this (main) thread is busy training the GRU.
+    // Calls are serialised by the race, so the queue needs no lock of its own.
+    options.on_epoch = [progress, &queued, caller = std::this_thread::get_id()](const Progress& p) {
+      char line[128];
+      std::snprintf(line, sizeof line, "%-15s %5d %9.4f %9.3f %9.3f %8.3f\n", model_name(p.model),
+                    p.stats.epoch, p.stats.loss, p.stats.train_acc, p.stats.val_acc, p.wall_seconds);
+      queued += line;
+      if (std::this_thread::get_id() != caller) return;
+      std::fputs(queued.c_str(), progress);
+      queued.clear();
     };
   }
   RaceResult r;
-  if (Status st = run_race(s, options, r); !st) return fail(st.message);
+  const Status st = run_race(s, options, r);
+  if (progress) std::fputs(queued.c_str(), progress);
+  if (!st) return fail(st.message);
   if (json) {
     print_json(s, r);
     return 0;
