@@ -28,7 +28,7 @@ std::array<bool, 2> run_in_line(Trainer* t[2], const EpochReport& report) {
 
 #if !defined(ALAB_NO_THREADS)
 // The two threads' shared state: per model, the closed epoch whose evaluation is
-// pending, and who has it. All of it under mu.
+// pending, and who has it. All of it under mu_.
 class Pair {
  public:
   Pair(Trainer* t[2], const EpochReport& report) : t_{t[0], t[1]}, report_(report) {}
