@@ -40,6 +40,7 @@ constexpr int kTrainSlice = 16;
 // Trains both trainers until each has all its epochs or is stopped (its stop flag,
 // checked before every minibatch). Returns, per model, whether every epoch finished.
 // threads: use a second thread (ignored in builds without threads).
-std::array<bool, 2> run_pair(Trainer& model0, Trainer& model1, bool threads, const EpochReport& report);
+std::array<bool, 2> run_pair(Trainer& model0, Trainer& model1, bool threads,
+                             const EpochReport& report);
 
 }  // namespace alab::train

@@ -44,7 +44,8 @@ Status run_race(const Settings& settings, const RaceOptions& options, RaceResult
   const auto done = run_pair(gru, attn, r.threads_used, [&](int m, const EpochStats& e) {
     if (!options.on_epoch) return;
     const std::lock_guard<std::mutex> lock(report_mutex);
-    options.on_epoch({trainers[m]->kind(), e, std::chrono::duration<double>(Clock::now() - start).count()});
+    const double wall = std::chrono::duration<double>(Clock::now() - start).count();
+    options.on_epoch({trainers[m]->kind(), e, wall});
   });
   finish(gru, done[0], r.gru);
   finish(attn, done[1], r.attention);
