@@ -74,7 +74,6 @@ class Trainer {
   // epoch trains; one at a time, and before the next close_epoch.
   void evaluate_closed(EpochStats& e);
   void record(EpochStats& e);
-  int epochs_closed() const { return epochs_closed_; }
   bool training_finished() const { return epochs_closed_ >= settings_.epochs; }
 
   // Checked before every minibatch; may be null.
