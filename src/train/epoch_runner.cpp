@@ -9,23 +9,6 @@
 namespace alab::train {
 namespace {
 
-// One model's epoch, evaluated in line; false if stopped before it ended.
-bool epoch_in_line(Trainer& t, int m, const EpochReport& report) {
-  while (!t.train_some(kTrainSlice))
-    if (t.stop_requested()) return false;
-  if (t.stop_requested()) return false;
-  report(m, t.end_epoch());
-  return true;
-}
-
-std::array<bool, 2> run_in_line(Trainer* t[2], const EpochReport& report) {
-  bool stopped = false;
-  while (!stopped && (!t[0]->finished() || !t[1]->finished()))
-    for (int m = 0; m < 2 && !stopped; ++m)
-      if (!t[m]->finished()) stopped = !epoch_in_line(*t[m], m, report);
-  return {t[0]->finished(), t[1]->finished()};
-}
-
 #if !defined(ALAB_NO_THREADS)
 // The two threads' shared state: per model, the closed epoch whose evaluation is
 // pending, and who has it. All of it under mu_.
@@ -128,6 +111,26 @@ class Pair {
 
 }  // namespace
 
+InLineRunner::InLineRunner(Trainer& model0, Trainer& model1) : t_{&model0, &model1} {}
+
+bool InLineRunner::step(int max_batches, const EpochReport& report) {
+  if (over()) return true;
+  if (t_[turn_]->finished()) turn_ = 1 - turn_;
+  Trainer& t = *t_[turn_];
+  if (t.train_some(max_batches) && !t.stop_requested()) {
+    report(turn_, t.end_epoch());
+    if (!t_[1 - turn_]->finished()) turn_ = 1 - turn_;
+  }
+  return over();
+}
+
+bool InLineRunner::over() const {
+  const bool stopped = t_[0]->stop_requested() || t_[1]->stop_requested();
+  return stopped || (t_[0]->finished() && t_[1]->finished());
+}
+
+std::array<bool, 2> InLineRunner::completed() const { return {t_[0]->finished(), t_[1]->finished()}; }
+
 std::array<bool, 2> run_pair(Trainer& model0, Trainer& model1, [[maybe_unused]] bool threads,
                              const EpochReport& report) {
   Trainer* t[2] = {&model0, &model1};
@@ -141,7 +144,10 @@ std::array<bool, 2> run_pair(Trainer& model0, Trainer& model1, [[maybe_unused]] 
     return {done0, done1};
   }
 #endif
-  return run_in_line(t, report);
+  InLineRunner in_line(model0, model1);
+  while (!in_line.step(kTrainSlice, report)) {
+  }
+  return in_line.completed();
 }
 
 }  // namespace alab::train

@@ -17,7 +17,8 @@
 // An evaluation nobody took is run by its own thread when it needs the snapshot again.
 //
 // Without threads (or threads = false), one thread alternates the models epoch by
-// epoch, each evaluation in line. The curves are bit-identical either way: an
+// epoch, each evaluation in line (InLineRunner, which a caller may also drive in
+// slices of its own: the single-thread web worker between its messages). The curves are bit-identical either way: an
 // evaluation reads only its snapshot, and each trainer has its own seeded streams.
 #pragma once
 
@@ -36,6 +37,22 @@ using EpochReport = std::function<void(int model, const EpochStats&)>;
 // a stop takes effect (train_some checks the flag before every minibatch), only how
 // long one call holds the loop, and so how soon a waiting evaluation is picked up.
 constexpr int kTrainSlice = 16;
+
+// The one-thread schedule, in steps: the model whose turn it is trains up to
+// max_batches minibatches; when its epoch ends it is evaluated, reported, and the
+// turn passes to the other model if that one still has epochs.
+class InLineRunner {
+ public:
+  InLineRunner(Trainer& model0, Trainer& model1);
+  // Returns true when the race is over: both models finished, or a stop requested.
+  bool step(int max_batches, const EpochReport& report);
+  bool over() const;
+  std::array<bool, 2> completed() const;  // per model: every epoch done
+
+ private:
+  Trainer* t_[2];
+  int turn_ = 0;
+};
 
 // Trains both trainers until each has all its epochs or is stopped (its stop flag,
 // checked before every minibatch). Returns, per model, whether every epoch finished.

@@ -152,6 +152,11 @@ Evaluation Trainer::evaluate_with(nn::SequenceClassifier<float>& model, MatF& lo
   return ev;
 }
 
+int Trainer::predict(const int* tokens) {
+  model_->forward(tokens, 1, logits_);
+  return nn::predict_row(logits_, 0);
+}
+
 bool Trainer::attention_weights(const int* tokens, MatF& A) const {
   const auto* attn = dynamic_cast<const nn::AttentionClassifier<float>*>(model_.get());
   if (!attn) return false;

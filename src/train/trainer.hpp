@@ -83,6 +83,10 @@ class Trainer {
   Evaluation evaluate(const Dataset& set);
   Evaluation test() { return evaluate(data_.test); }
 
+  // The class the model predicts for one sequence (tokens: T ids), by the rule the
+  // evaluations use (nn::predict_row).
+  int predict(const int* tokens);
+
   // Attention weights (T x T) of one sequence; false for the GRU, which has none.
   bool attention_weights(const int* tokens, MatF& A) const;
 

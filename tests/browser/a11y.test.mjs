@@ -1,8 +1,10 @@
-// axe-core (WCAG 2.0/2.1 A and AA rules) on every page, in the states a student sees.
+// Every page of the registry (content/pages.json): axe-core (WCAG 2.0/2.1 A and AA
+// rules) in the states a student sees, no console errors, no foreign request.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { startLab, openPage } from './support.mjs';
+import { PAGES, pageReady } from './pages.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let lab;
@@ -17,29 +19,28 @@ async function axe(page) {
   return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')})`);
 }
 
-const PAGES = {
-  'index.html': async () => {},
-  'lesson.html': async (page) => page.waitForFunction(() => document.body.dataset.ready),
-  'attention-table.html': async (page) => page.waitForFunction(() => document.querySelectorAll('#result-rows tr').length === 5),
-  'race.html?T=8&epochs=2': async (page) => {
-    await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build);
+// Pages in the state a student sees most: a widget after its main control ran.
+// Pages not named here are checked as they load.
+const AFTER_LOAD = {
+  race: async (page) => {
+    await page.goto(page.url().replace(/\?.*$/, '') + '?T=8&epochs=2');
+    await pageReady(page, PAGES.find((p) => p.name === 'race'));
     await page.click('#start');
     await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 60000 });
     await page.waitForFunction(() => document.getElementById('heatmap-step').dataset.weights);
   },
-  'checks.html': async (page) => {
-    await page.waitForFunction(() => document.body.dataset.ready);
-    await page.click('.check-slot .check-submit');  // a feedback message showing
-  },
-  'instructor.html': async (page) => page.waitForFunction(() => document.body.dataset.ready),
+  checks: async (page) => page.click('.check-slot .check-submit'),  // a feedback message showing
 };
 
-for (const [path, prepare] of Object.entries(PAGES)) {
-  test(`axe finds no WCAG 2.1 AA violations on ${path}`, async () => {
-    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(path));
-    await prepare(page);
+for (const entry of PAGES) {
+  test(`${entry.file}: no WCAG 2.1 AA violations (axe), no console errors, no request leaving the origin`, async () => {
+    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(entry.file));
+    await pageReady(page, entry);
+    if (AFTER_LOAD[entry.name]) await AFTER_LOAD[entry.name](page);
     assert.deepEqual(await axe(page), []);
     assert.deepEqual(problems.console, []);
+    assert.deepEqual(problems.foreign, []);
+    if (entry.widget) assert.match(await page.textContent('#build-status'), /^Running the threaded WebAssembly build/);
     await close();
   });
 }

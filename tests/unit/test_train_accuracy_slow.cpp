@@ -5,24 +5,32 @@
 //   unit_tests "[slow]"
 #include <catch2/catch.hpp>
 
-#include "train/race.hpp"
+#include "train/race_session.hpp"
 
 using namespace alab::train;
 
+namespace {
+RaceOutcome race_to_end(const Settings& s) {
+  RaceSession race;
+  REQUIRE(race.start(s, /*threads=*/true).ok);
+  race.run_here(nullptr);
+  RaceOutcome r;
+  REQUIRE(race.finish(r).ok);
+  return r;
+}
+}  // namespace
+
 TEST_CASE("worked example 2 at T = 30: attention learns the task, the GRU does not", "[.slow][train]") {
-  Settings s;  // the module's settings, seed 3151
-  RaceResult r;
-  REQUIRE(run_race(s, {}, r).ok);
-  INFO("GRU " << r.gru.test.accuracy << ", attention " << r.attention.test.accuracy);
-  CHECK(r.attention.test.accuracy >= 0.98);
-  CHECK(r.gru.test.accuracy <= 0.65);
+  const RaceOutcome r = race_to_end(Settings());  // the module's settings, seed 3151
+  INFO("GRU " << r.gru.test_acc << ", attention " << r.attention.test_acc);
+  CHECK(r.attention.test_acc >= 0.98);
+  CHECK(r.gru.test_acc <= 0.65);
 }
 
 TEST_CASE("at T = 10 the GRU learns the task too (a GRU that cannot is broken)", "[.slow][train]") {
   Settings s;
   s.seq_len = 10;
-  RaceResult r;
-  REQUIRE(run_race(s, {}, r).ok);
-  INFO("GRU " << r.gru.test.accuracy << ", attention " << r.attention.test.accuracy);
-  CHECK(r.gru.test.accuracy >= 0.9);
+  const RaceOutcome r = race_to_end(s);
+  INFO("GRU " << r.gru.test_acc << ", attention " << r.attention.test_acc);
+  CHECK(r.gru.test_acc >= 0.9);
 }

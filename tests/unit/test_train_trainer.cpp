@@ -3,9 +3,10 @@
 #include <catch2/catch.hpp>
 #include <atomic>
 #include <mutex>
+#include <thread>
 
 #include "train/epoch_runner.hpp"
-#include "train/race.hpp"
+#include "train/race_session.hpp"
 
 using namespace alab;
 using namespace alab::train;
@@ -156,47 +157,141 @@ TEST_CASE("attention weights can be read out; the GRU has none", "[train]") {
   CHECK_FALSE(gru.attention_weights(data.test.sequence(0), A));
 }
 
-TEST_CASE("the race: same curves with or without threads, every run", "[train][race]") {
-  const Settings s = small_settings();
-  RaceResult a, b, c;
-  RaceOptions alternate, threaded;
-  threaded.threads = true;
-  REQUIRE(run_race(s, alternate, a).ok);
-  REQUIRE(run_race(s, alternate, b).ok);
-  REQUIRE(run_race(s, threaded, c).ok);
-  CHECK(c.threads_used == race_threads_available());
-  for (const RaceResult* r : {&b, &c}) {
-    CHECK(same_curves(a.gru.curve, r->gru.curve));
-    CHECK(same_curves(a.attention.curve, r->attention.curve));
-    CHECK(a.gru.test.accuracy == r->gru.test.accuracy);
-    CHECK(a.attention.test.accuracy == r->attention.test.accuracy);
-  }
-  CHECK(a.gru.completed);
-  CHECK_FALSE(a.stopped);
+// A session's records, split per model, in the order they arrived.
+struct SessionRun {
+  std::vector<EpochRecord> curve[2];
+  RaceOutcome outcome;
+};
+
+bool same_records(const std::vector<EpochRecord>& a, const std::vector<EpochRecord>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)  // bit-identical
+    if (a[i].epoch != b[i].epoch || a[i].loss != b[i].loss || a[i].train_acc != b[i].train_acc ||
+        a[i].val_acc != b[i].val_acc)
+      return false;
+  return true;
 }
 
-TEST_CASE("the race reports every epoch and can be stopped from the callback", "[train][race]") {
-  const Settings s = small_settings();
-  std::atomic<bool> stop{false};
-  int reports[2] = {0, 0};
-  RaceOptions o;
-  o.stop = &stop;
-  o.on_epoch = [&](const Progress& p) {
-    int& n = reports[p.model == ModelKind::gru ? 0 : 1];
-    CHECK(p.stats.epoch == ++n);
-    CHECK(p.wall_seconds >= 0);
-    if (p.model == ModelKind::attention && p.stats.epoch == 2) stop = true;
-  };
-  RaceResult r;
-  REQUIRE(run_race(s, o, r).ok);
-  CHECK(r.stopped);
-  CHECK(reports[1] == 2);
-  CHECK(r.attention.curve.size() == 2u);
-  CHECK_FALSE(r.attention.completed);
+// The three ways a caller drives a session: run_here (the command line), step() in
+// slices of budget_ms (the single-thread worker), step() with threads (the worker).
+enum class Drive { here_one_thread, here_two_threads, steps, steps_threads };
 
-  Settings bad = s;
+SessionRun run_session(const Settings& s, Drive drive, double budget_ms = 0.05) {
+  RaceSession race;
+  const bool threads = drive == Drive::here_two_threads || drive == Drive::steps_threads;
+  REQUIRE(race.start(s, threads).ok);
+  SessionRun run;
+  const auto collect = [&] {
+    for (const EpochRecord& e : race.poll()) run.curve[e.model].push_back(e);
+  };
+  if (drive == Drive::here_one_thread || drive == Drive::here_two_threads) {
+    race.run_here(nullptr);
+  } else {
+    while (!race.step(budget_ms)) {
+      collect();
+      if (threads) std::this_thread::yield();
+    }
+  }
+  collect();
+  REQUIRE(race.finish(run.outcome).ok);
+  return run;
+}
+
+TEST_CASE("the race session: the same records however it is driven, every run", "[train][race]") {
+  const Settings s = small_settings();
+  const SessionRun a = run_session(s, Drive::here_one_thread);
+  for (Drive d : {Drive::here_one_thread, Drive::here_two_threads, Drive::steps, Drive::steps_threads}) {
+    const SessionRun b = run_session(s, d);
+    INFO("drive " << static_cast<int>(d));
+    CHECK(same_records(a.curve[0], b.curve[0]));
+    CHECK(same_records(a.curve[1], b.curve[1]));
+    CHECK(a.outcome.gru.test_acc == b.outcome.gru.test_acc);
+    CHECK(a.outcome.attention.test_acc == b.outcome.attention.test_acc);
+    CHECK(b.outcome.threads == ((d == Drive::here_two_threads || d == Drive::steps_threads) &&
+                                race_threads_available()));
+  }
+  CHECK(a.outcome.gru.completed);
+  CHECK(a.outcome.gru.epochs_done == s.epochs);
+  CHECK_FALSE(a.outcome.stopped);
+  CHECK(a.curve[0].size() == static_cast<std::size_t>(s.epochs));
+  // Single-thread slices alternate the models epoch by epoch, so both curves grow together.
+  RaceSession race;
+  REQUIRE(race.start(s, false).ok);
+  std::vector<int> order;
+  while (!race.step(0.05))
+    for (const EpochRecord& e : race.poll()) order.push_back(e.model);
+  for (const EpochRecord& e : race.poll()) order.push_back(e.model);
+  CHECK(order == std::vector<int>{0, 1, 0, 1, 0, 1});
+}
+
+TEST_CASE("the race session reports every epoch, stops within a minibatch, shows examples", "[train][race]") {
+  const Settings s = small_settings();
+  for (bool threads : {false, true}) {
+    INFO("threads " << threads);
+    RaceSession race;
+    REQUIRE(race.start(s, threads).ok);
+    // With threads an epoch is reported once its evaluation, which overlaps the next
+    // epoch's training, is done: stop at the first report, the next epoch is closed.
+    const int stop_at = threads && race_threads_available() ? 1 : 2;
+    int reports[2] = {0, 0};
+    race.run_here([&](const EpochRecord& e) {
+      CHECK(e.epoch == ++reports[e.model]);
+      CHECK(e.wall >= 0);
+      if (e.model == 1 && e.epoch == stop_at) race.stop();
+    });
+    RaceOutcome r;
+    REQUIRE(race.finish(r).ok);
+    CHECK(r.stopped);
+    CHECK(reports[1] == r.attention.epochs_done);
+    CHECK(r.attention.epochs_done >= stop_at);
+    CHECK(r.attention.epochs_done < s.epochs);
+    CHECK_FALSE(r.attention.completed);
+    CHECK(r.test_labels.size() == static_cast<std::size_t>(s.n_test));
+
+    // Examples use the same prediction rule as the test evaluation: the predictions
+    // of all test examples reproduce the confusion matrices.
+    int confusion[2][2][2] = {};
+    for (int i = 0; i < s.n_test; ++i) {
+      TestExample ex;
+      REQUIRE(race.example(i, ex).ok);
+      CHECK(ex.label == r.test_labels[i]);
+      ++confusion[0][ex.label][ex.pred_gru];
+      ++confusion[1][ex.label][ex.pred_attention];
+      if (i == 0) {
+        REQUIRE(ex.A.size() == static_cast<std::size_t>(s.seq_len * s.seq_len));
+        for (int row = 0; row < s.seq_len; ++row) {
+          float sum = 0;
+          for (int j = 0; j < s.seq_len; ++j) sum += ex.A[row * s.seq_len + j];
+          CHECK(sum == Approx(1.0f).epsilon(1e-5));
+        }
+      }
+    }
+    for (int y = 0; y < 2; ++y)
+      for (int p = 0; p < 2; ++p) {
+        CHECK(confusion[0][y][p] == r.gru.confusion[y][p]);
+        CHECK(confusion[1][y][p] == r.attention.confusion[y][p]);
+      }
+    TestExample ex;
+    CHECK_THAT(race.example(s.n_test, ex).message, Catch::Matchers::Contains("no test example"));
+  }
+}
+
+TEST_CASE("the race session refuses bad settings and misuse with a reason", "[train][race]") {
+  RaceSession race;
+  RaceOutcome r;
+  TestExample ex;
+  CHECK_FALSE(race.finish(r).ok);
+  Settings bad = small_settings();
   bad.seq_len = 1;
-  const auto st = run_race(bad, {}, r);
+  const auto st = race.start(bad, false);
   CHECK_FALSE(st.ok);
-  CHECK(st.message.find("sequence length") != std::string::npos);
+  CHECK_THAT(st.message, Catch::Matchers::Contains("Sequence length T"));
+  REQUIRE(race.start(small_settings(), false).ok);
+  CHECK_FALSE(race.finish(r).ok);  // still running
+  CHECK_FALSE(race.example(0, ex).ok);
+  race.stop();
+  CHECK(race.step(1.0));
+  CHECK(race.finish(r).ok);
+  CHECK(r.stopped);
+  CHECK(r.gru.epochs_done == 0);
 }

@@ -1,6 +1,7 @@
 // Hand-in files and the gradebook, without a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { BEGIN, END, buildHandin, gradebook, meetsRace, parseHandin, scoreOf, toCsv } from '../../web/js/handin.js';
 import { resolveAssignment } from '../../web/js/assignment.js';
 
@@ -79,8 +80,14 @@ test('gradebook keeps the later of two hand-ins by one student; CSV neutralises 
 test('race requirement and assignment links', () => {
   assert.equal(meetsRace([{ settings: { T: 30, seed: 3151 }, stopped: true }], { T: 30 }), false);
   assert.equal(meetsRace([{ settings: { T: 30, seed: 3151 }, stopped: false }], { T: 30 }), true);
-  const r = resolveAssignment(assignment, checks, '?checks=q1,q9&require=T:10,colour:red', ['T', 'epochs', 'seed']);
+  const spec = JSON.parse(readFileSync('content/widgets/race.json', 'utf8')).settings;
+  const r = resolveAssignment(assignment, checks, '?checks=q1,q9,q1&require=T:10,colour:red', spec);
   assert.deepEqual(r.assignment.checks, ['q1']);
   assert.deepEqual(r.assignment.race.required, { T: 10 });
-  assert.deepEqual(r.ignored, ['unknown check "q9"', 'race requirement "colour:red"']);
+  assert.deepEqual(r.ignored, ['unknown check "q9"', 'race requirement colour (not a setting)']);
+  // A requirement no race can meet is not assigned: the schema's ranges apply.
+  const bad = resolveAssignment(assignment, checks, '?require=T:abc,epochs:0,seed:3151', spec);
+  assert.deepEqual(bad.assignment.race.required, { seed: 3151 });
+  assert.match(bad.ignored[0], /Sequence length T: "abc" is not a number; use a whole number from 2 to 100/);
+  assert.match(bad.ignored[1], /Epochs: 0 is out of range/);
 });

@@ -5,13 +5,16 @@
 //       Single-query attention over tokens whose keys and values are their
 //       embeddings (K = V = X). Defaults: the module's worked example 1.
 //       Additive scoring uses W_q = W_k = I and w = 1, as the page does by default.
-//   alab race [--T 30] [--vocab 8] [--d-model 16] [--hidden 20] [--batch 64] [--lr 0.005]
-//             [--epochs 35] [--seed 3151] [--pooling last|mean] [--positional on|off]
-//             [--threads 1|2] [--json] [--quiet]
+//   alab race [--KEY VALUE ...] [--threads 1|2] [--json] [--quiet]
 //       The module's worked example 2: GRU vs tiny self-attention on "is the last
-//       token equal to the first?". Prints per-epoch progress and the test table;
-//       --json prints everything (curves, confusion matrices, timings) as JSON on
-//       stdout, with progress on stderr. --threads 2 trains the two models at once.
+//       token equal to the first?". One flag per setting of content/widgets/race.json
+//       (--T 30 --epochs 35 --lr 0.005 --seed 3151 --batch 64 --hidden 20 --dmodel 16
+//       --pooling last|mean --positions on|off; `alab race --help` lists them with
+//       their ranges). Prints per-epoch progress and the test table; --json prints
+//       everything (curves, confusion matrices, timings) as JSON on stdout, with
+//       progress on stderr. --threads 2 trains the two models at once.
+//   alab schema
+//       The race's settings schema compiled into this build, as JSON.
 //   alab info
 //       What this build is (SIMD instruction sets in use, Eigen version).
 #include <algorithm>
@@ -34,12 +37,10 @@ namespace {
 int usage(const char* why) {
   std::fprintf(stderr,
                "alab: %s\nusage: alab attend [--query x,y] [--score dot|scaled_dot|additive] "
-               "[--temperature t] [--token NAME=x,y ...]\n"
-               "       alab race [--T n] [--vocab n] [--d-model n] [--hidden n] [--batch n] [--lr x]\n"
-               "                 [--epochs n] [--seed n] [--pooling last|mean] [--positional on|off]\n"
-               "                 [--threads 1|2] [--json] [--quiet]\n"
+               "[--temperature t] [--token NAME=x,y ...]\n%s"
+               "       alab schema\n"
                "       alab info\n",
-               why);
+               why, race_usage().c_str());
   return 2;
 }
 
@@ -127,6 +128,7 @@ int main(int argc, char** argv) {
   const std::string cmd = argv[1];
   if (cmd == "attend") return run_attend(argc, argv);
   if (cmd == "race") return run_race_command(argc, argv);
+  if (cmd == "schema") return run_schema_command();
   if (cmd == "info") {
     const auto info = core_build_info();
     std::printf("Eigen %s, SIMD: %s (%s)\n", info.eigen_version.c_str(),

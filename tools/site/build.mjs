@@ -10,7 +10,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { loadContent } from './content.mjs';
-import { renderSection, escapeHtml, renderInline } from './markdown.mjs';
+import { renderInline } from './markdown.mjs';
+import { renderSection, fillRefs } from './lesson.mjs';
+import { escapeHtml } from './html.mjs';
 import { renderCheck } from './checks-html.mjs';
 import { page } from './layout.mjs';
 import { ContentError } from './errors.mjs';
@@ -19,11 +21,6 @@ import { scormPackage } from './scorm.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const WASM_FILES = ['attention_lab_mt.js', 'attention_lab_mt.wasm', 'attention_lab_mt.worker.js',
   'attention_lab_st.js', 'attention_lab_st.wasm'];
-const ENTRIES = ['attention-table', 'race', 'lesson', 'checks', 'instructor'];
-const WIDGET_PAGES = [
-  ['attention-table', 'Live attention table'],
-  ['race', 'GRU versus self-attention: the training race'],
-];
 
 function arg(name, dflt) {
   const i = process.argv.indexOf(name);
@@ -31,7 +28,8 @@ function arg(name, dflt) {
 }
 
 export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content') }) {
-  const content = loadContent(contentDir);
+  const content = loadContent(contentDir, join(ROOT, 'web'));
+  const { pages } = content;
   const data = {
     course: content.course,
     checks: content.checks,
@@ -63,24 +61,26 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   cpSync(join(katexDist, 'fonts'), join(out, 'vendor/katex/fonts'), { recursive: true });
   cpSync(join(ROOT, 'node_modules/coi-serviceworker/coi-serviceworker.min.js'), join(out, 'coi-serviceworker.js'));
 
+  // Every page with a script gets its bundle: content/pages.json names them all.
+  const scripted = pages.filter((p) => p.script);
   await esbuild({
-    entryPoints: Object.fromEntries(ENTRIES.map((e) => [e, join(ROOT, 'web/js', `${e}.js`)])),
+    entryPoints: Object.fromEntries(scripted.map((p) => [p.name, join(ROOT, 'web/js', p.script)])),
     outdir: join(out, 'js'), bundle: true, format: 'iife', target: 'es2020', logLevel: 'error',
   });
 
-  // The widget pages: their <main> is hand-written in web/pages/, the shell is shared.
-  for (const [name, title] of WIDGET_PAGES) {
-    const body = readFileSync(join(ROOT, 'web/pages', `${name}.html`), 'utf8');
-    writeFileSync(join(out, `${name}.html`), page({
-      file: `${name}.html`, title: `${title} · ${content.course.title}`, body, script: `${name}.js`, data, status: true, widget: true,
-    }));
-  }
-
   const katexCss = '<link rel="stylesheet" href="vendor/katex/katex.min.css">';
-  writeFileSync(join(out, 'index.html'), landingPage(content, data));
-  writeFileSync(join(out, 'lesson.html'), lessonPage(content, data, katexCss));
-  writeFileSync(join(out, 'checks.html'), checksPage(content, data, katexCss));
-  writeFileSync(join(out, 'instructor.html'), instructorPage(content, data));
+  const builders = {
+    home: () => landingPage(content),
+    lesson: (p) => lessonPage(content, data, p, katexCss),
+    checks: (p) => checksPage(content, data, p, katexCss),
+    instructor: (p) => instructorPage(content, data, p),
+    // A widget's <main> is hand-written in web/pages/, the shell is shared.
+    widget: (p) => page({
+      pages, file: p.file, title: `${p.title} · ${content.course.title}`, script: p.script, data, widget: true,
+      body: fillRefs(readFileSync(join(ROOT, 'web/pages', `${p.name}.html`), 'utf8'), content.widgets, `web/pages/${p.name}.html`),
+    }),
+  };
+  for (const p of pages) writeFileSync(join(out, p.file), builders[p.kind](p));
 
   // Last, from the finished site: the SCORM 1.2 package, offered on the instructor page.
   const pkg = scormPackage(out, content.course.title);
@@ -89,9 +89,14 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   return { sections: content.sections.length, checks: content.checks.length };
 }
 
-function landingPage(content, data) {
+function landingPage(content) {
   const c = content.course;
   const outcomes = c.outcomes.map((o) => `<li>${renderInline(o, 'content/course.json', 0)}</li>`).join('');
+  const cards = content.pages.filter((p) => p.card).map((p) => {
+    const [link, rest] = p.card;
+    return `<li><a href="${p.file}">${escapeHtml(link)}</a>: ${escapeHtml(rest.replace('{checks}', String(content.assignment.checks.length)))}</li>`;
+  }).join('\n      ');
+  const instructor = content.pages.find((p) => p.kind === 'instructor');
   const body = `
     <h1>${escapeHtml(c.title)}</h1>
     <p class="lead">${escapeHtml(c.module)}. ${renderInline(c.summary, 'content/course.json', 0)}</p>
@@ -99,18 +104,15 @@ function landingPage(content, data) {
     <ul class="outcomes">${outcomes}</ul>
     <h2>The lab</h2>
     <ol class="cards">
-      <li><a href="lesson.html">Read the lesson</a>: attention, self-attention and why they matter, with the maths worked out.</li>
-      <li><a href="attention-table.html">Play with the live attention table</a>: one query, five tokens, scores, weights and the context vector, recomputed as you type or drag.</li>
-      <li><a href="race.html">Run the training race</a>: a GRU and a tiny self-attention model learn the same long-range task, live in your browser.</li>
-      <li><a href="checks.html">Answer the quick checks and hand in your work</a>: ${content.assignment.checks.length} questions with feedback; your answers are kept in this browser.</li>
+      ${cards}
     </ol>
     <p class="help">Everything runs in your browser: the attention and training code is C++ compiled to WebAssembly. Nothing is sent anywhere.
-      Instructors: see <a href="instructor.html">the gradebook page</a> for collecting hand-ins.</p>`;
-  return page({ file: 'index.html', title: c.title, body, data: null });
+      ${instructor ? `Instructors: see <a href="${instructor.file}">the gradebook page</a> for collecting hand-ins.` : ''}</p>`;
+  return page({ pages: content.pages, file: 'index.html', title: c.title, body, data: null });
 }
 
-function lessonPage(content, data, head) {
-  const ctx = { raceKeys: content.raceKeys, diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set() };
+function lessonPage(content, data, p, head) {
+  const ctx = { pages: content.pages, widgets: content.widgets, diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set() };
   const rendered = content.sections.map((s) => ({ ...s, ...renderSection(s, ctx) }));
   const toc = rendered.map((s) => `<li><a href="#${s.slug}">${escapeHtml(s.title)}</a></li>`).join('');
   const sections = rendered.map((s) => `<section id="${s.slug}" aria-labelledby="${s.slug}-title">
@@ -123,10 +125,10 @@ ${s.html}
     <p id="storage-notice" class="notice" hidden></p>
     ${sections}
     <p><a href="checks.html">Go to the quick checks and hand-in</a></p>`;
-  return page({ file: 'lesson.html', title: `Lesson · ${content.course.title}`, body, script: 'lesson.js', data, head });
+  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, head });
 }
 
-function checksPage(content, data, head) {
+function checksPage(content, data, p, head) {
   const checks = content.checks.map((c) => `<div class="check-slot" data-slot="${escapeHtml(c.id)}">${renderCheck(c, 'content/quick-checks.json')}</div>`).join('\n');
   const body = `
     <h1>Quick checks and hand-in</h1>
@@ -148,10 +150,10 @@ function checksPage(content, data, head) {
       <p class="help">The file lists your answers, score and training-race runs in plain words, with the same
         data in a block the instructor's gradebook reads.</p>
     </section>`;
-  return page({ file: 'checks.html', title: `Quick checks · ${content.course.title}`, body, script: 'checks.js', data, head });
+  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, head });
 }
 
-function instructorPage(content, data) {
+function instructorPage(content, data, p) {
   const a = content.assignment;
   const req = Object.entries((a.race && a.race.required) || {}).map(([k, v]) => `${k} = ${v}`).join(', ');
   const body = `
@@ -178,7 +180,7 @@ function instructorPage(content, data) {
     <p><a href="downloads/attention-lab-scorm12.zip" download>Download the SCORM 1.2 package</a> and upload it to your
       learning management system as a SCORM activity. The quick checks page reports each student's score
       (cmi.core.score.raw, in percent) and status (cmi.core.lesson_status) to the LMS gradebook.</p>`;
-  return page({ file: 'instructor.html', title: `Gradebook · ${content.course.title}`, body, script: 'instructor.js', data });
+  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,5 +1,6 @@
 // Static HTML of a quick check; web/js/checks.js adds the behaviour.
-import { escapeHtml, renderInline } from './markdown.mjs';
+import { escapeHtml } from './html.mjs';
+import { renderInline } from './markdown.mjs';
 
 export function renderCheck(c, file) {
   const id = escapeHtml(c.id);

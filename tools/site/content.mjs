@@ -3,8 +3,11 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
+import { loadRegistry } from './registry.mjs';
+import { checkNumber, fillFixed, parseSetting } from '../../web/js/settings-schema.js';
 
-export function loadContent(root) {
+// webDir: web/, where the registry's widget pages must have their files.
+export function loadContent(root, webDir = join(root, '../web')) {
   const rel = (p) => relative(join(root, '..'), p);
   const readJson = (name) => {
     const path = join(root, name);
@@ -13,14 +16,21 @@ export function loadContent(root) {
     return { path: rel(path), text, data: parseJson(rel(path), text) };
   };
 
+  const pages = loadRegistry(root, webDir);
   const widgets = {};
   for (const name of readdirSync(join(root, 'widgets')).filter((f) => f.endsWith('.json')).sort()) {
-    widgets[name.replace(/\.json$/, '')] = readJson(join('widgets', name)).data;
+    const file = readJson(join('widgets', name));
+    if (file.data.settings !== undefined) checkSchema(file);
+    widgets[name.replace(/\.json$/, '')] = file.data;
+  }
+  for (const p of pages.filter((x) => x.widget)) {
+    if (!widgets[p.name]) throw new ContentError('content/pages.json', 1, `widget "${p.name}" needs content/widgets/${p.name}.json`);
   }
 
   // The race's settings are defined once, in content/widgets/race.json.
-  const raceKeys = (widgets.race && Array.isArray(widgets.race.settings)) ? widgets.race.settings.map((x) => x.key) : [];
-  if (raceKeys.length === 0) throw new ContentError('content/widgets/race.json', 1, 'expected {"settings": [{"key": ...}, ...]}');
+  const raceSpec = widgets.race && widgets.race.settings;
+  if (!raceSpec) throw new ContentError('content/widgets/race.json', 1, 'expected {"settings": [{"key": ...}, ...]}');
+  const raceKeys = raceSpec.map((x) => x.key);
 
   const course = readJson('course.json');
   requireFields(course, course.data, ['title', 'module', 'summary', 'outcomes']);
@@ -39,8 +49,12 @@ export function loadContent(root) {
     if (!ids.has(id)) throw new ContentError(assignment.path, lineOf(assignment.text, `"${id}"`), `unknown quick check "${id}"`);
   }
   const required = (assignment.data.race && assignment.data.race.required) || {};
-  for (const key of Object.keys(required)) {
-    if (!raceKeys.includes(key)) throw new ContentError(assignment.path, lineOf(assignment.text, `"${key}"`), `"${key}" is not a race setting (use ${raceKeys.join(', ')})`);
+  for (const [key, value] of Object.entries(required)) {
+    const spec = raceSpec.find((x) => x.key === key);
+    const at = lineOf(assignment.text, `"${key}"`);
+    if (!spec) throw new ContentError(assignment.path, at, `"${key}" is not a race setting (use ${raceKeys.join(', ')})`);
+    const r = typeof value === 'number' ? checkNumber(spec, value) : parseSetting(spec, value);
+    if (!r.ok) throw new ContentError(assignment.path, at, r.message);
   }
 
   const diagrams = {};
@@ -61,7 +75,7 @@ export function loadContent(root) {
     .map((name) => ({ file: rel(join(lessonDir, name)), slug: name.replace(/^\d\d-|\.md$/g, ''), text: readFileSync(join(lessonDir, name), 'utf8') }));
   if (sections.length === 0) throw new ContentError(rel(lessonDir), 0, 'no lesson sections (files named NN-name.md)');
 
-  return { raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids };
+  return { pages, raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids };
 }
 
 function requireFields(file, obj, fields) {
@@ -95,5 +109,40 @@ function checkQuestion(file, c, ids) {
     }
   } else {
     throw new ContentError(file.path, line, `check "${c.id}": "kind" must be "choice" or "short"`);
+  }
+}
+
+// A widget's settings schema (see web/js/settings-schema.js): every spec well formed,
+// its default inside its own range, help texts' {placeholders} known. Help texts
+// come out with the fixed values filled in.
+function checkSchema(file) {
+  const { data, path, text } = file;
+  const fixed = data.fixed === undefined ? {} : data.fixed;
+  if (typeof fixed !== 'object' || Array.isArray(fixed) || Object.values(fixed).some((v) => !Number.isFinite(v))) {
+    throw new ContentError(path, lineOf(text, '"fixed"'), '"fixed" maps names to numbers');
+  }
+  if (!Array.isArray(data.settings) || data.settings.length === 0) throw new ContentError(path, lineOf(text, '"settings"'), '"settings" must be a list of settings');
+  const keys = new Set();
+  for (const s of data.settings) {
+    const at = lineOf(text, `"key": "${s && s.key}"`);
+    if (!s || typeof s.key !== 'string' || !/^[A-Za-z][A-Za-z0-9_]*$/.test(s.key)) throw new ContentError(path, at, 'every setting needs a "key" made of letters, digits and _');
+    if (keys.has(s.key)) throw new ContentError(path, at, `setting "${s.key}" is listed twice`);
+    keys.add(s.key);
+    if (typeof s.label !== 'string' || !s.label.trim() || typeof s.help !== 'string') throw new ContentError(path, at, `setting "${s.key}" needs a "label" and a "help" text`);
+    if (s.kind === 'choice') {
+      if (!Array.isArray(s.choices) || s.choices.length < 1 || s.choices.some((c) => typeof c !== 'string' || !/^[\w-]+$/.test(c))) {
+        throw new ContentError(path, at, `setting "${s.key}": "choices" must be a list of words`);
+      }
+    } else if (s.kind === 'int' || s.kind === 'float') {
+      if (!Number.isFinite(s.min) || !Number.isFinite(s.max) || s.min > s.max) throw new ContentError(path, at, `setting "${s.key}": "min" and "max" must be numbers with min <= max`);
+      if (s.kind === 'int' && !(Number.isInteger(s.min) && Number.isInteger(s.max))) throw new ContentError(path, at, `setting "${s.key}": an int's "min" and "max" must be whole numbers`);
+    } else {
+      throw new ContentError(path, at, `setting "${s.key}": "kind" must be "int", "float" or "choice"`);
+    }
+    const d = s.kind === 'choice' ? parseSetting(s, s.default) : checkNumber(s, s.default);
+    if (!d.ok) throw new ContentError(path, at, `the default is not allowed: ${d.message}`);
+    const unknown = /\{(\w+)\}/.exec(s.help.replace(/\{(\w+)\}/g, (w, n) => (n in fixed ? '' : w)));
+    if (unknown) throw new ContentError(path, at, `setting "${s.key}": the help text's {${unknown[1]}} is not in "fixed"`);
+    s.help = fillFixed(s.help, fixed);
   }
 }

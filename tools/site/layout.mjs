@@ -1,19 +1,12 @@
 // The shell every generated page shares: head, the lab's navigation, the data
 // the page's script reads (embedded, so pages work from file:// without fetch).
-import { escapeHtml } from './markdown.mjs';
+import { escapeHtml } from './html.mjs';
 
-export const NAV = [
-  ['index.html', 'Home'],
-  ['lesson.html', 'Lesson'],
-  ['attention-table.html', 'Attention table'],
-  ['race.html', 'Training race'],
-  ['checks.html', 'Quick checks and hand-in'],
-];
-
-export function navHtml(current) {
-  const items = NAV.map(([href, label]) => (href === current
-    ? `<li><a href="${href}" aria-current="page">${label}</a></li>`
-    : `<li><a href="${href}">${label}</a></li>`)).join('');
+// The navigation: the registry's pages that have a "nav" label, in its order.
+export function navHtml(pages, current) {
+  const items = pages.filter((p) => p.nav).map((p) => (p.file === current
+    ? `<li><a href="${p.file}" aria-current="page">${escapeHtml(p.nav)}</a></li>`
+    : `<li><a href="${p.file}">${escapeHtml(p.nav)}</a></li>`)).join('');
   return `<nav aria-label="Lab pages"><ul class="nav">${items}</ul></nav>`;
 }
 
@@ -22,9 +15,10 @@ export function dataScript(data) {
   return `<script type="application/json" id="lab-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
-// status: a status line for the WebAssembly build; widget: the page runs the
-// module, so it loads coi-serviceworker (threads on hosts without COOP/COEP).
-export function page({ file, title, body, script, data, head = '', status = false, widget = false }) {
+// pages: the registry (content/pages.json), for the navigation. widget: the page
+// runs the module, so it has a status line for the WebAssembly build and loads
+// coi-serviceworker (threads on hosts without COOP/COEP).
+export function page({ pages, file, title, body, script, data, head = '', widget = false }) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -41,8 +35,8 @@ export function page({ file, title, body, script, data, head = '', status = fals
 <body>
   <a class="skip" href="#main">Skip to the content</a>
   <header class="site">
-    ${navHtml(file)}
-    ${status ? '<p id="build-status" class="status" role="status">Loading the WebAssembly module…</p>' : ''}
+    ${navHtml(pages, file)}
+    ${widget ? '<p id="build-status" class="status" role="status">Loading the WebAssembly module…</p>' : ''}
   </header>
   <main id="main">
 ${body}

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { zip } from './zip.mjs';
-import { escapeHtml } from './markdown.mjs';
+import { escapeHtml } from './html.mjs';
 
 function listFiles(dir, root = dir) {
   return readdirSync(dir).sort().flatMap((name) => {

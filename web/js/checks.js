@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 const data = labData();
 const store = openStore();
 const { assignment, ignored } = resolveAssignment(data.assignment, data.checks, location.search,
-  data.widgets.race.settings.map((s) => s.key));
+  data.widgets.race.settings);
 const lms = connectLms();
 
 function describeAssignment() {

@@ -3,7 +3,7 @@
 import { LabClient, describeBuild } from './lab-client.js';
 import { labData } from './lab-data.js';
 import { openStore } from './store.js';
-import { defaults, fromQuery, parseAll, rangeText, toQuery } from './race-settings.js';
+import { defaults, fromQuery, parseAll, rangeText, toQuery } from './settings-schema.js';
 import { LineChart } from './charts/line-chart.js';
 import { drawHeatmap } from './charts/heatmap.js';
 import { PALETTE } from './charts/svg.js';

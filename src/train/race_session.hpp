@@ -1,0 +1,117 @@
+// One race (the module's worked example 2) as a session a caller drives: start it,
+// let it train (on threads of its own, or in slices the caller asks for), collect
+// each finished epoch, stop it, finish it, then look at test examples.
+//
+//   RaceSession race;
+//   if (Status st = race.start(settings, /*threads=*/true); !st) ...   // refused: st.message
+//   while (!race.done()) { sleep; for (const EpochRecord& e : race.poll()) ... }
+//   // or, without threads:  while (!race.step(10.0)) { handle messages; race.poll(); }
+//   RaceOutcome r;  race.finish(r);          // test accuracy, confusion matrices
+//   TestExample ex; race.example(7, ex);     // tokens, attention matrix, predictions
+//
+// The web worker (wasm/race_bind.cpp) and the command line (tools/cli) both run races
+// through this class: one scheduler (train/epoch_runner.hpp), one prediction rule.
+// The same settings and seed give the same records however the race is driven.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "train/epoch_runner.hpp"
+#include "train/task.hpp"
+#include "train/trainer.hpp"
+
+namespace alab::train {
+
+struct EpochRecord {  // one finished epoch of one model
+  int model = 0;      // 0 GRU, 1 attention
+  int epoch = 0;      // 1-based
+  double train_acc = 0, val_acc = 0, loss = 0;
+  double seconds = 0;  // this model's compute time so far
+  double wall = 0;     // since start()
+};
+
+struct ModelOutcome {
+  double test_acc = 0;
+  int confusion[2][2] = {{0, 0}, {0, 0}};  // [true label][predicted]
+  double seconds = 0;                      // compute time, training + evaluation
+  int epochs_done = 0;
+  bool completed = false;                  // every epoch trained
+};
+
+struct RaceOutcome {
+  ModelOutcome gru, attention;
+  double wall = 0;       // start() to the end of the test evaluation
+  bool threads = false;  // trained on two threads
+  bool stopped = false;
+  std::vector<int> test_labels;
+};
+
+struct TestExample {
+  int index = 0, T = 0;
+  int label = 0, pred_gru = 0, pred_attention = 0;
+  std::vector<int> tokens;  // T
+  std::vector<float> A;     // T x T, row-major: row i is where position i looks
+};
+
+// True when this build can train the two models on two threads.
+bool race_threads_available();
+
+class RaceSession {
+ public:
+  RaceSession() = default;
+  ~RaceSession();  // stops and joins a running race
+  RaceSession(const RaceSession&) = delete;
+  RaceSession& operator=(const RaceSession&) = delete;
+
+  // Refuses invalid settings (validate). A race still running is stopped first.
+  // threads: train on threads of the session's own (when the build has threads), so
+  // the caller's thread stays free; otherwise the caller drives it with step().
+  Status start(const Settings& settings, bool threads);
+
+  // Drives the race from a caller that must stay responsive (the web worker).
+  // Without threads: trains for about budget_ms milliseconds (whole minibatches, at
+  // least one). With threads: the first call sets the session's threads training
+  // (two: src/train/epoch_runner.hpp), later calls only look. Returns done().
+  bool step(double budget_ms);
+  // Or: trains to the end on the calling thread (and one more with threads),
+  // reporting each epoch to on_epoch too, from either thread, one call at a time.
+  // For callers that have a thread to give, such as the command line.
+  void run_here(const std::function<void(const EpochRecord&)>& on_epoch);
+
+  bool done() const;                 // no model is training any more
+  std::vector<EpochRecord> poll();   // epochs finished since the last poll
+  void stop();                       // takes effect before the next minibatch
+  bool threaded() const { return threaded_; }
+
+  // After done(): joins the threads and evaluates both models on the test set.
+  Status finish(RaceOutcome& out);
+
+  // After finish(): test example `index`, with the attention model's weights.
+  Status example(int index, TestExample& out);
+
+  const Settings& settings() const { return *settings_; }
+
+ private:
+  void record(int model, const EpochStats& e);
+  void join();
+
+  std::unique_ptr<Settings> settings_;
+  std::unique_ptr<TaskData> data_;
+  std::unique_ptr<Trainer> trainers_[2];  // 0: GRU, 1: attention
+  std::unique_ptr<InLineRunner> in_line_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> running_{false};      // threads still training
+  bool threaded_ = false, finished_ = false;
+  std::thread runner_;
+  double t0_ = 0;                         // start time, seconds on a steady clock
+  std::mutex mu_;
+  std::vector<EpochRecord> pending_;
+  std::function<void(const EpochRecord&)> on_epoch_;
+};
+
+}  // namespace alab::train

@@ -1,0 +1,50 @@
+// The page registry, content/pages.json: the one list of the lab's pages. The build
+// (entries, navigation, landing cards, which pages run the WebAssembly module), the
+// lesson's "::: widget NAME" links and the browser tests' page lists all read it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ContentError, lineOf, parseJson } from './errors.mjs';
+
+export const PAGE_KINDS = ['home', 'lesson', 'checks', 'instructor', 'widget'];
+const FILE = 'content/pages.json';
+
+// root: the content folder; webDir: where a widget's markup and script must exist.
+export function loadRegistry(root, webDir) {
+  const path = join(root, 'pages.json');
+  if (!existsSync(path)) throw new ContentError(FILE, 0, 'missing');
+  const text = readFileSync(path, 'utf8');
+  const data = parseJson(FILE, text);
+  if (!Array.isArray(data.pages) || data.pages.length === 0) throw new ContentError(FILE, 1, 'expected {"pages": [{"name": ..., "kind": ...}, ...]}');
+  const seen = new Set();
+  const pages = data.pages.map((p) => {
+    const at = lineOf(text, `"name": "${p && p.name}"`);
+    if (!p || typeof p.name !== 'string' || !/^[a-z][a-z0-9-]*$/.test(p.name)) throw new ContentError(FILE, at, 'every page needs a "name" of lower-case letters, digits and -');
+    if (seen.has(p.name)) throw new ContentError(FILE, at, `page "${p.name}" is listed twice`);
+    seen.add(p.name);
+    if (!PAGE_KINDS.includes(p.kind)) throw new ContentError(FILE, at, `page "${p.name}": "kind" must be one of ${PAGE_KINDS.join(', ')}`);
+    if (typeof p.title !== 'string') throw new ContentError(FILE, at, `page "${p.name}" needs a "title"`);
+    for (const k of ['nav', 'lessonLink']) {
+      if (p[k] !== undefined && (typeof p[k] !== 'string' || !p[k].trim())) throw new ContentError(FILE, at, `page "${p.name}": "${k}" must be a text`);
+    }
+    if (p.card !== undefined && !(Array.isArray(p.card) && p.card.length === 2 && p.card.every((x) => typeof x === 'string'))) {
+      throw new ContentError(FILE, at, `page "${p.name}": "card" is ["link text", "what follows it"]`);
+    }
+    if (p.kind === 'widget') {
+      for (const f of [`pages/${p.name}.html`, `js/${p.name}.js`]) {
+        if (!existsSync(join(webDir, f))) throw new ContentError(FILE, at, `widget "${p.name}" needs web/${f}`);
+      }
+    }
+    const single = ['home', 'lesson', 'checks', 'instructor'];
+    if (single.includes(p.kind) && data.pages.filter((q) => q.kind === p.kind).length > 1) {
+      throw new ContentError(FILE, at, `only one page may be of kind "${p.kind}"`);
+    }
+    return {
+      ...p,
+      file: `${p.name}.html`,
+      script: p.kind === 'home' ? null : `${p.name}.js`,
+      widget: p.kind === 'widget',  // runs the WebAssembly module: status line, coi-serviceworker
+    };
+  });
+  if (!pages.some((p) => p.name === 'index')) throw new ContentError(FILE, 1, 'a page named "index" (the landing page) is needed');
+  return pages;
+}

@@ -1,0 +1,95 @@
+// A widget's settings schema (content/widgets/NAME.json) and the one parser of
+// settings that everything reads through: the page's form, its URL, the
+// assignment's require= link parameter and the site build's lesson links. The C++
+// engine applies the same schema (src/train/settings_schema.hpp, generated from the
+// same file and checked against it by tests/cli/schema_check.mjs), with the same
+// messages. Pure functions, no DOM: tests run them under Node.
+//
+//   schema: {fixed: {name: number}, settings: [spec]}
+//   spec:   {key, label, kind: 'int'|'float'|'choice', default, min, max, choices, help}
+
+export function defaults(spec) {
+  return Object.fromEntries(spec.map((s) => [s.key, s.default]));
+}
+
+export function rangeText(s) {
+  if (s.kind === 'choice') return `one of ${s.choices.join(', ')}`;
+  const kind = s.kind === 'int' ? 'a whole number' : 'a number';
+  return `${kind} from ${s.min} to ${s.max}`;
+}
+
+// One setting from text -> {ok, value} | {ok: false, message} (the message names the range).
+export function parseSetting(s, text) {
+  const raw = String(text ?? '').trim();
+  const fail = (why) => ({ ok: false, message: `${s.label}: ${why}; use ${rangeText(s)}.` });
+  if (s.kind === 'choice') {
+    return s.choices.includes(raw) ? { ok: true, value: raw } : fail(raw ? `"${clip(raw)}" is not allowed` : 'empty');
+  }
+  if (raw === '') return fail('empty');
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(raw)) return fail(`"${clip(raw)}" is not a number`);
+  return checkNumber(s, Number(raw), clip(raw));
+}
+
+// A number that is already a number (from JSON: the assignment, a hand-in).
+export function checkNumber(s, value, shown = String(value)) {
+  const fail = (why) => ({ ok: false, message: `${s.label}: ${why}; use ${rangeText(s)}.` });
+  if (s.kind === 'choice') return fail(`${shown} is not allowed`);
+  if (!Number.isFinite(value)) return fail(`"${shown}" is too large`);
+  if (s.kind === 'int' && !Number.isInteger(value)) return fail(`${shown} is not a whole number`);
+  if (value < s.min || value > s.max) return fail(`${shown} is out of range`);
+  return { ok: true, value };
+}
+
+// All settings from a {key: text} map -> {settings, errors: {key: message}}.
+export function parseAll(spec, texts) {
+  const settings = {}, errors = {};
+  for (const s of spec) {
+    const r = parseSetting(s, texts[s.key]);
+    if (r.ok) settings[s.key] = r.value;
+    else errors[s.key] = r.message;
+  }
+  return { settings, errors };
+}
+
+// "key=value" pairs (a URL's query, a lesson link) -> {settings: only the valid
+// ones, ignored: [message]}. Unknown keys are named; at most `maxNotes` messages
+// are kept (a crafted link may hold thousands), the rest counted.
+export function parsePairs(spec, pairs, { maxNotes = 5 } = {}) {
+  const settings = {}, ignored = [];
+  let extra = 0;
+  const note = (text) => { if (ignored.length < maxNotes) ignored.push(text); else ++extra; };
+  for (const [key, text] of pairs) {
+    const s = spec.find((x) => x.key === key);
+    if (!s) { note(`${clip(key)} (not a setting)`); continue; }
+    const r = parseSetting(s, text);
+    if (r.ok) settings[key] = r.value;
+    else note(r.message);
+  }
+  if (extra) ignored.push(`and ${extra} more`);
+  return { settings, ignored };
+}
+
+// From a URL's query string: bad parameters are ignored (their defaults stay) and listed.
+export function fromQuery(spec, search) {
+  const { settings, ignored } = parsePairs(spec, new URLSearchParams(search));
+  return { settings: { ...defaults(spec), ...settings }, ignored };
+}
+
+// Only the settings that differ from the defaults, so links stay short.
+export function toQuery(spec, settings) {
+  const params = new URLSearchParams();
+  for (const s of spec) if (settings[s.key] !== s.default) params.set(s.key, String(settings[s.key]));
+  const q = params.toString();
+  return q ? `?${q}` : '';
+}
+
+// "{n_train}" in a help text -> the fixed value, written as people read numbers ("2,400").
+export function fillFixed(text, fixed) {
+  return String(text).replace(/\{(\w+)\}/g, (whole, name) => (
+    Object.prototype.hasOwnProperty.call(fixed || {}, name) ? Number(fixed[name]).toLocaleString('en-US') : whole));
+}
+
+function clip(text) {
+  const t = String(text);
+  return t.length > 24 ? `${t.slice(0, 24)}…` : t;
+}
