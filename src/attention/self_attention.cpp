@@ -3,50 +3,67 @@
 #include <cmath>
 #include <string>
 
+#include "attention/softmax.hpp"
 #include "kernels/softmax_rows.hpp"
 
 namespace alab {
 
-Status check_self_attention(const SelfAttentionWeights& w, Eigen::Index d_model) {
-  if (w.W_Q.rows() != d_model || w.W_K.rows() != d_model || w.W_V.rows() != d_model)
+void row_softmax_scaled(float* S, Eigen::Index rows, Eigen::Index cols, float scale, bool causal) {
+  kernels::softmax_rows(S, static_cast<int>(rows), static_cast<int>(cols), static_cast<int>(cols), scale,
+                        causal);
+}
+
+void row_softmax_scaled(double* S, Eigen::Index rows, Eigen::Index cols, double scale, bool causal) {
+  for (Eigen::Index r = 0; r < rows; ++r) {
+    double* row = S + r * cols;
+    const Eigen::Index len = causal ? std::min(r + 1, cols) : cols;
+    softmax(row, row, static_cast<int>(len), 1.0 / scale);  // softmax(s / tau), tau = 1 / scale
+    for (Eigen::Index j = len; j < cols; ++j) row[j] = 0;
+  }
+}
+
+template <class Scalar>
+Status check_self_attention(const Mat<Scalar>& W_Q, const Mat<Scalar>& W_K, const Mat<Scalar>& W_V,
+                            Eigen::Index d_model) {
+  if (W_Q.cols() != d_model || W_K.cols() != d_model || W_V.cols() != d_model)
     return Status::error("W_Q, W_K and W_V must each have d_model = " + std::to_string(d_model) +
-                         " rows");
-  if (w.W_Q.cols() != w.W_K.cols() || w.W_Q.cols() < 1)
-    return Status::error("W_Q and W_K must have the same number (>= 1) of columns, d_k");
-  if (w.W_V.cols() < 1) return Status::error("W_V must have at least one column, d_v");
+                         " columns");
+  if (W_Q.rows() != W_K.rows() || W_Q.rows() < 1)
+    return Status::error("W_Q and W_K must have the same number (>= 1) of rows, d_k");
+  if (W_V.rows() < 1) return Status::error("W_V must have at least one row, d_v");
   return Status::success();
 }
 
-void self_attention_forward(const Eigen::Ref<const MatF>& X, const SelfAttentionWeights& w,
-                            bool causal, SelfAttentionWorkspace& ws, MatF& A, MatF& Z) {
+template <class Scalar>
+void self_attention_forward(const Eigen::Ref<const Mat<Scalar>>& X, const Mat<Scalar>& W_Q,
+                            const Mat<Scalar>& W_K, const Mat<Scalar>& W_V, bool causal,
+                            SelfAttentionWorkspace<Scalar>& ws, Mat<Scalar>& A, Mat<Scalar>& Z) {
   const auto T = X.rows();
-  const auto d_k = w.W_Q.cols();
-  ws.Q.noalias() = X * w.W_Q;
-  ws.K.noalias() = X * w.W_K;
-  ws.V.noalias() = X * w.W_V;
+  const auto d_k = W_Q.rows();
+  ws.Q.noalias() = X * W_Q.transpose();
+  ws.K.noalias() = X * W_K.transpose();
+  ws.V.noalias() = X * W_V.transpose();
   A.resize(T, T);
   A.noalias() = ws.Q * ws.K.transpose();  // unscaled: the softmax applies 1/sqrt(d_k)
-  kernels::softmax_rows(A.data(), static_cast<int>(T), static_cast<int>(T), static_cast<int>(T),
-                        1.f / std::sqrt(static_cast<float>(d_k)), causal);
+  row_softmax_scaled(A.data(), T, T, Scalar(1) / std::sqrt(static_cast<Scalar>(d_k)), causal);
   Z.noalias() = A * ws.V;
 }
 
-Status self_attention_forward_batch(const xt::xtensor<float, 3>& X, const SelfAttentionWeights& w,
-                                    bool causal, xt::xtensor<float, 3>& A,
-                                    xt::xtensor<float, 3>& Z) {
+Status self_attention_forward_batch(const xt::xtensor<float, 3>& X, const SelfAttentionWeights<float>& w,
+                                    bool causal, xt::xtensor<float, 3>& A, xt::xtensor<float, 3>& Z) {
   const auto B = X.shape(0), T = X.shape(1), D = X.shape(2);
   if (T < 1) return Status::error("sequences must have at least one position");
-  if (Status st = check_self_attention(w, static_cast<Eigen::Index>(D)); !st) return st;
-  const auto d_v = static_cast<std::size_t>(w.W_V.cols());
+  if (Status st = check_self_attention(w.W_Q, w.W_K, w.W_V, static_cast<Eigen::Index>(D)); !st) return st;
+  const auto d_v = static_cast<std::size_t>(w.W_V.rows());
   A = xt::xtensor<float, 3>::from_shape({B, T, T});
   Z = xt::xtensor<float, 3>::from_shape({B, T, d_v});
 
-  SelfAttentionWorkspace ws;
+  SelfAttentionWorkspace<float> ws;
   MatF A_b, Z_b;
   for (std::size_t b = 0; b < B; ++b) {
     // xtensor's default layout is row-major, so sequence b is a contiguous T x D block.
     const ConstMatMap<float> X_b(X.data() + b * T * D, T, D);
-    self_attention_forward(X_b, w, causal, ws, A_b, Z_b);
+    self_attention_forward<float>(X_b, w, causal, ws, A_b, Z_b);
     MatMap<float>(A.data() + b * T * T, T, T) = A_b;
     MatMap<float>(Z.data() + b * T * d_v, T, d_v) = Z_b;
   }
@@ -57,5 +74,14 @@ double self_attention_flops(long T, long d_model, long d_k, long d_v) {
   const double t = static_cast<double>(T);
   return 2.0 * t * d_model * (2.0 * d_k + d_v) + 2.0 * t * t * d_k + 2.0 * t * t * d_v;
 }
+
+#define ALAB_INSTANTIATE(S)                                                                       \
+  template Status check_self_attention(const Mat<S>&, const Mat<S>&, const Mat<S>&, Eigen::Index); \
+  template void self_attention_forward(const Eigen::Ref<const Mat<S>>&, const Mat<S>&,            \
+                                       const Mat<S>&, const Mat<S>&, bool,                        \
+                                       SelfAttentionWorkspace<S>&, Mat<S>&, Mat<S>&);
+ALAB_INSTANTIATE(float)
+ALAB_INSTANTIATE(double)
+#undef ALAB_INSTANTIATE
 
 }  // namespace alab

@@ -1,14 +1,19 @@
-// Self-attention in matrix form, one head (the module's "matrix form"):
+// Self-attention in matrix form, one head (the module's "matrix form"): the one head
+// of the lab. The race's attention model (nn/attention_pool.hpp: the same weights,
+// a pooled shortcut for training), its heatmaps, and the benchmark all use it.
 //
-//   Q = X W_Q,  K = X W_K,  V = X W_V                 X: T x d_model
-//   S = Q K^T / sqrt(d_k)                             S, A: T x T
+// Weights follow nn.Linear's convention (PyTorch's weight shapes, which the reference
+// files in tests/reference hold): W_Q, W_K: d_k x d_model, W_V: d_v x d_model, and
+//
+//   Q = X W_Q^T,  K = X W_K^T,  V = X W_V^T            X: T x d_model
+//   S = Q K^T / sqrt(d_k)                              S, A: T x T
 //   A = row-softmax(S)   (causal: S[i, j] = -inf for j > i, so A[i, j] = 0)
-//   Z = A V                                           Z: T x d_v
+//   Z = A V                                            Z: T x d_v
 //
-// Eigen does the three projections and the two T x T GEMMs; the row softmax is
-// the kernel in kernels/softmax_rows (scaling folded into it). FLOPs per
-// sequence: 2 T d_model (2 d_k + d_v) for the projections + 2 T^2 d_k (Q K^T)
-// + 2 T^2 d_v (A V).
+// Eigen does the three projections and the two T x T GEMMs; the row softmax is the
+// kernel in kernels/softmax_rows for float (scaling folded into it), its scalar
+// reference for double (gradient checks). FLOPs per sequence: 2 T d_model (2 d_k +
+// d_v) for the projections + 2 T^2 d_k (Q K^T) + 2 T^2 d_v (A V).
 #pragma once
 
 #include <xtensor/xtensor.hpp>
@@ -18,27 +23,43 @@
 
 namespace alab {
 
+template <class Scalar>
 struct SelfAttentionWeights {
-  MatF W_Q;  // d_model x d_k
-  MatF W_K;  // d_model x d_k
-  MatF W_V;  // d_model x d_v
+  Mat<Scalar> W_Q;  // d_k x d_model
+  Mat<Scalar> W_K;  // d_k x d_model
+  Mat<Scalar> W_V;  // d_v x d_model
 };
 
 // Intermediate results, kept between calls so repeated forwards do not allocate.
+template <class Scalar>
 struct SelfAttentionWorkspace {
-  MatF Q, K, V;  // T x d_k, T x d_k, T x d_v
+  Mat<Scalar> Q, K, V;  // T x d_k, T x d_k, T x d_v
 };
 
-Status check_self_attention(const SelfAttentionWeights& w, Eigen::Index d_model);
+// In place, each row r of S (rows x cols, contiguous) <- softmax(scale * row), over
+// its first r + 1 entries when causal (the rest set to 0).
+void row_softmax_scaled(float* S, Eigen::Index rows, Eigen::Index cols, float scale, bool causal);
+void row_softmax_scaled(double* S, Eigen::Index rows, Eigen::Index cols, double scale, bool causal);
+
+template <class Scalar>
+Status check_self_attention(const Mat<Scalar>& W_Q, const Mat<Scalar>& W_K, const Mat<Scalar>& W_V,
+                            Eigen::Index d_model);
 
 // One sequence. X: T x d_model (T >= 1). A: T x T and Z: T x d_v are resized.
-void self_attention_forward(const Eigen::Ref<const MatF>& X, const SelfAttentionWeights& w,
-                            bool causal, SelfAttentionWorkspace& ws, MatF& A, MatF& Z);
+template <class Scalar>
+void self_attention_forward(const Eigen::Ref<const Mat<Scalar>>& X, const Mat<Scalar>& W_Q,
+                            const Mat<Scalar>& W_K, const Mat<Scalar>& W_V, bool causal,
+                            SelfAttentionWorkspace<Scalar>& ws, Mat<Scalar>& A, Mat<Scalar>& Z);
+
+template <class Scalar>
+void self_attention_forward(const Eigen::Ref<const Mat<Scalar>>& X, const SelfAttentionWeights<Scalar>& w,
+                            bool causal, SelfAttentionWorkspace<Scalar>& ws, Mat<Scalar>& A, Mat<Scalar>& Z) {
+  self_attention_forward<Scalar>(X, w.W_Q, w.W_K, w.W_V, causal, ws, A, Z);
+}
 
 // A batch held as xtensor: X (B, T, d_model) -> A (B, T, T), Z (B, T, d_v).
-Status self_attention_forward_batch(const xt::xtensor<float, 3>& X, const SelfAttentionWeights& w,
-                                    bool causal, xt::xtensor<float, 3>& A,
-                                    xt::xtensor<float, 3>& Z);
+Status self_attention_forward_batch(const xt::xtensor<float, 3>& X, const SelfAttentionWeights<float>& w,
+                                    bool causal, xt::xtensor<float, 3>& A, xt::xtensor<float, 3>& Z);
 
 // Floating-point operations of one forward on one sequence (for GFLOP/s).
 double self_attention_flops(long T, long d_model, long d_k, long d_v);

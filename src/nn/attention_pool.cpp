@@ -2,21 +2,16 @@
 
 #include <cmath>
 
-#include "attention/softmax.hpp"
-#include "kernels/softmax_rows.hpp"
+#include "attention/self_attention.hpp"
 
 namespace alab::nn {
 namespace {
 
 // Row softmax of scale * S in place (rows x cols, contiguous): float uses the lab's
 // SIMD kernel, double the scalar reference (for gradient checks).
-void softmax_rows_scaled(float* S, Eigen::Index rows, Eigen::Index cols, float scale) {
-  kernels::softmax_rows(S, static_cast<int>(rows), static_cast<int>(cols), static_cast<int>(cols),
-                        scale, false);
-}
-void softmax_rows_scaled(double* S, Eigen::Index rows, Eigen::Index cols, double scale) {
-  for (Eigen::Index r = 0; r < rows; ++r)
-    softmax(S + r * cols, S + r * cols, static_cast<int>(cols), 1.0 / scale);
+template <class Scalar>
+void softmax_rows_scaled(Scalar* S, Eigen::Index rows, Eigen::Index cols, Scalar scale) {
+  row_softmax_scaled(S, rows, cols, scale, /*causal=*/false);
 }
 
 }  // namespace
@@ -149,14 +144,13 @@ void attention_pool_backward_projected(const AttentionHead<Scalar>& head,
   }
 }
 
+// The head's full T x T matrix is the lab's one matrix-form self-attention.
 template <class Scalar>
 void attention_matrix(const AttentionHead<Scalar>& head, const Eigen::Ref<const Mat<Scalar>>& E_b,
                       Mat<Scalar>& A) {
-  const Mat<Scalar> Q = E_b * head.Wq.w.transpose();
-  const Mat<Scalar> K = E_b * head.Wk.w.transpose();
-  A.resize(E_b.rows(), E_b.rows());
-  A.noalias() = Q * K.transpose();
-  softmax_rows_scaled(A.data(), A.rows(), A.cols(), head.scale());
+  SelfAttentionWorkspace<Scalar> ws;
+  Mat<Scalar> Z;
+  self_attention_forward<Scalar>(E_b, head.Wq.w, head.Wk.w, head.Wv.w, /*causal=*/false, ws, A, Z);
 }
 
 #define ALAB_INSTANTIATE(S)                                                                      \

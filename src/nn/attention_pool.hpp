@@ -10,7 +10,8 @@
 // Only what the pooled output depends on is computed: with pooling "last" that is
 // one query (the last position's) and one row of A per sequence, exactly the
 // numbers PyTorch's full T x T computation feeds into the logits. The full matrix,
-// for display, comes from attention_matrix.
+// for display, comes from attention_matrix: attention/self_attention.hpp's matrix
+// form with these weights, the head the benchmark times.
 //
 // Shapes: B = batch, T = seq len, D = model dim. E is BATCH-MAJOR: B*T x D, row b*T + t.
 #pragma once

@@ -133,9 +133,9 @@ std::array<bool, 2> InLineRunner::completed() const { return {t_[0]->finished(),
 
 std::array<bool, 2> run_pair(Trainer& model0, Trainer& model1, [[maybe_unused]] bool threads,
                              const EpochReport& report) {
-  Trainer* t[2] = {&model0, &model1};
 #if !defined(ALAB_NO_THREADS)
   if (threads) {
+    Trainer* t[2] = {&model0, &model1};
     Pair pair(t, report);
     bool done1 = false;
     std::thread other([&] { done1 = pair.run(1); });

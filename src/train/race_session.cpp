@@ -37,10 +37,23 @@ RaceSession::~RaceSession() {
   join();
 }
 
-Status RaceSession::start(const Settings& settings, bool threads) {
+double warm_up_race_engine(int batches) {
+  const double t0 = now_seconds();
+  const Settings s;  // the module's settings
+  const TaskData data = make_task(s);
+  for (ModelKind kind : {ModelKind::gru, ModelKind::attention}) {
+    Trainer t(kind, s, data);
+    t.train_some(batches);
+    EpochStats e = t.close_epoch();
+    t.evaluate_closed(e);
+  }
+  return now_seconds() - t0;
+}
+
+Status RaceSession::start(const Settings& settings, bool threads, const SettingsSchema& schema) {
   stop();
   join();
-  if (Status st = validate(settings); !st) return st;
+  if (Status st = validate(settings, schema); !st) return st;
   settings_ = std::make_unique<Settings>(settings);
   data_ = std::make_unique<TaskData>(make_task(settings));
   trainers_[0] = std::make_unique<Trainer>(ModelKind::gru, settings, *data_);

@@ -14,6 +14,7 @@
 // The same settings and seed give the same records however the race is driven.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -37,7 +38,7 @@ struct EpochRecord {  // one finished epoch of one model
 
 struct ModelOutcome {
   double test_acc = 0;
-  int confusion[2][2] = {{0, 0}, {0, 0}};  // [true label][predicted]
+  std::array<std::array<int, 2>, 2> confusion{};  // [true label][predicted]
   double seconds = 0;                      // compute time, training + evaluation
   int epochs_done = 0;
   bool completed = false;                  // every epoch trained
@@ -61,6 +62,15 @@ struct TestExample {
 // True when this build can train the two models on two threads.
 bool race_threads_available();
 
+// Trains both models for a few minibatches and evaluates them once, at the module's
+// settings, then throws everything away; returns the seconds it took.
+// Why: browsers start WebAssembly functions in a baseline compiler and recompile the
+// hot ones with their optimizing compiler on background threads (V8's dynamic
+// tiering). Without this, the student's first race pays for that: ~1 s of the race
+// measured in Chromium ran baseline code while the compiler competed for the cores;
+// the race's later runs were 1.6x faster. The race page calls this while it loads.
+double warm_up_race_engine(int batches);
+
 class RaceSession {
  public:
   RaceSession() = default;
@@ -68,10 +78,9 @@ class RaceSession {
   RaceSession(const RaceSession&) = delete;
   RaceSession& operator=(const RaceSession&) = delete;
 
-  // Refuses invalid settings (validate). A race still running is stopped first.
-  // threads: train on threads of the session's own (when the build has threads), so
-  // the caller's thread stays free; otherwise the caller drives it with step().
-  Status start(const Settings& settings, bool threads);
+  // Refuses invalid settings (validate against schema). A race still running is
+  // stopped first. threads: train on two threads (when the build has them).
+  Status start(const Settings& settings, bool threads, const SettingsSchema& schema = race_schema());
 
   // Drives the race from a caller that must stay responsive (the web worker).
   // Without threads: trains for about budget_ms milliseconds (whole minibatches, at

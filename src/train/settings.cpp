@@ -115,7 +115,8 @@ Status set_setting(Settings& s, const std::string& key, const std::string& value
   if (!spec || !f) return unknown(key);
   if (!f->set_word) return check_number(*spec, std::nan(""));
   if (Status st = check_choice(*spec, value); !st) return st;
-  if (!f->set_word(s, value)) return check_choice(SettingSpec{spec->key, spec->label, SettingKind::choice}, value);
+  if (!f->set_word(s, value))  // a word the schema lists but the engine does not know
+    return Status::error(spec->label + ": the engine has no \"" + value + "\"");
   return Status::success();
 }
 

@@ -1,42 +1,42 @@
-// Self-attention forward throughput, one sequence at a time, d_model = d_k = d_v = 64.
+// Self-attention forward throughput, one sequence at a time, d_model = d_k = d_v = 64:
+// attention/self_attention.hpp, the head the race's heatmaps come from.
 // Prints one JSON object per line: {"T":..,"gflops":..,"ms":..,"simd":..,"eigen_simd":..}.
 // tests/bench/attention.mjs runs this binary in each build and prints the ratios.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <random>
 #include <vector>
 
 #include "attention/build_info.hpp"
 #include "attention/self_attention.hpp"
+#include "nn/rng.hpp"
 
 using namespace alab;
 
 namespace {
-MatF random_mat(Eigen::Index r, Eigen::Index c, std::mt19937& rng) {
-  std::normal_distribution<float> n(0.f, 0.2f);
+MatF random_mat(Eigen::Index r, Eigen::Index c, nn::Pcg32& rng) {
   MatF m(r, c);
-  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = n(rng);
+  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(0.2 * rng.normal());
   return m;
 }
 }  // namespace
 
 int main() {
   const int d = 64;
-  std::mt19937 rng(3151);
-  const SelfAttentionWeights w{random_mat(d, d, rng), random_mat(d, d, rng), random_mat(d, d, rng)};
+  nn::Pcg32 rng(3151);
+  const SelfAttentionWeights<float> w{random_mat(d, d, rng), random_mat(d, d, rng), random_mat(d, d, rng)};
   const auto info = core_build_info();
   for (int T : {64, 256, 1024}) {
     const MatF X = random_mat(T, d, rng);
-    SelfAttentionWorkspace ws;
+    SelfAttentionWorkspace<float> ws;
     MatF A, Z;
-    self_attention_forward(X, w, false, ws, A, Z);  // warm up, allocate
+    self_attention_forward<float>(X, w, false, ws, A, Z);  // warm up, allocate
     // Calibrate to ~60 ms per sample, then take the median of 7 samples.
     using clock = std::chrono::steady_clock;
     int reps = 1;
     for (;;) {
       const auto t0 = clock::now();
-      for (int i = 0; i < reps; ++i) self_attention_forward(X, w, false, ws, A, Z);
+      for (int i = 0; i < reps; ++i) self_attention_forward<float>(X, w, false, ws, A, Z);
       const double s = std::chrono::duration<double>(clock::now() - t0).count();
       if (s > 0.06) break;
       reps *= 2;
@@ -44,7 +44,7 @@ int main() {
     std::vector<double> per_call;
     for (int k = 0; k < 7; ++k) {
       const auto t0 = clock::now();
-      for (int i = 0; i < reps; ++i) self_attention_forward(X, w, false, ws, A, Z);
+      for (int i = 0; i < reps; ++i) self_attention_forward<float>(X, w, false, ws, A, Z);
       per_call.push_back(std::chrono::duration<double>(clock::now() - t0).count() / reps);
     }
     std::sort(per_call.begin(), per_call.end());

@@ -4,10 +4,10 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <cmath>
-#include <random>
 #include <vector>
 
 #include "kernels/gru_cell.hpp"
+#include "nn/rng.hpp"
 
 using namespace alab::kernels;
 using Catch::Matchers::WithinAbs;
@@ -22,8 +22,8 @@ struct Blocks {
   std::vector<float> gi, gh, bias, hp, gates, hn, h;
 
   Blocks(int H_, int B_, float spread, unsigned seed) : H(H_), B(B_), ld(B_ + 5) {
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> u(-spread, spread);
+    alab::nn::Pcg32 rng(seed);  // the lab's own generator: the same inputs in every build
+    auto u = [&](alab::nn::Pcg32& g) { return static_cast<float>(g.uniform(-spread, spread)); };
     auto fill = [&](std::vector<float>& v, long n) {
       v.assign(static_cast<size_t>(n), kPad);
       for (int r = 0; r < n / ld; ++r)
@@ -74,6 +74,14 @@ void check_close(const std::vector<float>& got, const std::vector<float>& want, 
 
 }  // namespace
 
+TEST_CASE("a build with SIMD compiles the SIMD GRU step", "[gru][kernels]") {
+#if defined(__SSE4_1__) || defined(__wasm_simd128__)
+  REQUIRE(have_simd_gru_step());
+#else
+  WARN("this build has no SIMD: the SIMD GRU step is the scalar reference");
+#endif
+}
+
 TEST_CASE("SIMD and scalar GRU step forward agree", "[gru][kernels]") {
   const int B = GENERATE(1, 3, 4, 5, 8, 17, 64);
   const int H = GENERATE(1, 3, 20);
@@ -112,8 +120,9 @@ TEST_CASE("SIMD GRU step: a column's result does not depend on its place in the 
 TEST_CASE("GRU step backward follows its formulas", "[gru][kernels]") {
   const int H = 3, B = 6;
   const long ld = 9;
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<double> u(0.05, 0.95), v(-1, 1);
+  alab::nn::Pcg32 rng(5);
+  auto u = [](alab::nn::Pcg32& g) { return g.uniform(0.05, 0.95); };
+  auto v = [](alab::nn::Pcg32& g) { return g.uniform(-1, 1); };
   std::vector<double> gates(3 * H * ld), hn(H * ld), hp(H * ld), dh(H * ld);
   for (auto& x : gates) x = u(rng);
   for (auto* w : {&hn, &hp, &dh})

@@ -2,24 +2,33 @@
 // and between the 4-float SIMD width, with and without the causal mask.
 #include <catch2/catch.hpp>
 #include <cmath>
-#include <random>
 #include <vector>
 
 #include "kernels/softmax_rows.hpp"
+#include "nn/rng.hpp"
 
 using namespace alab::kernels;
 using Catch::Matchers::WithinAbs;
 
 namespace {
 std::vector<float> random_scores(int rows, int cols, int ld, float lo, float hi, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> u(lo, hi);
+  // The lab's own PCG32 (nn/rng.hpp): the same inputs natively and in WebAssembly.
+  alab::nn::Pcg32 rng(seed);
   std::vector<float> S(static_cast<size_t>(rows) * ld, 12345.f);  // padding must stay untouched
   for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) S[r * ld + c] = u(rng);
+    for (int c = 0; c < cols; ++c) S[r * ld + c] = static_cast<float>(rng.uniform(lo, hi));
   return S;
 }
 }  // namespace
+
+TEST_CASE("a build with SIMD compiles the SIMD softmax", "[softmax][kernels]") {
+  // Otherwise softmax_rows_simd is the scalar code, and comparing them tests nothing.
+#if defined(__SSE4_1__) || defined(__wasm_simd128__)
+  REQUIRE(have_simd_softmax());
+#else
+  WARN("this build has no SIMD: the SIMD softmax is the scalar reference");
+#endif
+}
 
 TEST_CASE("SIMD and scalar row softmax agree", "[softmax][kernels]") {
   const int cols = GENERATE(1, 3, 4, 5, 8, 17);

@@ -129,10 +129,11 @@ async function recompute() {
   keys.forEach((k, i) => flat.set(k, i * d));
   const id = ++state.latest;
   try {
-    const result = await lab.request('attend', {
-      kind: inputs.kind, T, d, dv: d, keys: flat, values: flat, query: Float64Array.from(inputs.query),
-      temperature: inputs.temperature,
-      additive: { h: d, Wq: identity(d), Wk: identity(d), w: new Float64Array(d).fill(1) },
+    // An AttendRequest (src/attention/attend_request.hpp); additive scoring with
+    // W_q = W_k = I and w = 1, as the page's help says.
+    const result = await lab.call('attend', {
+      score: inputs.kind, d, dv: d, keys: flat, values: flat, query: Float64Array.from(inputs.query),
+      temperature: inputs.temperature, h: d, Wq: identity(d), Wk: identity(d), w: new Float64Array(d).fill(1),
     });
     if (id !== state.latest) return;  // a newer edit is on its way
     setError('tokens-error', '');
@@ -218,6 +219,7 @@ async function main() {
     recompute();
   });
   loadDefaults();
+  document.body.dataset.ready = 'true';
 }
 
 main().catch((err) => { $('build-status').textContent = `The page could not start: ${err.message}`; });

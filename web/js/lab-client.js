@@ -1,9 +1,12 @@
-// The page side of the lab's worker: one worker per page, requests as promises.
+// The page side of the lab's worker (lab-worker.js, which documents the messages):
+// one worker per page, requests as promises that reject with Error(message) on refusal.
 //
 //   const lab = new LabClient();
-//   const info = await lab.ready;                 // build info: {threads, simd, variant, ...}
-//   const r = await lab.request('attend', {...}); // rejects with Error(message) on refusal
-//   await lab.request('race-start', settings, { onProgress: (p) => ... });  // long jobs report progress
+//   const info = await lab.ready;                         // build info: {threads, simd, variant, ...}
+//   const r = await lab.call('attend', {...});            // a function a binding declares
+//   const out = await lab.runSession('RaceSession', input, (record) => ...);  // a long job, progress per record
+//   lab.stopSession('RaceSession');
+//   const ex = await lab.sessionCall('RaceSession', 'example', 7);
 export class LabClient {
   constructor(workerUrl = 'js/lab-worker.js') {
     this.nextId = 1;
@@ -29,6 +32,14 @@ export class LabClient {
       this.pending.clear();
     };
   }
+
+  call(fn, input) { return this.request('call', { fn, input }); }
+
+  runSession(session, input, onProgress) { return this.request('session-start', { session, input }, { onProgress }); }
+
+  stopSession(session) { return this.request('session-stop', { session }); }
+
+  sessionCall(session, fn, input) { return this.request('session-call', { session, fn, input }); }
 
   request(type, payload, { transfer = [], onProgress = null } = {}) {
     const id = this.nextId++;

@@ -16,7 +16,7 @@ const lab = new LabClient();
 lab.ready.then((info) => { state.build = info; $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
                (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
 // While the student reads the page, a little training lets the browser optimize the
-// engine's hot code before the first race (see lab_race_warm_up in wasm/race_api.cpp).
+// engine's hot code before the first race (warm_up_race_engine in src/train/race_session.hpp).
 // A Start pressed meanwhile waits in the worker's queue until it is done. Two rounds
 // with a pause between: the pause lets the background compiler finish what the first
 // round made hot, and the second round reaches the functions that got hot late
@@ -26,9 +26,9 @@ const WARM_UP_BATCHES = 20;
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 lab.ready.then(async () => {
   const t0 = performance.now();
-  await lab.request('warm-up', { batches: WARM_UP_BATCHES });
+  await lab.call('race_warm_up', WARM_UP_BATCHES);
   await pause(300);
-  await lab.request('warm-up', { batches: WARM_UP_BATCHES });
+  await lab.call('race_warm_up', WARM_UP_BATCHES);
   document.body.dataset.warmUpSeconds = ((performance.now() - t0) / 1000).toFixed(3);
 }).catch(() => {});
 
@@ -122,7 +122,7 @@ async function start() {
   document.body.dataset.race = 'running';
   delete document.body.dataset.wasmHeapUsed;
   try {
-    const result = await lab.request('race-start', settings, { onProgress: onEpoch });
+    const result = await lab.runSession('RaceSession', { settings, schema: labData().widgets.race }, onEpoch);
     state.result = result;
     showResults(result);
     document.body.dataset.wallSeconds = String(result.wall);
@@ -149,10 +149,12 @@ function saveRun(settings, r) {
   store.save();
 }
 
+// One EpochRecord of the engine (src/train/race_session.hpp): model 0 is the GRU, 1 attention.
 function onEpoch(p) {
-  chart.addPoint(`${p.model}-train`, p.epoch, p.train_acc);
-  chart.addPoint(`${p.model}-val`, p.epoch, p.val_acc);
-  $(`progress-${p.model}`).textContent =
+  const model = Object.keys(MODELS)[p.model];
+  chart.addPoint(`${model}-train`, p.epoch, p.train_acc);
+  chart.addPoint(`${model}-val`, p.epoch, p.val_acc);
+  $(`progress-${model}`).textContent =
     `epoch ${p.epoch} of ${state.settings.epochs}, train ${pct(p.train_acc)}, val ${pct(p.val_acc)}, ${p.seconds.toFixed(1)} s`;
   const body = $('curve-table').tBodies[0];
   let row = body.rows[p.epoch - 1];
@@ -162,7 +164,7 @@ function onEpoch(p) {
     for (let k = 0; k < 4; ++k) tr.insertCell().textContent = '';
     row = body.rows[p.epoch - 1];
   }
-  const col = p.model === 'gru' ? 1 : 3;
+  const col = model === 'gru' ? 1 : 3;
   row.cells[col].textContent = pct(p.train_acc);
   row.cells[col + 1].textContent = pct(p.val_acc);
 }
@@ -224,7 +226,7 @@ async function showExample(slot, index) {
     $(`caption-${slot}`).textContent = 'No such example in this test set.';
     return;
   }
-  const ex = await lab.request('race-example', { index });
+  const ex = await lab.sessionCall('RaceSession', 'example', index);
   const svg = $(`heatmap-${slot}`);
   drawHeatmap(svg, ex.A, ex.T);
   if (slot === 'step') {
@@ -270,7 +272,7 @@ async function main() {
   }
   validateForm();
   $('start').addEventListener('click', start);
-  $('stop').addEventListener('click', () => lab.request('race-stop', {}));
+  $('stop').addEventListener('click', () => lab.stopSession('RaceSession'));
   $('defaults').addEventListener('click', () => { fillForm(defaults(state.spec)); validateForm(); });
   $('prev-example').addEventListener('click', () => {
     state.stepIndex = (state.stepIndex - 1 + state.examples.count) % state.examples.count;

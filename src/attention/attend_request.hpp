@@ -1,0 +1,61 @@
+// Single-query attention (attend.hpp) over flat row-major arrays, the form a page
+// sends: the shapes are checked here, so a caller outside C++ cannot pass a key
+// matrix that does not match its width. Double precision: a teaching widget wants
+// exact numbers more than speed, and double keeps 1e30-sized inputs finite.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "attention/attend.hpp"
+
+namespace alab {
+
+struct AttendRequest {
+  std::string score = "dot";           // dot | scaled_dot | additive
+  int d = 0, dv = 0;                   // key and value widths; T = keys.size() / d
+  std::vector<double> keys, values;    // T x d, T x dv
+  std::vector<double> query;           // d
+  double temperature = 1;
+  int h = 0;                           // additive only: W_q, W_k: h x d, w: h
+  std::vector<double> Wq, Wk, w;
+};
+
+struct AttendReply {
+  std::vector<double> scores, weights, context;  // T, T, dv
+};
+
+inline Status attend_request(const AttendRequest& r, AttendReply& out) {
+  ScoreKind kind;
+  if (!parse_score_kind(r.score, kind)) return Status::error("unknown score function \"" + r.score + "\"");
+  if (r.d < 1 || r.d > kMaxAttendDim || r.dv < 1 || r.dv > kMaxAttendDim)
+    return Status::error("keys and values must have between 1 and " + std::to_string(kMaxAttendDim) + " numbers");
+  const auto T = static_cast<Eigen::Index>(r.keys.size() / static_cast<std::size_t>(r.d));
+  if (r.keys.size() != static_cast<std::size_t>(T * r.d) || r.values.size() != static_cast<std::size_t>(T * r.dv))
+    return Status::error("the keys and values do not fill whole rows");
+  if (T > kMaxAttendTokens)
+    return Status::error("too many tokens (" + std::to_string(T) + "): at most " + std::to_string(kMaxAttendTokens));
+  const Mat<double> K = ConstMatMap<double>(r.keys.data(), T, r.d);
+  const Mat<double> V = ConstMatMap<double>(r.values.data(), T, r.dv);
+  const Vec<double> q = ConstVecMap<double>(r.query.data(), static_cast<Eigen::Index>(r.query.size()));
+  AdditiveParams<double> add;
+  if (kind == ScoreKind::additive) {
+    if (r.h < 1 || r.h > kMaxAttendDim)
+      return Status::error("additive scoring needs 1 to " + std::to_string(kMaxAttendDim) + " hidden units");
+    if (r.Wq.size() != static_cast<std::size_t>(r.h * r.d) || r.Wk.size() != r.Wq.size() ||
+        r.w.size() != static_cast<std::size_t>(r.h))
+      return Status::error("additive parameters must be W_q, W_k: h x d and w: h");
+    add.W_q = ConstMatMap<double>(r.Wq.data(), r.h, r.d);
+    add.W_k = ConstMatMap<double>(r.Wk.data(), r.h, r.d);
+    add.w = ConstVecMap<double>(r.w.data(), r.h);
+  }
+  AttendResult<double> res;
+  if (Status st = attend<double>(kind, q, K, V, r.temperature, kind == ScoreKind::additive ? &add : nullptr, res); !st)
+    return st;
+  out.scores.assign(res.scores.data(), res.scores.data() + T);
+  out.weights.assign(res.weights.data(), res.weights.data() + T);
+  out.context.assign(res.context.data(), res.context.data() + r.dv);
+  return Status::success();
+}
+
+}  // namespace alab

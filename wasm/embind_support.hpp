@@ -1,0 +1,138 @@
+// What every binding file (wasm/*_bind.cpp) shares: records cross the worker
+// boundary as JavaScript objects with named fields (embind value_object), never as
+// hand-counted offsets into the heap. The pattern, for a src/ function or method
+// that fills a struct and returns a Status:
+//
+//   value_object<Out>("Out").field("x", &Out::x);                      // plain fields
+//   value_object<Out>("Out").ALAB_TYPED_FIELD(Out, weights);           // std::vector<number> <-> typed array
+//   function("my_call", &reply<In, Out, &my_call>);                    // (In) -> Out | {ok: false, message}
+//   class_<S>("S").function("result", &method_reply<S, Out, &S::result>);
+//
+// The worker (web/js/lab-worker.js) turns {ok: false, message} into an error reply
+// with that message, words a page shows next to the field. Numbers given where a
+// number is expected, and so on, are the page's job; embind throws a TypeError (which
+// the worker reports too) for a value of the wrong type.
+#pragma once
+
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <string>
+#include <vector>
+
+#include "attention/status.hpp"
+#include "train/settings.hpp"
+
+namespace alab::wasm {
+
+using emscripten::val;
+
+inline val error_reply(const Status& st) {
+  val out = val::object();
+  out.set("ok", false);
+  out.set("message", st.message);
+  return out;
+}
+
+// A free function Status f(const In&, Out&) as (In) -> Out | {ok: false, message}.
+template <class In, class Out, Status (*F)(const In&, Out&)>
+val reply(const In& in) {
+  Out out;
+  const Status st = F(in, out);
+  return st ? val(out) : error_reply(st);
+}
+
+// A method Status C::m(Out&) as (this) -> Out | {ok: false, message}.
+template <class C, class Out, Status (C::*M)(Out&)>
+val method_reply(C& self) {
+  Out out;
+  const Status st = (self.*M)(out);
+  return st ? val(out) : error_reply(st);
+}
+
+// A method Status C::m(Arg, Out&) as (this, Arg) -> Out | {ok: false, message}.
+template <class C, class Arg, class Out, Status (C::*M)(Arg, Out&)>
+val method_reply_with(C& self, Arg arg) {
+  Out out;
+  const Status st = (self.*M)(arg, out);
+  return st ? val(out) : error_reply(st);
+}
+
+// A method std::vector<T> C::m() as (this) -> Array of T (T a value_object).
+template <class C, class T, std::vector<T> (C::*M)()>
+val array_method(C& self) {
+  val out = val::array();
+  for (const T& x : (self.*M)()) out.call<void>("push", val(x));
+  return out;
+}
+
+// A std::vector<number> field as a typed array (a copy, so it survives the heap
+// growing and can be transferred to the page), and back from any array-like.
+template <class C, class T, std::vector<T> C::*M>
+val typed_copy(const C& c) {
+  const std::vector<T>& v = c.*M;
+  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
+}
+template <class C, class T, std::vector<T> C::*M>
+void typed_assign(C& c, val v) {
+  c.*M = emscripten::convertJSArrayToNumberVector<T>(v);
+}
+#define ALAB_TYPED_FIELD(C, name)                                                                 \
+  field(#name, &::alab::wasm::typed_copy<C, decltype(C::name)::value_type, &C::name>,             \
+        &::alab::wasm::typed_assign<C, decltype(C::name)::value_type, &C::name>)
+
+// A widget's settings schema as content/widgets/NAME.json has it ({fixed, settings}).
+inline train::SettingsSchema schema_from_js(const val& js) {
+  train::SettingsSchema schema;
+  const val fixed = js["fixed"];
+  if (fixed.isUndefined() || fixed.isNull()) return schema;
+  const val names = val::global("Object").call<val>("keys", fixed);
+  for (int i = 0, n = names["length"].as<int>(); i < n; ++i) {
+    const std::string name = names[i].as<std::string>();
+    schema.fixed.emplace_back(name, fixed[name].as<double>());
+  }
+  const val settings = js["settings"];
+  for (int i = 0, n = settings["length"].as<int>(); i < n; ++i) {
+    const val s = settings[i];
+    train::SettingSpec spec;
+    spec.key = s["key"].as<std::string>();
+    spec.label = s["label"].as<std::string>();
+    const std::string kind = s["kind"].as<std::string>();
+    if (kind == "choice") {
+      spec.kind = train::SettingKind::choice;
+      spec.default_choice = s["default"].as<std::string>();
+      const val choices = s["choices"];
+      for (int j = 0, m = choices["length"].as<int>(); j < m; ++j) spec.choices.push_back(choices[j].as<std::string>());
+    } else {
+      spec.kind = kind == "int" ? train::SettingKind::integer : train::SettingKind::real;
+      spec.default_number = s["default"].as<double>();
+      spec.min = s["min"].as<double>();
+      spec.max = s["max"].as<double>();
+    }
+    schema.settings.push_back(std::move(spec));
+  }
+  return schema;
+}
+
+// {key: value} settings from a page, every key through the schema (train::set_setting):
+// numbers for int and float settings, words for choices; keys left out keep their defaults.
+inline Status settings_from_js(const val& js, const train::SettingsSchema& schema, train::Settings& out) {
+  train::Settings s(schema);
+  for (const train::SettingSpec& spec : schema.settings) {
+    const val v = js[spec.key];
+    if (v.isUndefined()) continue;
+    Status st;
+    if (spec.kind == train::SettingKind::choice && v.isString())
+      st = train::set_setting(s, spec.key, v.as<std::string>(), schema);
+    else if (spec.kind != train::SettingKind::choice && v.isNumber())
+      st = train::set_setting(s, spec.key, v.as<double>(), schema);
+    else
+      st = Status::error(spec.label + ": not " + (spec.kind == train::SettingKind::choice ? "a word" : "a number") +
+                         "; use " + train::range_text(spec) + ".");
+    if (!st) return st;
+  }
+  out = s;
+  return Status::success();
+}
+
+}  // namespace alab::wasm

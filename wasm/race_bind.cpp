@@ -1,0 +1,72 @@
+// The training race (worked example 2) for the web worker: train::RaceSession as the
+// JavaScript class RaceSession, its records as objects with named fields.
+//
+//   const race = new lab.RaceSession();
+//   race.start({settings: {T: 30, ...}, schema}, threads) -> {ok, message}
+//   race.step(budgetMs) -> true when over;   race.poll() -> [EpochRecord]
+//   race.stop();  race.finish() -> RaceOutcome;  race.example(i) -> TestExample
+//   lab.race_warm_up(batches) -> seconds
+// schema: content/widgets/race.json as the page has it (the page and the engine apply
+// the same ranges); without it, the one compiled in from the same file.
+#include "embind_support.hpp"
+#include "train/race_session.hpp"
+
+using namespace emscripten;
+using namespace alab;
+using namespace alab::train;
+using alab::wasm::val;
+
+namespace {
+Status start(RaceSession& race, val input, bool threads) {
+  const val js_schema = input["schema"];
+  const SettingsSchema schema = js_schema.isUndefined() ? race_schema() : wasm::schema_from_js(js_schema);
+  Settings s(schema);
+  if (Status st = wasm::settings_from_js(input["settings"], schema, s); !st) return st;
+  return race.start(s, threads, schema);
+}
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(race) {
+  value_object<EpochRecord>("EpochRecord")
+      .field("model", &EpochRecord::model)
+      .field("epoch", &EpochRecord::epoch)
+      .field("train_acc", &EpochRecord::train_acc)
+      .field("val_acc", &EpochRecord::val_acc)
+      .field("loss", &EpochRecord::loss)
+      .field("seconds", &EpochRecord::seconds)
+      .field("wall", &EpochRecord::wall);
+  value_array<std::array<int, 2>>("ConfusionRow").element(emscripten::index<0>()).element(emscripten::index<1>());
+  value_array<std::array<std::array<int, 2>, 2>>("Confusion").element(emscripten::index<0>()).element(emscripten::index<1>());
+  value_object<ModelOutcome>("ModelOutcome")
+      .field("test_acc", &ModelOutcome::test_acc)
+      .field("confusion", &ModelOutcome::confusion)
+      .field("seconds", &ModelOutcome::seconds)
+      .field("epochs_done", &ModelOutcome::epochs_done)
+      .field("completed", &ModelOutcome::completed);
+  value_object<RaceOutcome>("RaceOutcome")
+      .field("gru", &RaceOutcome::gru)
+      .field("attention", &RaceOutcome::attention)
+      .field("wall", &RaceOutcome::wall)
+      .field("threads", &RaceOutcome::threads)
+      .field("stopped", &RaceOutcome::stopped)
+      .ALAB_TYPED_FIELD(RaceOutcome, test_labels);
+  value_object<TestExample>("TestExample")
+      .field("index", &TestExample::index)
+      .field("T", &TestExample::T)
+      .field("label", &TestExample::label)
+      .field("pred_gru", &TestExample::pred_gru)
+      .field("pred_attention", &TestExample::pred_attention)
+      .ALAB_TYPED_FIELD(TestExample, tokens)
+      .ALAB_TYPED_FIELD(TestExample, A);
+
+  class_<RaceSession>("RaceSession")
+      .constructor<>()
+      .function("start", &start)
+      .function("step", &RaceSession::step)
+      .function("poll", &wasm::array_method<RaceSession, EpochRecord, &RaceSession::poll>)
+      .function("stop", &RaceSession::stop)
+      .function("done", &RaceSession::done)
+      .function("finish", &wasm::method_reply<RaceSession, RaceOutcome, &RaceSession::finish>)
+      .function("example", &wasm::method_reply_with<RaceSession, int, TestExample, &RaceSession::example>);
+  function("race_warm_up", &warm_up_race_engine);
+}
