@@ -4,9 +4,9 @@
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
 
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // Flags that keep a root, offline, headless Chromium quiet and self-contained.
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+export const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // The built site under test (tools/lab builds it into dist/).
