@@ -17,12 +17,13 @@ async function readTable(page) {
   return page.$$eval('#result-rows tr', (rows) => rows.map((r) => Array.from(r.children, (c) => c.textContent)));
 }
 
-async function waitForTable(page, predicate = (rows) => rows.length > 0) {
-  for (let i = 0; i < 100; ++i) {
-    const rows = await readTable(page);
-    if (predicate(rows)) return rows;
-    await page.waitForTimeout(50);
-  }
+// Waits (on the page's own updates, no fixed sleeps) until the table's rows satisfy
+// predicate, a self-contained function of the rows and arg (it runs in the page).
+async function waitForTable(page, predicate = (rows) => rows.length > 0, arg = null) {
+  await page.waitForFunction(([src, a]) => {
+    const rows = Array.from(document.querySelectorAll('#result-rows tr'), (r) => Array.from(r.children, (c) => c.textContent));
+    return (0, eval)(`(${src})`)(rows, a);
+  }, [predicate.toString(), arg]);
   return readTable(page);
 }
 
@@ -146,11 +147,12 @@ test('token text is shown as text, never as HTML', async () => {
   page.on('dialog', async (d) => { alerted = true; await d.dismiss(); });
   const evil = '<img src=x onerror=alert(1)>';
   await page.fill('#token-rows tr:first-child td:first-child input', evil);
-  await waitForTable(page, (r) => r.some((row) => row[0] === evil));
+  await waitForTable(page, (r, text) => r.some((row) => row[0] === text), evil);
   assert.equal(await page.$$eval('#result-rows img, #geometry img, #weights img', (els) => els.length), 0);
   const labels = await page.$$eval('#geometry text', (els) => els.map((e) => e.textContent));
   assert.ok(labels.includes(evil));
-  await page.waitForTimeout(200);
+  // Two frames after the last render: an injected element would have tried to load by now.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   assert.equal(alerted, false);
   assert.deepEqual(problems.console, []);
   await close();
