@@ -36,7 +36,7 @@ for (const mode of ['isolated', 'plain']) {
     await ready(page);
     assert.equal(await page.evaluate(() => document.body.dataset.build), mode === 'isolated' ? 'attention_lab_mt' : 'attention_lab_st');
     const results = await runRace(page);
-    // The engine warmed up at load (lab_race_warm_up: a little training of both models),
+    // The engine warmed up at load (race_warm_up: a little training of both models),
     // queued ahead of the race the click started.
     await page.waitForFunction(() => document.body.dataset.warmUpSeconds);
     assert.ok(Number(await page.evaluate(() => document.body.dataset.warmUpSeconds)) > 0);
