@@ -53,7 +53,8 @@ test('each quick check gives the right feedback for a right and a wrong answer, 
     assert.match(await page.textContent(`${box} .verdict`), /Correct/);
     assert.equal(await page.isVisible(`${box} .explanation[data-choice="${right.id}"]`), true);
   }
-  assert.match(await page.textContent('#score'), new RegExp(`Score: ${choiceChecks.length} of ${data.length}`));
+  // The score counts the automatically graded checks; the short answer is self-assessed, apart.
+  assert.match(await page.textContent('#score'), new RegExp(`^Score: ${choiceChecks.length} of ${choiceChecks.length} \\(automatically graded checks\\)`));
 
   const box = `.check-slot[data-slot="${shortCheck.id}"] .quick-check`;
   await page.fill(`${box} textarea`, 'short');
@@ -63,7 +64,8 @@ test('each quick check gives the right feedback for a right and a wrong answer, 
   await page.click(`${box} .check-submit`);
   assert.equal(await page.isVisible(`${box} .model-answer`), true);
   await page.check(`#${shortCheck.id}-r0`);
-  assert.match(await page.textContent('#score'), new RegExp(`Score: ${choiceChecks.length + 1 / shortCheck.rubric.length}`.slice(0, 10)));
+  const share = Math.round(100 / shortCheck.rubric.length) / 100;
+  assert.match(await page.textContent('#score'), new RegExp(`Score: ${choiceChecks.length} of ${choiceChecks.length} .*Self-assessed, for your instructor to review: ${shortCheck.id.toUpperCase()} ${share}`));
   assert.deepEqual(problems.console, []);
   await close();
 });
@@ -140,7 +142,7 @@ test('export, then import on the instructor page: gradebook row and CSV; bad fil
   const [download] = await Promise.all([s.page.waitForEvent('download'), s.page.click('#export')]);
   const text = readFileSync(await download.path(), 'utf8');
   assert.match(text, /^The attention lab: homework hand-in\nStudent: <img src=x onerror=alert\(1\)> Ada \(ID S-42\)/);
-  assert.match(text, new RegExp(`Score: ${choiceChecks.length} of ${data.length}`));
+  assert.match(text, new RegExp(`Score: ${choiceChecks.length} of ${choiceChecks.length} \\(automatically graded checks\\)`));
   await s.close();
 
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('instructor.html'));
@@ -149,7 +151,7 @@ test('export, then import on the instructor page: gradebook row and CSV; bad fil
   await page.waitForFunction(() => document.body.dataset.ready);
   const dir = mkdtempSync(join(tmpdir(), 'lab-'));
   const file = (name, body) => { writeFileSync(join(dir, name), body); return join(dir, name); };
-  const newer = text.replace(/"version": 1/, '"version": 7');
+  const newer = text.replace(/"version": 2/, '"version": 7');
 
   await page.setInputFiles('#files', [
     file('ada.txt', text),
@@ -166,16 +168,19 @@ test('export, then import on the instructor page: gradebook row and CSV; bad fil
   assert.ok(messages.some((m) => /^future.txt: made by a newer version of the lab \(format 7\)/.test(m)));
   assert.ok(messages.some((m) => /^huge.txt: too large \(50.0 MB\)/.test(m)));
   assert.ok(messages.some((m) => /two hand-ins; kept the one exported/.test(m)));
-  const rows = await page.$$eval('#gradebook tbody tr', (trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent)));
-  assert.equal(rows.length, 1);
-  assert.equal(rows[0][0], '<img src=x onerror=alert(1)> Ada');
-  assert.equal(rows[0][1], 'S-42');
-  assert.equal(rows[0][2], `${choiceChecks.length} of ${data.length}`);
+  // Both hand-ins are shown: the later one kept, the other (dated 2000, implausible) superseded.
+  const rows = await page.$$eval('#gradebook tbody tr', (trs) => trs.map((tr) => ({ status: tr.dataset.status, cells: Array.from(tr.children, (c) => c.textContent) })));
+  assert.deepEqual(rows.map((r) => r.status).sort(), ['kept', 'superseded']);
+  const kept = rows.find((r) => r.status === 'kept').cells;
+  assert.equal(kept[0], '<img src=x onerror=alert(1)> Ada');
+  assert.equal(kept[1], 'S-42');
+  assert.equal(kept[2], `${choiceChecks.length} of ${choiceChecks.length}`);
+  assert.match(rows.find((r) => r.status === 'superseded').cells[7], /export date "2000-01-01T00:00:00.000Z" is before 2020/);
   assert.equal(await page.$$eval('#gradebook img', (els) => els.length), 0);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
   const lines = readFileSync(await csv.path(), 'utf8').trim().split('\r\n');
-  assert.equal(lines.length, 2);
-  assert.match(lines[1], /^"<img src=x onerror=alert\(1\)> Ada","S-42","3","4"/);
+  assert.equal(lines.length, 3);
+  assert.ok(lines.some((l) => /^"<img src=x onerror=alert\(1\)> Ada","S-42","typed","3","3"/.test(l)));
   assert.equal(alerted, false);
   assert.deepEqual(problems.console, []);
   await close();

@@ -1,9 +1,12 @@
-// Hand-in files and the gradebook, without a browser.
+// Hand-in files and the gradebook, without a browser: scores recomputed from the
+// evidence, crafted files kept off the screen and out of the CSV, no student dropped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BEGIN, END, buildHandin, gradebook, meetsRace, parseHandin, scoreOf, toCsv } from '../../web/js/handin.js';
+import { BEGIN, END, buildHandin, gradebook, parseHandin, parseHandins, plausibleDate, raceKey, toCsv } from '../../web/js/handin.js';
+import { grade, lessonStatus, meetsRace } from '../../web/js/grading.js';
 import { resolveAssignment } from '../../web/js/assignment.js';
+import { normalizeState } from '../../web/js/store.js';
 
 const checks = [
   { id: 'q1', kind: 'choice', choices: [{ id: 'a', correct: false }, { id: 'b', correct: true }] },
@@ -11,51 +14,79 @@ const checks = [
   { id: 'q3', kind: 'short', rubric: ['x', 'y', 'z', 'w'] },
 ];
 const assignment = { title: 'M52 lab', checks: ['q1', 'q2', 'q3'], race: { required: { T: 30, seed: 3151 } } };
+const NOW = Date.parse('2026-12-01T00:00:00Z');
+const RUN = { at: '2026-11-30T10:00:00.000Z', settings: { T: 30, epochs: 35, seed: 3151 }, gru: 0.48, attention: 1, wall: 3, build: 'attention_lab_mt', stopped: false };
 
 function state(name, id, extra = {}) {
-  return {
-    version: 1, student: { name, id }, races: [],
+  return normalizeState({
+    version: 2, student: { name, id }, races: [],
     answers: {
-      q1: { choice: 'b', checked: true, correct: true, attempts: 2 },
+      q1: { choice: 'b', checked: true, correct: true, attempts: 2, first: { choice: 'a', correct: false, at: '2026-11-30T09:00:00Z' } },
       q2: { choice: 'b', checked: true, correct: false, attempts: 1 },
       q3: { text: 'Every position reaches every other in one step.', revealed: true, rubric: [true, true, false, true] },
     },
     ...extra,
-  };
+  }).state;
 }
+const handin = (s, when = '2026-11-30T12:00:00Z', a = assignment, lms = null) => buildHandin({ state: s, checks, assignment: a, lms, now: new Date(when) }).text;
+const read = (text) => { const r = parseHandin(text); assert.equal(r.ok, true, r.message); return r.record; };
+// A re-run that reproduces RUN exactly.
+const rerun = (run, gru = run.gru, attention = run.attention) => new Map([[raceKey(run), { status: 'verified', gru, attention, matches: (x) => x.gru === gru && x.attention === attention }]]);
+const book = (records, raceChecks = new Map(), a = assignment) => gradebook(records, { checks, assignment: a, raceChecks, now: NOW });
 
-test('score: right choices count 1, short answers their share of the rubric', () => {
-  const s = scoreOf(state('A', '1'), checks, assignment.checks);
-  assert.deepEqual(s.perCheck, { q1: 1, q2: 0, q3: 0.75 });
-  assert.equal(s.points, 1.75);
-  assert.equal(s.max, 3);
-  // Choosing without checking earns nothing yet.
-  assert.equal(scoreOf({ answers: { q1: { choice: 'b' } } }, checks, ['q1']).points, 0);
+test('grading: choices by the answer key, the short answer self-assessed and apart unless counted', () => {
+  const g = grade(state('A', '1').answers, checks, assignment);
+  assert.deepEqual({ ...g.perCheck }, { q1: 1, q2: 0 });
+  assert.deepEqual({ ...g.selfAssessed }, { q3: 0.75 });
+  assert.equal(g.points, 1);
+  assert.equal(g.max, 2);
+  const counted = grade(state('A', '1').answers, checks, { ...assignment, grading: { selfAssessedCounts: true } });
+  assert.equal(counted.points, 1.75);
+  assert.equal(counted.max, 3);
+  const first = grade(state('A', '1').answers, checks, { ...assignment, grading: { choiceAnswer: 'first' } });
+  assert.equal(first.perCheck.q1, 0);  // the first answer checked was wrong
+  // A "correct" flag in the answer is not the key: choosing a wrong answer and claiming it right earns nothing.
+  assert.equal(grade({ q2: { choice: 'b', checked: true, correct: true } }, checks, assignment).points, 0);
+  assert.equal(grade({ q1: { choice: 'b' } }, checks, assignment).points, 0);  // chosen, never checked
 });
 
-test('a hand-in reads as a summary and parses back to the same record', () => {
-  const races = [{ at: '2026-11-30T10:00:00Z', settings: { T: 30, epochs: 35, seed: 3151 }, gru: 0.48, attention: 1, wall: 3, stopped: false }];
-  const { text, filename, record } = buildHandin({ state: state('Ada Lovelace', 'S-12', { races }), checks, assignment, now: new Date('2026-11-30T12:00:00Z') });
-  assert.equal(filename, 'attention-lab-S-12.txt');
+test('lesson status: completed only with every check answered and the required race run to the end', () => {
+  const s = state('A', '1');
+  assert.equal(lessonStatus(s, checks, assignment), 'incomplete');
+  assert.equal(lessonStatus({ ...s, races: [{ ...RUN, stopped: true }] }, checks, assignment), 'incomplete');
+  assert.equal(lessonStatus({ ...s, races: [RUN] }, checks, assignment), 'completed');
+  assert.equal(meetsRace([{ settings: { T: 30, seed: 3151 }, stopped: false }], { T: 30 }), true);
+});
+
+test('a hand-in reads as a summary and parses back to its evidence', () => {
+  const text = handin(state('Ada Lovelace', 'S-12', { races: [RUN] }));
   assert.match(text, /^The attention lab: homework hand-in\nStudent: Ada Lovelace \(ID S-12\)/);
-  assert.match(text, /Score: 1.75 of 3/);
+  assert.match(text, /Score: 1 of 2 \(automatically graded checks\)/);
   assert.match(text, /Q1: answered B, correct, 2 attempt\(s\)/);
+  assert.match(text, /self-assessed, to review: 3 of 4 points covered/);
   assert.match(text, /Required race \(T=30 seed=3151\): done/);
-  const parsed = parseHandin(text);
-  assert.equal(parsed.ok, true);
-  assert.deepEqual(parsed.record, JSON.parse(JSON.stringify(record)));
-  assert.equal(parsed.record.raceRequirementMet, true);
+  const r = read(text);
+  assert.equal(r.student.name, 'Ada Lovelace');
+  assert.equal(r.races.length, 1);
+  assert.equal(r.claimed.points, 1);
+  const { rows } = book([r], rerun(RUN));
+  assert.equal(rows[0].race, 'done (re-run: same numbers)');
+  assert.deepEqual(rows[0].flags, []);
+  // From an LMS the name and ID are the LMS's, and the file says so.
+  const lms = read(handin(state('typed', 'x'), undefined, assignment, { name: 'Lovelace, Ada', id: 'L-1' }));
+  assert.deepEqual(lms.student, { name: 'Lovelace, Ada', id: 'L-1', source: 'lms' });
 });
 
 test('bad files get a message each', () => {
-  const good = buildHandin({ state: state('A', '1'), checks, assignment }).text;
+  const good = handin(state('A', '1'));
   const cases = [
     ['hello, world', /not a hand-in/],
     [good.slice(0, good.length - 60), /truncated/],
     [good.replace('"format": "attention-lab-handin"', '"format": "other"'), /unknown format/],
-    [good.replace('"version": 1', '"version": 2'), /newer version of the lab \(format 2\)/],
-    [good.replace('"points": 1.75', '"points": 99'), /score is missing or impossible/],
+    [good.replace('"version": 2', '"version": 3'), /newer version of the lab \(format 3\)/],
+    [good.replace('"name": "A"', `"name": "${'n'.repeat(201)}"`), /name \(at most 200 characters\)/],
     [`${BEGIN}\n{not json\n${END}`, /not valid JSON/],
+    [`${BEGIN}\n${'['.repeat(10000)}${']'.repeat(10000)}\n${END}`, /unknown format|not valid JSON/],
   ];
   for (const [text, message] of cases) {
     const r = parseHandin(text);
@@ -65,27 +96,80 @@ test('bad files get a message each', () => {
   assert.match(parseHandin('x', 50 * 1024 * 1024).message, /too large \(50.0 MB\)/);
 });
 
-test('gradebook keeps the later of two hand-ins by one student; CSV neutralises formulas', () => {
-  const mk = (name, id, when) => parseHandin(buildHandin({ state: state(name, id), checks, assignment, now: new Date(when) }).text).record;
-  const { rows, notes } = gradebook([mk('Bo', '7', '2026-11-01'), mk('=HYPERLINK("x")', '8', '2026-11-02'), mk('Bo', '7', '2026-11-03')]);
-  assert.equal(rows.length, 2);
-  assert.equal(rows.find((r) => r.student.id === '7').exportedAt, '2026-11-03T00:00:00.000Z');
-  assert.match(notes[0], /Bo: two hand-ins; kept the one exported 2026-11-03/);
-  const csv = toCsv(rows);
-  const lines = csv.trim().split('\r\n');
-  assert.equal(lines[0], '"name","student_id","score","max","q1","q2","q3","race_requirement_met","exported_at"');
-  assert.ok(lines.some((l) => l.startsWith('"\'=HYPERLINK(""x"")","8","1.75","3","1","0","0.75","no"')));
+test('edited scores, credits and race claims are flagged; the evidence decides', () => {
+  const good = handin(state('Cy', '3'));
+  const edited = read(good.replace('"points": 1,', '"points": 4,').replace('"q2": 0', '"q2": 1').replace('"raceRequirementMet": false', '"raceRequirementMet": true'));
+  const { rows } = book([edited]);
+  assert.equal(rows[0].points, 1);
+  assert.ok(rows[0].flags.some((f) => /the file says 4 points; its answers give 1/.test(f)), rows[0].flags.join('|'));
+  assert.ok(rows[0].flags.some((f) => /q2: the file says 1, its answer gives 0/.test(f)));
+  assert.ok(rows[0].flags.some((f) => /the file says the required race was run; no run in it reproduces/.test(f)));
+  assert.equal(rows[0].race, 'not done');
+  // A race whose accuracy was edited: the re-run gives other numbers.
+  const fake = read(handin(state('Di', '4', { races: [{ ...RUN, attention: 1, gru: 0.99 }] })));
+  const out = book([fake], rerun(RUN, 0.48, 1)).rows[0];
+  assert.equal(out.race, 'not verified');
+  assert.ok(out.flags.some((f) => /the file says GRU 0.99, attention 1; re-run gives 0.48, 1/.test(f)));
+  assert.equal(book([fake]).rows[0].race, 'checking…');
 });
 
-test('race requirement and assignment links', () => {
-  assert.equal(meetsRace([{ settings: { T: 30, seed: 3151 }, stopped: true }], { T: 30 }), false);
-  assert.equal(meetsRace([{ settings: { T: 30, seed: 3151 }, stopped: false }], { T: 30 }), true);
+test('dates: a future or non-date export is flagged and never beats a genuine later one', () => {
+  assert.equal(plausibleDate('2026-11-30T12:00:00Z', NOW).ok, true);
+  assert.equal(plausibleDate('3026-01-01T00:00:00Z', NOW).why, 'in the future');
+  assert.equal(plausibleDate('yesterday', NOW).why, 'not a date');
+  const genuine = read(handin(state('Ed', '5'), '2026-11-30T12:00:00Z'));
+  const future = read(handin(state('Ed', '5'), '2026-11-01T12:00:00Z').replaceAll('2026-11-01T12:00:00.000Z', '2099-01-01T00:00:00.000Z'));
+  const { rows } = book([future, genuine]);
+  const kept = rows.find((r) => r.status === 'kept');
+  assert.equal(kept.exportedAt, '2026-11-30T12:00:00.000Z');
+  const superseded = rows.find((r) => r.status === 'superseded');
+  assert.ok(superseded.flags.some((f) => /is in the future/.test(f)));
+  assert.equal(rows.length, 2);  // shown, not dropped
+});
+
+test('crafted ids and values never reach the screen or the CSV', () => {
+  const crafted = read(handin(state('Fay', '6'))
+    .replace('"checks": [\n   "q1"', '"checks": [\n   "constructor",\n   "__proto__",\n   "q1"')
+    .replace('"answers": {', '"answers": {\n  "__proto__": {"choice": "b", "checked": true},\n  "toString": {"choice": {"x": 1}, "text": {"y": 2}},'));
+  const { rows } = book([crafted, read(handin(state('Gus', '7')))]);
+  const csv = toCsv(rows, assignment);
+  for (const bad of ['function', '[object Object]', 'native code']) assert.ok(!csv.includes(bad), bad);
+  assert.ok(rows[0].flags.some((f) => /checks this lab does not have \(constructor/.test(f)), rows[0].flags.join('|'));
+  assert.equal(csv.trim().split('\r\n')[0], '"name","student_id","id_from","score","max","q1","q2","q3","q1_self_assessed","q2_self_assessed","q3_self_assessed","required_race","exported_at","status","flags"');
+  // Spreadsheet formulas are neutralised.
+  const formula = read(handin(state('=HYPERLINK("x")', '8')));
+  assert.ok(toCsv(book([formula]).rows, assignment).includes('"\'=HYPERLINK(""x"")"'));
+});
+
+test('no student dropped: empty keys, a name equal to an ID, two hand-ins in one file, an encoding problem', () => {
+  const anon1 = read(handin(state('', ''), '2026-11-30T10:00:00Z'));
+  const anon2 = read(handin(state('', ''), '2026-11-30T11:00:00Z'));
+  const named7 = read(handin(state('7', ''), '2026-11-30T10:00:00Z'));
+  const id7 = read(handin(state('Hal', '7'), '2026-11-30T10:00:00Z'));
+  const { rows } = book([anon1, anon2, named7, id7]);
+  assert.equal(rows.filter((r) => r.status === 'kept').length, 4);
+  assert.ok(rows.filter((r) => !r.student.name && !r.student.id).every((r) => r.flags.includes('no name and no ID in the file')));
+  // The same name with and without an ID: both kept, side by side, named as possible duplicates.
+  const { rows: dup, notes } = book([read(handin(state('Ivy', ''))), read(handin(state('Ivy', 'I-9')))]);
+  assert.equal(dup.filter((r) => r.status === 'kept').length, 2);
+  assert.ok(dup.every((r) => r.flags.some((f) => /possible duplicate/.test(f))));
+  assert.match(notes.join(' '), /"Ivy": 2 hand-ins/);
+  // Two hand-ins pasted into one file: both read.
+  const both = parseHandins(`${handin(state('Jo', '10'))}\n${handin(state('Kim', '11'))}`);
+  assert.deepEqual(both.results.map((r) => r.record.student.name), ['Jo', 'Kim']);
+  assert.match(both.notes.join(' '), /2 hand-ins in this one file/);
+  // A Latin-1 re-save: the file is read, and the problem named.
+  const mangled = parseHandins(handin(state('Zo\uFFFD', '12')));
+  assert.equal(mangled.results[0].ok, true);
+  assert.match(mangled.notes[0], /could not be read \(was the file re-saved in another encoding\?\)/);
+});
+
+test('assignment links: checks counted once, requirements no race can meet not assigned', () => {
   const spec = JSON.parse(readFileSync('content/widgets/race.json', 'utf8')).settings;
-  const r = resolveAssignment(assignment, checks, '?checks=q1,q9,q1&require=T:10,colour:red', spec);
+  const r = resolveAssignment(assignment, checks, '?checks=q1,q9,q1,q1&require=T:10,colour:red', spec);
   assert.deepEqual(r.assignment.checks, ['q1']);
   assert.deepEqual(r.assignment.race.required, { T: 10 });
   assert.deepEqual(r.ignored, ['unknown check "q9"', 'race requirement colour (not a setting)']);
-  // A requirement no race can meet is not assigned: the schema's ranges apply.
   const bad = resolveAssignment(assignment, checks, '?require=T:abc,epochs:0,seed:3151', spec);
   assert.deepEqual(bad.assignment.race.required, { seed: 3151 });
   assert.match(bad.ignored[0], /Sequence length T: "abc" is not a number; use a whole number from 2 to 100/);

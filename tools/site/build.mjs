@@ -14,7 +14,7 @@ import { renderInline } from './markdown.mjs';
 import { renderSection, fillRefs } from './lesson.mjs';
 import { escapeHtml } from './html.mjs';
 import { renderCheck } from './checks-html.mjs';
-import { page } from './layout.mjs';
+import { dataScript, page } from './layout.mjs';
 import { ContentError } from './errors.mjs';
 import { scormPackage } from './scorm.mjs';
 
@@ -74,6 +74,7 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
     lesson: (p) => lessonPage(content, data, p, katexCss),
     checks: (p) => checksPage(content, data, p, katexCss),
     instructor: (p) => instructorPage(content, data, p),
+    launch: (p) => launchPage(content, data, p),
     // A widget's <main> is hand-written in web/pages/, the shell is shared.
     widget: (p) => page({
       pages, file: p.file, title: `${p.title} · ${content.course.title}`, script: p.script, data, widget: true,
@@ -83,7 +84,7 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   for (const p of pages) writeFileSync(join(out, p.file), builders[p.kind](p));
 
   // Last, from the finished site: the SCORM 1.2 package, offered on the instructor page.
-  const pkg = scormPackage(out, content.course.title);
+  const pkg = scormPackage(out, content.course.title, pages.find((p) => p.kind === 'launch').file);
   mkdirSync(join(out, 'downloads'), { recursive: true });
   writeFileSync(join(out, 'downloads/attention-lab-scorm12.zip'), pkg);
   return { sections: content.sections.length, checks: content.checks.length };
@@ -111,6 +112,29 @@ function landingPage(content) {
   return page({ pages: content.pages, file: 'index.html', title: c.title, body, data: null });
 }
 
+// The SCORM package's launch page: no navigation of its own, the lab in a frame that
+// fills the window (web/js/scorm-launch.js holds the one LMS session of the visit).
+function launchPage(content, data, p) {
+  const home = content.pages.find((x) => x.kind === 'home');
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(`${p.title} · ${content.course.title}`)}</title>
+  <link rel="icon" href="favicon.svg" type="image/svg+xml">
+  <link rel="stylesheet" href="css/lab.css">
+  ${dataScript(data)}
+  <script defer src="js/${p.script}"></script>
+</head>
+<body class="launch">
+  <p id="launch-notice" class="notice" role="status" hidden></p>
+  <iframe id="lab-frame" title="${escapeHtml(content.course.title)}" data-src="${home.file}"></iframe>
+</body>
+</html>
+`;
+}
+
 function lessonPage(content, data, p, head) {
   const ctx = { pages: content.pages, widgets: content.widgets, diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set() };
   const rendered = content.sections.map((s) => ({ ...s, ...renderSection(s, ctx) }));
@@ -123,6 +147,7 @@ ${s.html}
     <h1>${escapeHtml(content.course.title)}: the lesson</h1>
     <nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">Contents</h2><ol>${toc}</ol></nav>
     <p id="storage-notice" class="notice" hidden></p>
+    <p id="lms-notice" class="notice" role="status" hidden></p>
     ${sections}
     <p><a href="checks.html">Go to the quick checks and hand-in</a></p>`;
   return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, head });
@@ -135,13 +160,17 @@ function checksPage(content, data, p, head) {
     <p class="lead">Answer each question and check it: you get feedback at once and may try again. Your answers are
       saved in this browser as you go. When you are done, download your work and hand the file in.</p>
     <p id="storage-notice" class="notice" hidden></p>
+    <p id="lms-notice" class="notice" role="status" hidden></p>
     <p id="assignment-facts" class="help"></p>
     <p id="score" class="score" role="status" aria-live="polite"></p>
     ${checks}
     <section aria-labelledby="handin-title" class="panel handin">
       <h2 id="handin-title">Hand in your work</h2>
-      <div class="field"><label for="student-name">Your name</label><input id="student-name" type="text" autocomplete="name"></div>
-      <div class="field"><label for="student-id">Student ID</label><input id="student-id" type="text" autocomplete="off"></div>
+      <p id="identity-source" class="help"></p>
+      <div class="field"><label for="student-name">Your name</label><input id="student-name" type="text" autocomplete="name" aria-describedby="student-name-error">
+        <p id="student-name-error" class="error" aria-live="polite"></p></div>
+      <div class="field"><label for="student-id">Student ID</label><input id="student-id" type="text" autocomplete="off" aria-describedby="student-id-error">
+        <p id="student-id-error" class="error" aria-live="polite"></p></div>
       <div class="buttons">
         <button id="export" type="button">Download my work</button>
         <button id="start-over" type="button">Start over</button>
@@ -170,17 +199,35 @@ function instructorPage(content, data, p) {
     </div>
     <h2>Files</h2>
     <ul id="file-messages" class="file-messages" aria-live="polite"></ul>
+    <section id="verify-section" aria-labelledby="verify-title" hidden>
+      <h2 id="verify-title">Re-running the races</h2>
+      <p class="help">Every race a hand-in claims is run again here from its settings and seed. The lab gives the
+        same numbers for the same settings in every browser, so a claimed test accuracy either matches exactly or
+        the file was changed. Each setting is run once for the whole class.</p>
+      <progress id="verify-progress" max="1" value="0" aria-labelledby="verify-status"></progress>
+      <p id="verify-status" role="status"></p>
+      <div class="buttons"><button id="verify-stop" type="button" disabled>Stop re-running</button></div>
+    </section>
     <h2>Gradebook</h2>
+    <p class="help">Scores are recomputed from each hand-in's answers with this lab's answer key, whatever the file
+      says. <strong>Score</strong> counts the automatically graded checks${a.grading && a.grading.selfAssessedCounts ? ' and the self-assessed short answers' : ''};
+      <strong>self-assessed</strong> is the share of the rubric a student ticked for a short answer, for you to review.
+      ${a.grading && a.grading.maxAttempts ? `Each check allows ${a.grading.maxAttempts} attempt(s).` : 'Students may retry a check as often as they like;'}
+      ${a.grading && a.grading.choiceAnswer === 'first' ? 'the first answer checked counts.' : 'the last answer checked counts.'}
+      <strong>Doubts</strong> lists what does not add up: an edited score, a race that does not reproduce, an implausible date, a possible duplicate.</p>
     <table class="results" id="gradebook">
-      <thead><tr><th scope="col">Name</th><th scope="col">Student ID</th><th scope="col">Score</th><th scope="col">Per check</th><th scope="col">Required race</th><th scope="col">Exported</th></tr></thead>
+      <thead><tr><th scope="col">Name</th><th scope="col">Student ID</th><th scope="col">Score</th><th scope="col">Per check</th><th scope="col">Self-assessed</th><th scope="col">Required race</th><th scope="col">Exported</th><th scope="col">Doubts</th></tr></thead>
       <tbody></tbody>
     </table>
     <div class="buttons"><button id="download-csv" type="button" disabled>Download the gradebook (CSV)</button></div>
     <h2>Putting the lab in your LMS</h2>
     <p><a href="downloads/attention-lab-scorm12.zip" download>Download the SCORM 1.2 package</a> and upload it to your
-      learning management system as a SCORM activity. The quick checks page reports each student's score
-      (cmi.core.score.raw, in percent) and status (cmi.core.lesson_status) to the LMS gradebook.</p>`;
-  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data });
+      learning management system as a SCORM activity. One launch is one LMS session, whichever pages the student
+      visits. The LMS receives the score of the automatically graded checks in percent (cmi.core.score.raw),
+      "completed" once every assigned check is answered and every required race was run to the end (else
+      "incomplete"), and the student's work (cmi.suspend_data), so the next launch resumes where they left off, on
+      any computer. Inside the LMS the hand-in carries the LMS's name and ID.</p>`;
+  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, widget: p.widget });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

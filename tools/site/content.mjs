@@ -23,7 +23,7 @@ export function loadContent(root, webDir = join(root, '../web')) {
     if (file.data.settings !== undefined) checkSchema(file);
     widgets[name.replace(/\.json$/, '')] = file.data;
   }
-  for (const p of pages.filter((x) => x.widget)) {
+  for (const p of pages.filter((x) => x.kind === 'widget')) {
     if (!widgets[p.name]) throw new ContentError('content/pages.json', 1, `widget "${p.name}" needs content/widgets/${p.name}.json`);
   }
 
@@ -47,6 +47,14 @@ export function loadContent(root, webDir = join(root, '../web')) {
   requireFields(assignment, assignment.data, ['title', 'checks']);
   for (const id of assignment.data.checks) {
     if (!ids.has(id)) throw new ContentError(assignment.path, lineOf(assignment.text, `"${id}"`), `unknown quick check "${id}"`);
+  }
+  const grading = assignment.data.grading;
+  if (grading !== undefined) {
+    const at = lineOf(assignment.text, '"grading"');
+    if (!grading || typeof grading !== 'object' || Array.isArray(grading)) throw new ContentError(assignment.path, at, '"grading" must be an object');
+    if (grading.selfAssessedCounts !== undefined && typeof grading.selfAssessedCounts !== 'boolean') throw new ContentError(assignment.path, lineOf(assignment.text, '"selfAssessedCounts"'), '"selfAssessedCounts" is true or false');
+    if (grading.choiceAnswer !== undefined && !['first', 'last'].includes(grading.choiceAnswer)) throw new ContentError(assignment.path, lineOf(assignment.text, '"choiceAnswer"'), '"choiceAnswer" is "first" or "last"');
+    if (grading.maxAttempts !== undefined && !(Number.isInteger(grading.maxAttempts) && grading.maxAttempts >= 0)) throw new ContentError(assignment.path, lineOf(assignment.text, '"maxAttempts"'), '"maxAttempts" is a whole number, 0 for no limit');
   }
   const required = (assignment.data.race && assignment.data.race.required) || {};
   for (const [key, value] of Object.entries(required)) {

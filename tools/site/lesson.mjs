@@ -91,7 +91,7 @@ function renderBlock(kind, arg, body, file, line, ctx) {
 // widget's own schema, so a lesson link can only ask for what the page accepts.
 function widgetLink(arg, body, file, line, ctx) {
   const [name, query = ''] = arg.split('?');
-  const widgets = ctx.pages.filter((p) => p.widget);
+  const widgets = ctx.pages.filter((p) => p.kind === 'widget');
   const page = widgets.find((p) => p.name === name);
   if (!page) throw new ContentError(file, line, `unknown widget "${name}" (use ${widgets.map((p) => p.name).join(', ')})`);
   const params = [...new URLSearchParams(query)];

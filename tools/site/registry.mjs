@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
 
-export const PAGE_KINDS = ['home', 'lesson', 'checks', 'instructor', 'widget'];
+export const PAGE_KINDS = ['home', 'lesson', 'checks', 'instructor', 'launch', 'widget'];
 const FILE = 'content/pages.json';
 
 // root: the content folder; webDir: where a widget's markup and script must exist.
@@ -29,12 +29,12 @@ export function loadRegistry(root, webDir) {
     if (p.card !== undefined && !(Array.isArray(p.card) && p.card.length === 2 && p.card.every((x) => typeof x === 'string'))) {
       throw new ContentError(FILE, at, `page "${p.name}": "card" is ["link text", "what follows it"]`);
     }
-    if (p.kind === 'widget') {
-      for (const f of [`pages/${p.name}.html`, `js/${p.name}.js`]) {
+    if (p.kind === 'widget' || p.kind === 'launch') {
+      for (const f of p.kind === 'widget' ? [`pages/${p.name}.html`, `js/${p.name}.js`] : [`js/${p.name}.js`]) {
         if (!existsSync(join(webDir, f))) throw new ContentError(FILE, at, `widget "${p.name}" needs web/${f}`);
       }
     }
-    const single = ['home', 'lesson', 'checks', 'instructor'];
+    const single = ['home', 'lesson', 'checks', 'instructor', 'launch'];
     if (single.includes(p.kind) && data.pages.filter((q) => q.kind === p.kind).length > 1) {
       throw new ContentError(FILE, at, `only one page may be of kind "${p.kind}"`);
     }
@@ -42,7 +42,9 @@ export function loadRegistry(root, webDir) {
       ...p,
       file: `${p.name}.html`,
       script: p.kind === 'home' ? null : `${p.name}.js`,
-      widget: p.kind === 'widget',  // runs the WebAssembly module: status line, coi-serviceworker
+      // Runs the WebAssembly module (status line, coi-serviceworker): every widget, and a
+      // page that says "module": true (the gradebook, which re-runs hand-ins' races).
+      widget: p.kind === 'widget' || p.module === true,
     };
   });
   if (!pages.some((p) => p.name === 'index')) throw new ContentError(FILE, 1, 'a page named "index" (the landing page) is needed');

@@ -1,7 +1,8 @@
 // The SCORM 1.2 package: the whole site plus imsmanifest.xml, zipped, so an
-// instructor can upload one file to an LMS. One SCO launched at index.html; the
-// quick checks page reports cmi.core.score.raw and cmi.core.lesson_status
-// (web/js/scorm.js). Reference: ADL SCORM 1.2 Content Aggregation Model.
+// instructor can upload one file to an LMS. One SCO, launched at the registry's
+// launch page (web/js/scorm-launch.js: one LMS session for the whole visit, with
+// score, status and suspend_data; web/js/lms-session.js says what the LMS gets).
+// Reference: ADL SCORM 1.2 Content Aggregation Model.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { zip } from './zip.mjs';
@@ -14,7 +15,7 @@ function listFiles(dir, root = dir) {
   });
 }
 
-export function manifest(title, files) {
+export function manifest(title, files, launch) {
   const t = escapeHtml(title);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="attention-lab" version="1.0"
@@ -26,11 +27,11 @@ export function manifest(title, files) {
   <organizations default="lab">
     <organization identifier="lab">
       <title>${t}</title>
-      <item identifier="lab-item" identifierref="lab-sco" isvisible="true"><title>${t}</title><adlcp:masteryscore>50</adlcp:masteryscore></item>
+      <item identifier="lab-item" identifierref="lab-sco" isvisible="true"><title>${t}</title></item>
     </organization>
   </organizations>
   <resources>
-    <resource identifier="lab-sco" type="webcontent" adlcp:scormtype="sco" href="index.html">
+    <resource identifier="lab-sco" type="webcontent" adlcp:scormtype="sco" href="${escapeHtml(launch)}">
 ${files.map((f) => `      <file href="${escapeHtml(f)}"/>`).join('\n')}
     </resource>
   </resources>
@@ -39,9 +40,10 @@ ${files.map((f) => `      <file href="${escapeHtml(f)}"/>`).join('\n')}
 }
 
 // site: the built folder (without downloads/); returns the zip as a Buffer.
-export function scormPackage(site, title) {
+// launch: the page the LMS opens (content/pages.json's "launch" page).
+export function scormPackage(site, title, launch) {
   const files = listFiles(site).filter((f) => !f.startsWith('downloads/'));
   const entries = files.map((name) => ({ name, data: readFileSync(join(site, name)) }));
-  entries.unshift({ name: 'imsmanifest.xml', data: Buffer.from(manifest(title, files), 'utf8') });
+  entries.unshift({ name: 'imsmanifest.xml', data: Buffer.from(manifest(title, files, launch), 'utf8') });
   return zip(entries);
 }

@@ -9,7 +9,7 @@ export function resolveAssignment(base, checks, search, raceSpec) {
   const params = new URLSearchParams(search);
   const known = new Set(checks.map((c) => c.id));
   const ignored = [];
-  const assignment = { title: base.title, checks: [...base.checks], race: { required: { ...((base.race && base.race.required) || {}) } } };
+  const assignment = { title: base.title, checks: [...base.checks], grading: base.grading, race: { required: { ...((base.race && base.race.required) || {}) } } };
   if (params.has('checks')) {
     const ids = [...new Set(params.get('checks').split(',').map((s) => s.trim()).filter(Boolean))];
     const good = ids.filter((id) => known.has(id));

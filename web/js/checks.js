@@ -1,16 +1,16 @@
 // The quick checks and hand-in page.
 import { labData } from './lab-data.js';
-import { openStore, showStoreProblem } from './store.js';
+import { ID_MAX, NAME_MAX, openStore, showStoreProblem } from './store.js';
 import { initQuickChecks } from './quick-checks.js';
-import { buildHandin, scoreOf } from './handin.js';
+import { buildHandin } from './handin.js';
+import { grade } from './grading.js';
 import { resolveAssignment } from './assignment.js';
-import { connectLms } from './scorm.js';
+import { connectLms, joinLms } from './lms.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
 const store = openStore();
-const { assignment, ignored } = resolveAssignment(data.assignment, data.checks, location.search,
-  data.widgets.race.settings);
+const { assignment, ignored } = resolveAssignment(data.assignment, data.checks, location.search, data.widgets.race.settings);
 const lms = connectLms();
 
 function describeAssignment() {
@@ -18,37 +18,51 @@ function describeAssignment() {
   let text = `Assigned: ${assignment.checks.map((id) => id.toUpperCase()).join(', ')}` +
     (req ? `; and one training race run to the end with ${req}.` : '.');
   if (ignored.length) text += ` (Ignored from this link: ${ignored.join('; ')}.)`;
-  if (lms.connected) text += ' Your score is reported to your course site.';
+  if (lms.connected) text += ' Your score and your work are saved on your course site.';
   $('assignment-facts').textContent = text;
 }
 
 function updateScore() {
-  const s = scoreOf(store.state, data.checks, assignment.checks);
-  $('score').textContent = `Score: ${s.points} of ${s.max}`;
-  $('score').dataset.points = String(s.points);
-  const answered = assignment.checks.every((id) => {
-    const a = store.state.answers[id];
-    return a && (a.checked || a.revealed);
+  const g = grade(store.state.answers, data.checks, assignment);
+  const self = Object.entries(g.selfAssessed);
+  let text = `Score: ${g.points} of ${g.max}`;
+  if (self.length && !g.rules.selfAssessedCounts) {
+    text += ` (automatically graded checks). Self-assessed, for your instructor to review: ${self.map(([id, v]) => `${id.toUpperCase()} ${v}`).join(', ')}.`;
+  }
+  $('score').textContent = text;
+  $('score').dataset.points = String(g.points);
+}
+
+// A name or ID field: limited to what the gradebook reads, with a message at the limit.
+function wireIdentity(field, key, max) {
+  const input = $(field);
+  input.maxLength = max;
+  input.addEventListener('input', () => {
+    const value = input.value.slice(0, max);
+    $(`${field}-error`).textContent = input.value.length >= max ? `At most ${max} characters.` : '';
+    store.setStudent({ [key]: value });
   });
-  lms.report({ points: s.points, max: s.max, allAnswered: answered });
 }
 
 function render() {
   for (const slot of document.querySelectorAll('.check-slot')) slot.hidden = !assignment.checks.includes(slot.dataset.slot);
-  $('student-name').value = store.state.student.name || '';
-  $('student-id').value = store.state.student.id || '';
-  initQuickChecks(document, { store, checks: data.checks, onChange: updateScore });
+  if (lms.student) {
+    // Inside an LMS the hand-in carries the LMS's name and ID, not typed ones.
+    for (const [field, key] of [['student-name', 'name'], ['student-id', 'id']]) {
+      $(field).value = lms.student[key];
+      $(field).readOnly = true;
+    }
+    $('identity-source').textContent = 'Your name and ID come from your course site.';
+  } else {
+    $('student-name').value = store.state.student.name || '';
+    $('student-id').value = store.state.student.id || '';
+  }
   updateScore();
 }
 
-function main() {
-  showStoreProblem(store, $('storage-notice'));
-  describeAssignment();
-  for (const [field, key] of [['student-name', 'name'], ['student-id', 'id']]) {
-    $(field).addEventListener('input', () => { store.state.student[key] = $(field).value; store.save(); });
-  }
-  $('export').addEventListener('click', () => {
-    const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment });
+function download() {
+  try {
+    const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment, lms: lms.student });
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
     const a = Object.assign(document.createElement('a'), { href: url, download: filename });
     document.body.append(a);
@@ -56,12 +70,26 @@ function main() {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
     $('export-status').textContent = `Saved ${filename}. Hand this file in.`;
-  });
+  } catch (err) {
+    $('export-status').textContent = `The file could not be made: ${err.message}. Your answers are still here; try again, or copy them by hand.`;
+  }
+}
+
+function main() {
+  showStoreProblem(store, $('storage-notice'));
+  joinLms(store, lms, $('lms-notice'));
+  describeAssignment();
+  wireIdentity('student-name', 'name', NAME_MAX);
+  wireIdentity('student-id', 'id', ID_MAX);
+  $('export').addEventListener('click', download);
   $('start-over').addEventListener('click', () => {
     if (!window.confirm('Erase all your answers, your name and your race runs in this browser? This cannot be undone.')) return;
     store.reset();
     location.reload();
   });
+  const redraw = initQuickChecks(document, { store, checks: data.checks, assignment, onChange: updateScore });
+  // Another tab (the lesson, a race) saved work: show it here too.
+  store.onChange = () => { redraw(); render(); };
   render();
   document.body.dataset.ready = 'true';
 }

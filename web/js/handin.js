@@ -1,58 +1,55 @@
 // The hand-in file: a plain-text summary a person can read, followed by the same
 // facts as JSON between two marker lines, which the instructor page reads.
-// Pure functions (no DOM): tests run them under Node.
+//
+// The gradebook trusts nothing a file claims. It reads each record through an
+// allow-list (unknown fields dropped, every value of its type, sizes bounded), then
+// recomputes every check's points from the answers with the build's own answer key
+// (grading.js), and compares: a score, a per-check credit or a race requirement that
+// the evidence does not give is flagged. Race runs are re-run by the instructor page
+// (the lab is deterministic), see verify.js. Pure functions (no DOM): tests run them
+// under Node.
+import { grade, gradingOf, meetsRace } from './grading.js';
+import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
+
 export const FORMAT = 'attention-lab-handin';
-export const VERSION = 1;
+export const VERSION = 2;
 export const BEGIN = '-----BEGIN ATTENTION LAB DATA-----';
 export const END = '-----END ATTENTION LAB DATA-----';
 export const MAX_BYTES = 2 * 1024 * 1024;
+export const MAX_BLOCKS = 20;  // hand-ins in one file
+export const EARLIEST = Date.parse('2020-01-01T00:00:00Z');
 
-// Credit per assigned check: 1 for a choice whose latest check was right, the
-// share of rubric points ticked for a short answer (self-assessed), else 0.
-export function scoreOf(state, checks, assignedIds) {
-  const byId = Object.fromEntries(checks.map((c) => [c.id, c]));
-  const perCheck = {};
-  for (const id of assignedIds) {
-    const a = state.answers[id], c = byId[id];
-    if (!a || !c) perCheck[id] = 0;
-    else if (c.kind === 'choice') perCheck[id] = a.checked && a.correct ? 1 : 0;
-    else perCheck[id] = a.revealed && Array.isArray(a.rubric) ? a.rubric.filter(Boolean).length / c.rubric.length : 0;
-  }
-  const points = Object.values(perCheck).reduce((s, x) => s + x, 0);
-  return { points: Math.round(points * 100) / 100, max: assignedIds.length, perCheck };
-}
+const isObj = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+const own = (o, k) => isObj(o) && Object.prototype.hasOwnProperty.call(o, k);
 
-// Did a finished race use every required setting?
-export function meetsRace(races, required) {
-  const keys = Object.keys(required || {});
-  if (keys.length === 0) return true;
-  return races.some((r) => !r.stopped && keys.every((k) => String(r.settings[k]) === String(required[k])));
-}
-
-export function buildHandin({ state, checks, assignment, now = new Date() }) {
+// lms: {name, id} from the LMS (then the typed ones are not used).
+export function buildHandin({ state, checks, assignment, lms = null, now = new Date() }) {
   const assigned = assignment.checks;
-  const score = scoreOf(state, checks, assigned);
+  const g = grade(state.answers, checks, assignment);
   const required = (assignment.race && assignment.race.required) || {};
+  const student = lms
+    ? { name: String(lms.name || '').slice(0, NAME_MAX), id: String(lms.id || '').slice(0, ID_MAX), source: 'lms' }
+    : { name: (state.student.name || '').slice(0, NAME_MAX), id: (state.student.id || '').slice(0, ID_MAX), source: 'typed' };
   const record = {
     format: FORMAT, version: VERSION, exportedAt: now.toISOString(),
-    student: { name: state.student.name || '', id: state.student.id || '' },
-    assignment: { title: assignment.title, checks: assigned, race: { required } },
-    score: { points: score.points, max: score.max, perCheck: score.perCheck },
-    answers: state.answers,
+    student,
+    assignment: { title: assignment.title, checks: assigned, race: { required }, grading: g.rules },
+    score: { points: g.points, max: g.max, perCheck: { ...g.perCheck }, selfAssessed: { ...g.selfAssessed } },
+    answers: { ...state.answers },
     races: state.races.slice(-20),
     raceRequirementMet: meetsRace(state.races, required),
   };
-  const byId = Object.fromEntries(checks.map((c) => [c.id, c]));
+  const byId = new Map(checks.map((c) => [c.id, c]));
   const lines = [
     'The attention lab: homework hand-in',
-    `Student: ${record.student.name || '(no name given)'}${record.student.id ? ` (ID ${record.student.id})` : ''}`,
+    `Student: ${record.student.name || '(no name given)'}${record.student.id ? ` (ID ${record.student.id})` : ''}${lms ? ' (from the course site)' : ''}`,
     `Exported: ${record.exportedAt}`,
     `Assignment: ${assignment.title}`,
-    `Score: ${score.points} of ${score.max}`,
+    `Score: ${g.points} of ${g.max} (automatically graded checks${g.rules.selfAssessedCounts ? ' and self-assessed answers' : ''})`,
     '',
   ];
   for (const id of assigned) {
-    const a = state.answers[id] || {}, c = byId[id];
+    const a = state.answers[id] || {}, c = byId.get(id);
     if (!c) continue;
     if (c.kind === 'choice') {
       const k = c.choices.findIndex((ch) => ch.id === a.choice);
@@ -61,7 +58,7 @@ export function buildHandin({ state, checks, assignment, now = new Date() }) {
       lines.push(`${id.toUpperCase()}: ${answer}, ${verdict}${a.attempts ? `, ${a.attempts} attempt(s)` : ''}`);
     } else {
       lines.push(`${id.toUpperCase()}: ${a.text ? `"${a.text.replace(/\s+/g, ' ').trim()}"` : 'not answered'}`);
-      if (a.revealed) lines.push(`  self-check: ${(a.rubric || []).filter(Boolean).length} of ${c.rubric.length} points covered`);
+      if (a.revealed) lines.push(`  self-assessed, to review: ${(a.rubric || []).filter(Boolean).length} of ${c.rubric.length} points covered`);
     }
   }
   lines.push('', `Training race runs: ${record.races.length}`);
@@ -77,55 +74,180 @@ export function buildHandin({ state, checks, assignment, now = new Date() }) {
   return { filename: `attention-lab-${who}.txt`, text: lines.join('\n'), record };
 }
 
-const isObj = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
-
+// A record from a file, through the allow-list: what the gradebook may look at.
 // -> {ok: true, record} | {ok: false, message}
-export function parseHandin(text, size = text.length) {
-  if (size > MAX_BYTES) return { ok: false, message: `too large (${(size / 1048576).toFixed(1)} MB): a hand-in file is a few kilobytes` };
-  const b = text.indexOf(BEGIN);
-  if (b < 0) return { ok: false, message: 'not a hand-in from the attention lab (it has no lab data block)' };
-  const e = text.indexOf(END, b);
-  if (e < 0) return { ok: false, message: 'truncated: the lab data block does not end (was the file cut short?)' };
-  let record;
-  try { record = JSON.parse(text.slice(b + BEGIN.length, e)); } catch { return { ok: false, message: 'damaged: the lab data block is not valid JSON' }; }
-  if (!isObj(record) || record.format !== FORMAT) return { ok: false, message: 'not a hand-in from the attention lab (unknown format)' };
-  if (!Number.isInteger(record.version) || record.version < 1) return { ok: false, message: 'damaged: it has no valid format version' };
-  if (record.version > VERSION) return { ok: false, message: `made by a newer version of the lab (format ${record.version}); this page reads format ${VERSION}: update the lab` };
-  const s = record.student, sc = record.score;
-  if (!isObj(s) || typeof s.name !== 'string' || typeof s.id !== 'string' || s.name.length > 200 || s.id.length > 100) {
-    return { ok: false, message: 'damaged: the student name or ID is missing or too long' };
+export function sanitizeRecord(raw) {
+  if (!isObj(raw) || raw.format !== FORMAT) return { ok: false, message: 'not a hand-in from the attention lab (unknown format)' };
+  if (!Number.isInteger(raw.version) || raw.version < 1) return { ok: false, message: 'damaged: it has no valid format version' };
+  if (raw.version > VERSION) return { ok: false, message: `made by a newer version of the lab (format ${raw.version}); this page reads format ${VERSION}: update the lab` };
+  const s = raw.student;
+  if (!isObj(s) || typeof s.name !== 'string' || typeof s.id !== 'string') return { ok: false, message: 'damaged: the student name or ID is missing' };
+  if (s.name.length > NAME_MAX || s.id.length > ID_MAX) return { ok: false, message: `damaged: the student name (at most ${NAME_MAX} characters) or ID (at most ${ID_MAX}) is too long` };
+  if (!isObj(raw.answers) || !Array.isArray(raw.races) || !isObj(raw.assignment)) return { ok: false, message: 'damaged: answers, races or assignment are missing' };
+  const a = raw.assignment;
+  const checks = Array.isArray(a.checks) ? [...new Set(a.checks.filter((id) => typeof id === 'string' && /^[\w-]{1,40}$/.test(id)))].slice(0, 100) : [];
+  const required = Object.create(null);
+  const req = isObj(a.race) && isObj(a.race.required) ? a.race.required : {};
+  for (const [k, v] of Object.entries(req).slice(0, 30)) {
+    if (/^\w{1,30}$/.test(k) && (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) required[k] = v;
   }
-  if (!isObj(sc) || !Number.isFinite(sc.points) || !Number.isFinite(sc.max) || sc.points < 0 || sc.points > sc.max || !isObj(sc.perCheck)) {
-    return { ok: false, message: 'damaged: the score is missing or impossible' };
-  }
-  if (!isObj(record.answers) || !Array.isArray(record.races) || !isObj(record.assignment) || typeof record.exportedAt !== 'string') {
-    return { ok: false, message: 'damaged: answers, races or assignment are missing' };
-  }
-  return { ok: true, record };
+  const { state, dropped } = normalizeState({ answers: raw.answers, races: raw.races, student: {} });
+  const score = isObj(raw.score) ? raw.score : {};
+  const claimedPer = Object.create(null);
+  if (isObj(score.perCheck)) for (const id of checks) if (own(score.perCheck, id) && typeof score.perCheck[id] === 'number') claimedPer[id] = score.perCheck[id];
+  return {
+    ok: true,
+    record: {
+      student: { name: s.name, id: s.id, source: s.source === 'lms' ? 'lms' : 'typed' },
+      exportedAt: typeof raw.exportedAt === 'string' ? raw.exportedAt.slice(0, 40) : '',
+      assignment: { title: typeof a.title === 'string' ? a.title.slice(0, 200) : '', checks, race: { required } },
+      answers: state.answers,
+      races: state.races,
+      dropped,
+      claimed: {
+        points: typeof score.points === 'number' && Number.isFinite(score.points) ? score.points : null,
+        perCheck: claimedPer,
+        raceRequirementMet: raw.raceRequirementMet === true,
+      },
+    },
+  };
 }
 
-// Gradebook rows from parsed records; the same student twice keeps the later export.
-export function gradebook(records) {
-  const byStudent = new Map(), notes = [];
-  for (const r of records) {
-    const key = (r.student.id || r.student.name).trim().toLowerCase();
-    const prev = byStudent.get(key);
-    if (prev) {
-      const later = r.exportedAt > prev.exportedAt ? r : prev;
-      notes.push(`${r.student.name || r.student.id}: two hand-ins; kept the one exported ${later.exportedAt}`);
-      byStudent.set(key, later);
-    } else {
-      byStudent.set(key, r);
-    }
+// Every hand-in in a file's text (students sometimes paste two into one file).
+// -> {results: [{ok, record} | {ok: false, message}], notes: [text]}
+export function parseHandins(text, size = text.length) {
+  if (size > MAX_BYTES) return { results: [{ ok: false, message: `too large (${(size / 1048576).toFixed(1)} MB): a hand-in file is a few kilobytes` }], notes: [] };
+  const notes = [];
+  if (text.includes('\uFFFD')) notes.push('some characters could not be read (was the file re-saved in another encoding?): names may show "\uFFFD"');
+  const results = [];
+  let from = 0;
+  for (;;) {
+    const b = text.indexOf(BEGIN, from);
+    if (b < 0) break;
+    if (results.length >= MAX_BLOCKS) { notes.push(`more than ${MAX_BLOCKS} hand-ins in one file: only the first ${MAX_BLOCKS} were read`); break; }
+    const e = text.indexOf(END, b);
+    if (e < 0) { results.push({ ok: false, message: 'truncated: the lab data block does not end (was the file cut short?)' }); break; }
+    let raw;
+    try { raw = JSON.parse(text.slice(b + BEGIN.length, e)); } catch { raw = undefined; }
+    results.push(raw === undefined ? { ok: false, message: 'damaged: the lab data block is not valid JSON' } : sanitizeRecord(raw));
+    from = e + END.length;
   }
-  return { rows: [...byStudent.values()].sort((a, b) => a.student.name.localeCompare(b.student.name)), notes };
+  if (results.length === 0) results.push({ ok: false, message: 'not a hand-in from the attention lab (it has no lab data block)' });
+  if (results.length > 1) notes.push(`${results.length} hand-ins in this one file: each is read`);
+  return { results, notes };
+}
+
+// Kept for one-hand-in callers: the first record of the file, or why there is none.
+export function parseHandin(text, size = text.length) {
+  return parseHandins(text, size).results[0];
+}
+
+// An export time the gradebook can use: a real date, not before 2020, not in the future.
+export function plausibleDate(text, now = Date.now()) {
+  const t = Date.parse(text);
+  if (!/^\d{4}-\d\d-\d\dT/.test(text) || Number.isNaN(t)) return { ok: false, why: 'not a date' };
+  if (t < EARLIEST) return { ok: false, why: 'before 2020' };
+  if (t > now + 24 * 3600 * 1000) return { ok: false, why: 'in the future' };
+  return { ok: true, time: t };
+}
+
+const norm = (s) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+// One gradebook row per student, recomputed from the evidence, every doubt named.
+// records: sanitised; checks, assignment: the build's (its key and its grading rules).
+// raceChecks: Map from race key (raceKey) to {status: 'verified'|'mismatch'|'unverifiable'|'pending', ...}.
+// -> {rows: [row], notes: [text]}; no record is ever dropped: a second hand-in of the
+// same student is shown as superseded, never silently.
+export function gradebook(records, { checks, assignment, raceChecks = new Map(), now = Date.now() }) {
+  const notes = [];
+  const keyOf = (r, i) => (r.student.id.trim() ? `id:${norm(r.student.id)}` : r.student.name.trim() ? `name:${norm(r.student.name)}` : `file:${i}`);
+  const known = new Set(checks.map((c) => c.id));
+  const rows = records.map((r, i) => {
+    const flags = [];
+    const assigned = r.assignment.checks.filter((id) => known.has(id));
+    const unknown = r.assignment.checks.filter((id) => !known.has(id));
+    if (unknown.length) flags.push(`assignment lists checks this lab does not have (${unknown.slice(0, 3).join(', ')}): ignored`);
+    const g = grade(r.answers, checks, { checks: assigned, grading: gradingOf(assignment) });
+    if (r.claimed.points !== null && Math.abs(r.claimed.points - g.points) > 0.005) {
+      flags.push(`the file says ${r.claimed.points} points; its answers give ${g.points}`);
+    }
+    for (const id of assigned) {
+      if (own(r.claimed.perCheck, id) && own(g.perCheck, id) && Math.abs(r.claimed.perCheck[id] - g.perCheck[id]) > 0.005) {
+        flags.push(`${id}: the file says ${r.claimed.perCheck[id]}, its answer gives ${g.perCheck[id]}`);
+      }
+    }
+    if (r.dropped) flags.push(`${r.dropped} damaged item(s) in the file were left out`);
+    const date = plausibleDate(r.exportedAt, now);
+    if (!date.ok) flags.push(`export date "${r.exportedAt.slice(0, 30)}" is ${date.why}`);
+    // The race requirement by the runs the instructor page re-ran: claimed is not enough.
+    const required = assignment.race && assignment.race.required ? assignment.race.required : {};
+    const candidates = r.races.filter((run) => meetsRace([run], required));
+    const states = candidates.map((run) => (raceChecks.get(raceKey(run)) || { status: 'pending' }).status);
+    const verified = candidates.some((run) => {
+      const c = raceChecks.get(raceKey(run));
+      return c && c.status === 'verified' && c.matches(run);
+    });
+    let race;
+    if (Object.keys(required).length === 0) race = 'not required';
+    else if (verified) race = 'done (re-run: same numbers)';
+    else if (candidates.length === 0) race = 'not done';
+    else if (states.includes('pending')) race = 'checking…';
+    else race = 'not verified';
+    for (const run of r.races) {
+      const c = raceChecks.get(raceKey(run));
+      if (c && c.status === 'verified' && !c.matches(run)) {
+        flags.push(`race at ${run.at.slice(0, 19)}: the file says GRU ${run.gru}, attention ${run.attention}; re-run gives ${c.gru}, ${c.attention}`);
+      }
+      if (c && ['refused', 'unchecked', 'unverifiable'].includes(c.status) && meetsRace([run], required)) {
+        flags.push(`race at ${run.at.slice(0, 19)}: not verified (${c.message})`);
+      }
+    }
+    if (r.claimed.raceRequirementMet && !verified && Object.keys(required).length && race !== 'checking…') {
+      flags.push('the file says the required race was run; no run in it reproduces');
+    }
+    return {
+      key: keyOf(r, i), record: r, student: r.student, exportedAt: r.exportedAt, time: date.ok ? date.time : -Infinity,
+      points: g.points, max: g.max, perCheck: g.perCheck, selfAssessed: g.selfAssessed, race, flags, status: 'kept',
+    };
+  });
+  // The same student twice: the later export is kept, the other shown as superseded.
+  const byKey = new Map();
+  for (const row of rows) {
+    const prev = byKey.get(row.key);
+    if (!prev) { byKey.set(row.key, row); continue; }
+    const [keep, drop] = row.time > prev.time ? [row, prev] : [prev, row];
+    drop.status = 'superseded';
+    drop.flags.push(`superseded by the hand-in exported ${keep.exportedAt.slice(0, 19)}`);
+    notes.push(`${keep.student.name || keep.student.id}: two hand-ins; kept the one exported ${keep.exportedAt.slice(0, 19)}`);
+    byKey.set(row.key, keep);
+  }
+  // Possible duplicates: the same name under different keys (e.g. with and without an ID).
+  const byName = new Map();
+  for (const row of rows.filter((x) => x.status === 'kept' && x.student.name.trim())) {
+    const n = norm(row.student.name);
+    byName.set(n, [...(byName.get(n) || []), row]);
+  }
+  for (const group of byName.values()) {
+    if (group.length < 2) continue;
+    for (const row of group) row.flags.push(`possible duplicate: ${group.length} hand-ins under this name, kept apart (IDs: ${group.map((x) => x.student.id || 'none').join(', ')})`);
+    notes.push(`"${group[0].student.name}": ${group.length} hand-ins with different IDs or none: shown side by side, decide which count`);
+  }
+  for (const row of rows) if (!row.student.name.trim() && !row.student.id.trim()) row.flags.push('no name and no ID in the file');
+  rows.sort((a, b) => a.student.name.localeCompare(b.student.name) || a.student.id.localeCompare(b.student.id) || a.time - b.time);
+  return { rows, notes };
+}
+
+// A race run's identity for re-running: its settings, in a fixed key order.
+export function raceKey(run) {
+  return JSON.stringify(Object.keys(run.settings).sort().map((k) => [k, run.settings[k]]));
 }
 
 // CSV with a header; every field quoted, formula-leading characters neutralised
-// (a name like "=HYPERLINK(...)" must not run in a spreadsheet).
-export function toCsv(rows) {
-  const checkIds = [...new Set(rows.flatMap((r) => r.assignment.checks || []))];
-  const header = ['name', 'student_id', 'score', 'max', ...checkIds, 'race_requirement_met', 'exported_at'];
+// (a name like "=HYPERLINK(...)" must not run in a spreadsheet). Columns of checks
+// are the build's assignment's, so nothing a file names becomes a column.
+export function toCsv(rows, assignment) {
+  const checkIds = assignment.checks;
+  const header = ['name', 'student_id', 'id_from', 'score', 'max', ...checkIds, ...checkIds.map((id) => `${id}_self_assessed`), 'required_race', 'exported_at', 'status', 'flags'];
   const cell = (v) => {
     let s = String(v ?? '');
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
@@ -133,8 +255,10 @@ export function toCsv(rows) {
   };
   const lines = [header.map(cell).join(',')];
   for (const r of rows) {
-    lines.push([r.student.name, r.student.id, r.score.points, r.score.max, ...checkIds.map((id) => r.score.perCheck[id] ?? ''),
-      r.raceRequirementMet ? 'yes' : 'no', r.exportedAt].map(cell).join(','));
+    lines.push([r.student.name, r.student.id, r.student.source, r.points, r.max,
+      ...checkIds.map((id) => (own(r.perCheck, id) ? r.perCheck[id] : '')),
+      ...checkIds.map((id) => (own(r.selfAssessed, id) ? r.selfAssessed[id] : '')),
+      r.race, r.exportedAt, r.status, r.flags.join('; ')].map(cell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

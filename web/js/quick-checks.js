@@ -1,35 +1,48 @@
 // Behaviour of the quick checks rendered at build time (tools/site/checks-html.mjs):
-// immediate feedback with the explanation of the chosen answer, retries, and every
-// change saved to the store at once.
-export function initQuickChecks(root, { store, checks, onChange = () => {} }) {
-  const byId = Object.fromEntries(checks.map((c) => [c.id, c]));
+// immediate feedback with the explanation of the chosen answer, retries (as many as
+// the assignment allows), and every change saved to the store at once, stamped with
+// its time so that tabs merge (store.js). Returns redraw(), for when the store changed
+// underneath (another tab, the LMS's saved copy).
+import { gradingOf } from './grading.js';
+
+export function initQuickChecks(root, { store, checks, assignment = null, onChange = () => {} }) {
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  const rules = gradingOf(assignment);
+  const views = [];
   for (const el of root.querySelectorAll('.quick-check')) {
-    const check = byId[el.dataset.check];
+    const check = byId.get(el.dataset.check);
     if (!check) continue;
-    if (check.kind === 'choice') initChoice(el, check, store, onChange);
-    else initShort(el, check, store, onChange);
+    views.push(check.kind === 'choice' ? initChoice(el, check, store, onChange, rules) : initShort(el, check, store, onChange));
   }
+  return () => views.forEach((show) => show());
 }
 
 function answerOf(store, id) {
-  if (!store.state.answers[id]) store.state.answers[id] = {};
-  return store.state.answers[id];
+  store.touchAnswer(id);
+  return store.answer(id);
 }
 
-function initChoice(el, check, store, onChange) {
+function initChoice(el, check, store, onChange, rules) {
   const radios = [...el.querySelectorAll('input[type=radio]')];
   const verdict = el.querySelector('.verdict');
+  const submit = el.querySelector('.check-submit');
+  const used = () => (store.state.answers[check.id] || {}).attempts || 0;
+  const spent = () => rules.maxAttempts > 0 && used() >= rules.maxAttempts;
   const show = () => {
     const a = store.state.answers[check.id] || {};
-    for (const r of radios) r.checked = r.value === a.choice;
+    for (const r of radios) { r.checked = r.value === a.choice; r.disabled = spent(); }
+    submit.disabled = spent();
     for (const x of el.querySelectorAll('.explanation')) x.hidden = !(a.checked && x.dataset.choice === a.choice);
     el.dataset.state = a.checked ? (a.correct ? 'correct' : 'wrong') : 'open';
+    const left = rules.maxAttempts > 0 ? rules.maxAttempts - used() : 0;
+    const tries = rules.maxAttempts === 0 ? '' : spent() ? ' You have used every attempt the assignment allows.' : ` ${left} attempt(s) left.`;
     verdict.textContent = a.checked
-      ? (a.correct ? 'Correct.' : 'Not quite: read why, then try another answer.')
+      ? `${a.correct ? 'Correct.' : 'Not quite: read why, then try another answer.'}${tries}`
       : '';
   };
   for (const r of radios) {
     r.addEventListener('change', () => {
+      if (spent()) return;
       const a = answerOf(store, check.id);
       a.choice = r.value;
       a.checked = false;
@@ -38,22 +51,26 @@ function initChoice(el, check, store, onChange) {
       onChange();
     });
   }
-  el.querySelector('.check-submit').addEventListener('click', () => {
-    const a = answerOf(store, check.id);
-    if (!a.choice) {
+  submit.addEventListener('click', () => {
+    if (spent()) return;
+    const current = store.state.answers[check.id] || {};
+    if (!current.choice) {
       verdict.textContent = 'Choose one of the answers first.';
       return;
     }
+    const a = answerOf(store, check.id);
     const choice = check.choices.find((c) => c.id === a.choice);
     a.checked = true;
     a.correct = Boolean(choice && choice.correct);
     a.attempts = (a.attempts || 0) + 1;
-    a.at = new Date().toISOString();
+    a.at = a.updatedAt;
+    if (!a.first) a.first = { choice: a.choice, correct: a.correct, at: a.at };  // for "grade the first answer"
     store.save();
     show();
     onChange();
   });
   show();
+  return show;
 }
 
 function initShort(el, check, store, onChange) {
@@ -74,25 +91,30 @@ function initShort(el, check, store, onChange) {
     onChange();
   });
   el.querySelector('.check-submit').addEventListener('click', () => {
-    const a = answerOf(store, check.id);
-    const words = (a.text || '').trim().split(/\s+/).filter(Boolean).length;
+    const words = ((store.state.answers[check.id] || {}).text || '').trim().split(/\s+/).filter(Boolean).length;
     const min = check.minWords || 1;
     if (words < min) {
       feedback.textContent = `Write a little more first (at least ${min} words; you have ${words}).`;
       return;
     }
     feedback.textContent = 'Compare your answer with the model answer below and tick what you covered.';
+    const a = answerOf(store, check.id);
     a.revealed = true;
     a.rubric = a.rubric || boxes.map(() => false);
     store.save();
     show();
     onChange();
   });
-  boxes.forEach((b, k) => b.addEventListener('change', () => {
+  boxes.forEach((b) => b.addEventListener('change', () => {
     const a = answerOf(store, check.id);
     a.rubric = boxes.map((x) => x.checked);
     store.save();
     onChange();
   }));
   show();
+  // Redrawn from the store, except the text box while it is being typed in.
+  return () => {
+    if (document.activeElement === text) return;
+    show();
+  };
 }

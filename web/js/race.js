@@ -3,6 +3,8 @@
 import { LabClient, describeBuild } from './lab-client.js';
 import { labData } from './lab-data.js';
 import { openStore } from './store.js';
+import { connectLms, joinLms } from './lms.js';
+import { buildHandin } from './handin.js';
 import { defaults, fromQuery, parseAll, rangeText, toQuery } from './settings-schema.js';
 import { LineChart } from './charts/line-chart.js';
 import { drawHeatmap } from './charts/heatmap.js';
@@ -138,15 +140,32 @@ async function start() {
   }
 }
 
-// The run goes into the student's saved work, for the hand-in (last 20 kept).
+// The run goes into the student's saved work, for the hand-in (the last 20 kept), and
+// inside an LMS into its copy too. A run the browser refuses to store is not lost in
+// silence: the page says so and offers the hand-in file at once.
+const store = openStore();
+joinLms(store, connectLms(), $('lms-notice'));
+
 function saveRun(settings, r) {
-  const store = openStore();
-  store.state.races.push({
+  const saved = store.addRace({
     at: new Date().toISOString(), settings, build: state.build ? state.build.variant : '',
     gru: r.gru.test_acc, attention: r.attention.test_acc, wall: r.wall, stopped: r.stopped,
   });
-  store.state.races = store.state.races.slice(-20);
-  store.save();
+  $('save-notice').hidden = saved;
+  if (!saved) {
+    $('save-notice-text').textContent = `${store.problem || 'This run could not be saved in this browser.'} Download your work now to keep this run for your hand-in.`;
+  }
+}
+
+function downloadWork() {
+  const data = labData();
+  const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment: data.assignment });
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const a = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 // One EpochRecord of the engine (src/train/race_session.hpp): model 0 is the GRU, 1 attention.
@@ -272,6 +291,7 @@ async function main() {
   }
   validateForm();
   $('start').addEventListener('click', start);
+  $('save-download').addEventListener('click', downloadWork);
   $('stop').addEventListener('click', () => lab.stopSession('RaceSession'));
   $('defaults').addEventListener('click', () => { fillForm(defaults(state.spec)); validateForm(); });
   $('prev-example').addEventListener('click', () => {

@@ -2,71 +2,228 @@
 // change (so a reload, a closed tab or a crash loses nothing).
 //
 //   const store = openStore();
-//   store.state.answers.q1 = {...}; store.save();
+//   store.answer('q1').choice = 'b'; store.touchAnswer('q1'); store.save();
+//   store.addRace(run); store.setStudent({name});   (these save)
 //   store.problem   -> a sentence to show when saving is impossible or old data was unreadable
 //
-// Unreadable saved data (hand-edited, truncated) is never silently dropped: it is
-// moved aside under its own key and reported. When storage is disabled or full,
-// the page says so and everything still works in memory (export included).
+// Every item carries the time it last changed (answers[id].updatedAt, student.updatedAt,
+// races[].at), and a save first reads what is stored and merges it, newer item by
+// newer item: several tabs (the lesson and the checks page, the checks and a race)
+// each add their work and none overwrites another's. "Start over" records resetAt, so
+// what it erased stays erased in every tab. Other tabs' saves arrive through the
+// storage event and are merged into this tab's state at once.
+//
+// What is read is never trusted: any stored value of any shape is normalised into the
+// state below (unknown fields dropped, wrong types replaced), so nothing later can
+// throw on it. Unreadable saved data (hand-edited, truncated) is never silently
+// dropped: it is moved aside under its own key and reported, or, when even that is
+// impossible, left where it is while this page works in memory. When storage is
+// disabled or full, the page says so and everything still works in memory (export
+// included).
 export const STORE_KEY = 'attention-lab:v1';
+export const VERSION = 2;
+export const NAME_MAX = 200;   // the checks page, the hand-in and the gradebook share these
+export const ID_MAX = 100;
+export const TEXT_MAX = 20000; // a short answer
+export const RACES_KEPT = 20;
 
 export function emptyState() {
-  return { version: 1, answers: {}, student: { name: '', id: '' }, races: [] };
+  return { version: VERSION, answers: Object.create(null), student: { name: '', id: '', updatedAt: '' }, races: [], resetAt: '' };
 }
 
-function isObject(x) {
-  return x !== null && typeof x === 'object' && !Array.isArray(x);
+const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
+const str = (x, max = 1000) => (typeof x === 'string' ? x.slice(0, max) : '');
+const time = (x) => (typeof x === 'string' && !Number.isNaN(Date.parse(x)) ? x.slice(0, 40) : '');
+const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
+const later = (a, b) => (Date.parse(a || 0) || 0) > (Date.parse(b || 0) || 0);
+
+// One answer, whatever was stored: only the fields the lab writes, each of its type.
+function normalizeAnswer(a) {
+  if (!isObject(a)) return null;
+  const out = { updatedAt: time(a.updatedAt) || time(a.at) };
+  if (typeof a.choice === 'string') out.choice = a.choice.slice(0, 40);
+  if (typeof a.checked === 'boolean') out.checked = a.checked;
+  if (typeof a.correct === 'boolean') out.correct = a.correct;
+  if (Number.isInteger(a.attempts) && a.attempts >= 0) out.attempts = Math.min(a.attempts, 1e6);
+  if (time(a.at)) out.at = time(a.at);
+  if (isObject(a.first) && typeof a.first.choice === 'string') {
+    out.first = { choice: a.first.choice.slice(0, 40), correct: a.first.correct === true, at: time(a.first.at) };
+  }
+  if (typeof a.text === 'string') out.text = a.text.slice(0, TEXT_MAX);
+  if (typeof a.revealed === 'boolean') out.revealed = a.revealed;
+  if (Array.isArray(a.rubric)) out.rubric = a.rubric.slice(0, 50).map((x) => x === true);
+  return out;
 }
 
-export function validState(s) {
-  return isObject(s) && s.version === 1 && isObject(s.answers) && isObject(s.student) && Array.isArray(s.races)
-    && Object.values(s.answers).every(isObject);
+// One race run: settings of scalar values, accuracies as numbers; otherwise dropped.
+function normalizeRace(r) {
+  if (!isObject(r) || !isObject(r.settings) || !time(r.at)) return null;
+  const settings = {};
+  for (const [k, v] of Object.entries(r.settings).slice(0, 30)) {
+    if (/^\w{1,30}$/.test(k) && (typeof v === 'string' || num(v) !== null)) settings[k] = typeof v === 'string' ? v.slice(0, 40) : v;
+  }
+  const gru = num(r.gru), attention = num(r.attention);
+  if (gru === null || attention === null) return null;
+  return { at: time(r.at), settings, build: str(r.build, 40), gru, attention, wall: num(r.wall) ?? 0, stopped: r.stopped === true };
 }
 
-export function openStore(storage = safeLocalStorage()) {
-  const store = { state: emptyState(), persistent: Boolean(storage), problem: null };
+// Any value -> {state, dropped}: a valid state, and how many stored items were unusable.
+export function normalizeState(raw) {
+  const state = emptyState();
+  let dropped = 0;
+  if (!isObject(raw)) return { state, dropped: raw === null || raw === undefined ? 0 : 1 };
+  if (isObject(raw.answers)) {
+    for (const [id, a] of Object.entries(raw.answers)) {
+      if (!/^[\w-]{1,40}$/.test(id) || id === '__proto__') { ++dropped; continue; }
+      const n = normalizeAnswer(a);
+      if (n) state.answers[id] = n; else ++dropped;
+    }
+  }
+  if (isObject(raw.student)) {
+    state.student = { name: str(raw.student.name, NAME_MAX), id: str(raw.student.id, ID_MAX), updatedAt: time(raw.student.updatedAt) };
+  }
+  if (Array.isArray(raw.races)) {
+    for (const r of raw.races) {
+      const n = normalizeRace(r);
+      if (n) state.races.push(n); else ++dropped;
+    }
+  }
+  state.resetAt = time(raw.resetAt);
+  state.answers = Object.assign(Object.create(null), state.answers);
+  return { state, dropped };
+}
+
+// a and b merged: per answer and for the student the newer one, the races of both
+// (one per time and settings), nothing from before the later reset.
+export function mergeStates(a, b) {
+  const out = emptyState();
+  out.resetAt = later(b.resetAt, a.resetAt) ? b.resetAt : a.resetAt;
+  const fresh = (t) => !out.resetAt || later(t, out.resetAt);
+  out.answers = Object.create(null);
+  for (const s of [a, b]) {
+    for (const [id, x] of Object.entries(s.answers)) {
+      if (!fresh(x.updatedAt)) continue;
+      if (!out.answers[id] || later(x.updatedAt, out.answers[id].updatedAt)) out.answers[id] = x;
+    }
+  }
+  const student = later(b.student.updatedAt, a.student.updatedAt) ? b.student : a.student;
+  out.student = fresh(student.updatedAt) ? { ...student } : emptyState().student;
+  const seen = new Map();
+  for (const r of [...a.races, ...b.races]) {
+    if (fresh(r.at)) seen.set(`${r.at} ${JSON.stringify(r.settings)}`, r);
+  }
+  out.races = [...seen.values()].sort((x, y) => (Date.parse(x.at) || 0) - (Date.parse(y.at) || 0)).slice(-RACES_KEPT);
+  return out;
+}
+
+function readStored(storage) {
+  try {
+    return { ok: true, raw: storage.getItem(STORE_KEY) };
+  } catch {
+    return { ok: false, raw: null };
+  }
+}
+
+// Stored text -> {state} | {unreadable: true}
+function parseStored(raw) {
+  if (raw === null) return { state: emptyState() };
+  let parsed;
+  try { parsed = JSON.parse(raw); } catch { return { unreadable: true }; }
+  if (!isObject(parsed) || (parsed.version !== 1 && parsed.version !== VERSION)) return { unreadable: true };
+  // The shape itself damaged (not single items): set the whole thing aside.
+  if ((parsed.answers !== undefined && !isObject(parsed.answers)) || (parsed.races !== undefined && !Array.isArray(parsed.races))
+    || (parsed.student !== undefined && !isObject(parsed.student))) return { unreadable: true };
+  return normalizeState(parsed);
+}
+
+export function openStore(storage = safeLocalStorage(), win = typeof window === 'undefined' ? null : window) {
+  const store = { state: emptyState(), persistent: Boolean(storage), problem: null, onProblem: null, onChange: null };
+  const report = (text) => { store.problem = text; if (store.onProblem) store.onProblem(text); };
   if (!storage) {
     store.problem = 'This browser is not letting the lab save your answers (storage is disabled or full, as in some private windows). Everything works, but answers will be lost on reload: use "Download my work" to keep them.';
   } else {
-    const raw = storage.getItem(STORE_KEY);
-    if (raw !== null) {
-      let parsed = null;
-      try { parsed = JSON.parse(raw); } catch { parsed = null; }
-      if (validState(parsed)) {
-        store.state = parsed;
+    const read = readStored(storage);
+    const parsed = read.ok ? parseStored(read.raw) : { unreadable: true };
+    if (!read.ok) {
+      store.persistent = false;
+      store.problem = 'This browser would not let the lab read your saved answers. Everything works in this page, but nothing is saved: use "Download my work" to keep your work.';
+    } else if (parsed.unreadable) {
+      const aside = `${STORE_KEY}:unreadable:${Date.now()}`;
+      let setAside = false;
+      try { storage.setItem(aside, read.raw); setAside = storage.getItem(aside) === read.raw; } catch { setAside = false; }
+      if (setAside) {
+        try { storage.removeItem(STORE_KEY); } catch { /* it stays, set aside as well */ }
+        store.problem = `Answers saved earlier in this browser could not be read (the saved data is damaged or from a newer version of the lab). They were set aside under "${aside}" and you are starting afresh.`;
       } else {
-        const aside = `${STORE_KEY}:unreadable:${Date.now()}`;
-        try { storage.setItem(aside, raw); } catch { /* reported below either way */ }
-        storage.removeItem(STORE_KEY);
-        store.problem = `Answers saved earlier in this browser could not be read (the saved data is damaged). They were set aside under "${aside}" and you are starting afresh.`;
+        // No room for a copy: leave the data where it is and do not write over it.
+        store.persistent = false;
+        store.problem = 'Answers saved earlier in this browser could not be read, and there is no room to set them aside, so they are left untouched. This page works, but saves nothing: use "Download my work" to keep what you do now.';
       }
+    } else {
+      store.state = parsed.state;
+      if (parsed.dropped) store.problem = `${parsed.dropped} saved item(s) in this browser were damaged and could not be used; everything else was restored.`;
     }
   }
+
+  // Read, merge, write: another tab's work stays.
   store.save = () => {
     if (!store.persistent) return false;
     try {
+      const read = readStored(storage);
+      const theirs = read.ok ? parseStored(read.raw) : { state: emptyState() };
+      if (theirs.state) store.state = mergeStates(theirs.state, store.state);
       storage.setItem(STORE_KEY, JSON.stringify(store.state));
       return true;
     } catch {
       store.persistent = false;
-      store.problem = 'The browser refused to save your answers (its storage is full or disabled). Keep working, and use "Download my work" before you leave.';
-      if (store.onProblem) store.onProblem(store.problem);
+      report('The browser refused to save your work (its storage is full or disabled). Everything you did is kept in this page: use "Download my work" before you leave.');
       return false;
     }
   };
+  store.answer = (id) => {
+    if (!store.state.answers[id]) store.state.answers[id] = { updatedAt: '' };
+    return store.state.answers[id];
+  };
+  store.touchAnswer = (id) => { store.answer(id).updatedAt = new Date().toISOString(); };
+  store.setStudent = (fields) => {
+    Object.assign(store.state.student, fields, { updatedAt: new Date().toISOString() });
+    return store.save();
+  };
+  store.addRace = (run) => {
+    const n = normalizeRace(run);
+    if (n) store.state.races = [...store.state.races, n].slice(-RACES_KEPT);
+    return store.save();
+  };
+  // Work from elsewhere (the LMS's suspend_data): merged as another tab's would be.
+  store.mergeIn = (state) => {
+    store.state = mergeStates(store.state, state);
+    store.save();
+    if (store.onChange) store.onChange();
+  };
   store.reset = () => {
-    store.state = emptyState();
+    const now = new Date().toISOString();
+    store.state = { ...emptyState(), resetAt: now };
     store.save();
   };
+  // Another tab saved: merge its work into ours, then let the page redraw.
+  if (win && storage) {
+    win.addEventListener('storage', (e) => {
+      if (e.key !== STORE_KEY || e.newValue === null) return;
+      const theirs = parseStored(e.newValue);
+      if (!theirs.state) return;
+      store.state = mergeStates(store.state, theirs.state);
+      if (store.onChange) store.onChange();
+    });
+  }
   return store;
 }
 
+// The browser's storage if it can at least be read (a full one still holds earlier
+// work; its writes fail and are reported then), else null.
 function safeLocalStorage() {
   try {
     const s = window.localStorage;
-    const probe = `${STORE_KEY}:probe`;
-    s.setItem(probe, '1');
-    s.removeItem(probe);
+    s.getItem(STORE_KEY);
     return s;
   } catch {
     return null;

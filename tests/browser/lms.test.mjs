@@ -1,0 +1,267 @@
+// The SCORM 1.2 package in a real SCORM runtime: scorm-again's Scorm12API (npm,
+// pinned in package.json), on the parent window of a frame holding the package's
+// launch page, as an LMS frames a package. Every call the package makes is logged
+// with the runtime's error code after it.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { startLab, openPage, DIST } from './support.mjs';
+import { startServer } from '../../tools/serve.mjs';
+import { unzip } from '../../tools/site/zip.mjs';
+import { buildSite } from '../../tools/site/build.mjs';
+
+// The package's own browser build (its exports map does not list dist/ files).
+const SCORM_AGAIN = fileURLToPath(new URL('../../node_modules/scorm-again/dist/scorm12.min.js', import.meta.url));
+const WASM = process.env.LAB_WASM || 'build/wasm/wasm';
+let lab, server, base, root;
+
+// The LMS page. ?cmi= preloads the runtime's data (a returning student); ?mode= makes
+// the LMS misbehave; ?opener=1 opens the package in a window of its own instead.
+const LMS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,">
+<script src="scorm12.js"></script>
+<script>
+  const q = new URLSearchParams(location.search);
+  const api = new Scorm12API({ autocommit: false, logLevel: 5 });
+  const cmi = q.get('cmi');
+  if (cmi) api.loadFromJSON(JSON.parse(cmi));
+  window.calls = [];
+  for (const name of ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit']) {
+    const f = api[name].bind(api);
+    api[name] = (...args) => {
+      if (q.get('mode') === 'throw') throw new Error('the LMS is down');
+      let r = f(...args);
+      if (q.get('mode') === 'false' && name !== 'LMSGetValue') r = 'false';
+      calls.push({ name, args, result: String(r), error: String(api.LMSGetLastError()) });
+      return r;
+    };
+  }
+  window.API = api;
+  window.suspendData = () => api.cmi.suspend_data;
+</script></head><body>
+<script>
+  if (q.get('opener')) { window.popup = window.open('pkg/scorm-launch.html', 'sco'); }
+  else document.write('<iframe id="sco" title="Attention lab" src="pkg/scorm-launch.html" style="width:100%;height:900px"></iframe>');
+</script></body></html>`;
+
+function unpack(zipFile, dir) {
+  for (const f of unzip(readFileSync(zipFile))) {
+    mkdirSync(dirname(join(dir, f.name)), { recursive: true });
+    writeFileSync(join(dir, f.name), f.data);
+  }
+}
+
+before(async () => {
+  lab = await startLab();
+  root = mkdtempSync(join(tmpdir(), 'lms-'));
+  unpack(join(DIST, 'downloads/attention-lab-scorm12.zip'), join(root, 'pkg'));
+  copyFileSync(SCORM_AGAIN, join(root, 'scorm12.js'));
+  writeFileSync(join(root, 'lms.html'), LMS_PAGE);
+  server = await startServer({ root, port: 0, isolation: false });
+  base = `http://127.0.0.1:${server.address().port}/`;
+});
+after(async () => { server.close(); await lab.close(); });
+
+const lmsUrl = (params = {}) => `${base}lms.html?${new URLSearchParams(params)}`;
+const calls = (page) => page.evaluate(() => window.calls);
+const sco = (page) => page.frameLocator('#sco').frameLocator('#lab-frame');
+
+async function labPage(page, file) {
+  const f = sco(page);
+  await f.locator(`nav a[href="${file}"]`).click();
+  await page.waitForFunction((name) => {
+    const inner = document.getElementById('sco').contentDocument.getElementById('lab-frame').contentDocument;
+    return inner.location.pathname.endsWith(name) && inner.body !== null && inner.body.dataset.ready === 'true';
+  }, file);
+  return f;
+}
+
+async function answer(f, id, choice) {
+  await f.locator(`#${id}-${choice}`).check();
+  await f.locator(`.quick-check[data-check="${id}"] .check-submit`).click();
+}
+
+// The LMS closes the activity: it removes the frame (the launch page's pagehide).
+async function closeActivity(page) {
+  await page.evaluate(() => document.getElementById('sco').remove());
+  await page.waitForFunction(() => window.calls.some((c) => c.name === 'LMSFinish'));
+}
+
+const lastSet = (log, key) => [...log].reverse().find((c) => c.name === 'LMSSetValue' && c.args[0] === key);
+
+test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, score.raw of the auto-graded answers', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lmsUrl({ cmi: JSON.stringify({ core: { student_name: 'Lovelace, Ada', student_id: 'L-1' } }) }));
+  await sco(page).locator('nav a[href="checks.html"]').waitFor();
+  let f = await labPage(page, 'checks.html');
+  await answer(f, 'q1', 'b');   // right
+  await answer(f, 'q2', 'a');   // wrong
+  f = await labPage(page, 'lesson.html');
+  await answer(f, 'q4', 'c');   // right, in the lesson
+  f = await labPage(page, 'checks.html');
+  await f.locator('.quick-check[data-check="q3"] textarea').fill('Every position reaches every other one in a single layer, so the path length is constant.');
+  await f.locator('.quick-check[data-check="q3"] .check-submit').click();
+  await f.locator('#q3-r0').check();
+  await f.locator('#q3-r1').check();
+  // The LMS's name, shown and not editable; in the export too.
+  assert.equal(await f.locator('#student-name').inputValue(), 'Lovelace, Ada');
+  assert.equal(await f.locator('#student-name').getAttribute('readonly'), '');
+  const [download] = await Promise.all([page.waitForEvent('download'), f.locator('#export').click()]);
+  const text = readFileSync(await download.path(), 'utf8');
+  assert.match(text, /^The attention lab: homework hand-in\nStudent: Lovelace, Ada \(ID L-1\) \(from the course site\)/);
+  assert.match(text, /"source": "lms"/);
+  await closeActivity(page);
+
+  const log = await calls(page);
+  assert.deepEqual(log.filter((c) => c.error !== '0'), [], 'no call the runtime refused');
+  assert.equal(log.filter((c) => c.name === 'LMSInitialize').length, 1);
+  assert.equal(log.filter((c) => c.name === 'LMSFinish').length, 1);
+  assert.equal(lastSet(log, 'cmi.core.score.raw').args[1], '67');  // q1 and q4 of q1, q2, q4; q3 self-assessed
+  assert.equal(lastSet(log, 'cmi.core.lesson_status').args[1], 'incomplete');  // the required race was not run
+  assert.equal(lastSet(log, 'cmi.core.exit').args[1], 'suspend');
+  assert.match(lastSet(log, 'cmi.core.session_time').args[1], /^\d{4}:\d\d:\d\d\.\d\d$/);
+  const suspend = lastSet(log, 'cmi.suspend_data').args[1];
+  assert.ok(suspend.length > 0 && suspend.length <= 4096);
+  assert.deepEqual(problems.console, []);
+  assert.deepEqual(problems.foreign, []);
+  await close();
+
+  // A second launch, in a fresh browser profile (no local storage): everything is back.
+  const again = await openPage(lab.browser, lmsUrl({ cmi: JSON.stringify({ core: { entry: 'resume', student_name: 'Lovelace, Ada', student_id: 'L-1' }, suspend_data: suspend }) }));
+  await sco(again.page).locator('nav a[href="checks.html"]').waitFor();
+  const g = await labPage(again.page, 'checks.html');
+  assert.equal(await g.locator('#q1-b').isChecked(), true);
+  assert.equal(await g.locator('#q2-a').isChecked(), true);
+  assert.equal(await g.locator('#q4-c').isChecked(), true);
+  assert.match(await g.locator('.quick-check[data-check="q3"] textarea').inputValue(), /single layer/);
+  assert.equal(await g.locator('#q3-r1').isChecked(), true);
+  assert.match(await g.locator('#score').textContent(), /^Score: 2 of 3/);
+  await again.close();
+});
+
+test('race runs reach the LMS and come back on the next launch', async () => {
+  const { page, close } = await openPage(lab.browser, lmsUrl());
+  await sco(page).locator('nav a[href="checks.html"]').waitFor();
+  const f = sco(page);
+  await f.locator('nav a[href="race.html"]').click();
+  await f.locator('body[data-ready="true"][data-build]').waitFor();
+  await f.locator('#set-T').fill('8');
+  await f.locator('#set-epochs').fill('2');
+  await f.locator('#start').click();
+  await f.locator('body[data-race="finished"]').waitFor({ timeout: 60000 });
+  await closeActivity(page);
+  const suspend = lastSet(await calls(page), 'cmi.suspend_data').args[1];
+  assert.match(suspend, /"T":8/);
+  await close();
+
+  const again = await openPage(lab.browser, lmsUrl({ cmi: JSON.stringify({ core: { entry: 'resume' }, suspend_data: suspend }) }));
+  await sco(again.page).locator('nav a[href="checks.html"]').waitFor();
+  const g = await labPage(again.page, 'checks.html');
+  const [download] = await Promise.all([again.page.waitForEvent('download'), g.locator('#export').click()]);
+  assert.match(readFileSync(await download.path(), 'utf8'), /Training race runs: 1\n {2}\S+: T=8 epochs=2 /);
+  await again.close();
+});
+
+test('the self-assessed answer counts toward score.raw only when the assignment says so', async () => {
+  // The default package: score.raw is unchanged by ticking the whole rubric.
+  for (const counts of [false, true]) {
+    let dir = root;
+    if (counts) {
+      const w = mkdtempSync(join(tmpdir(), 'lms-counted-'));
+      cpSync('content', join(w, 'content'), { recursive: true });
+      const file = join(w, 'content/assignment.json');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('"selfAssessedCounts": false', '"selfAssessedCounts": true'));
+      await buildSite({ out: join(w, 'dist'), wasmDir: WASM, contentDir: join(w, 'content') });
+      unpack(join(w, 'dist/downloads/attention-lab-scorm12.zip'), join(w, 'pkg'));
+      copyFileSync(SCORM_AGAIN, join(w, 'scorm12.js'));
+      writeFileSync(join(w, 'lms.html'), LMS_PAGE);
+      dir = w;
+    }
+    const srv = counts ? await startServer({ root: dir, port: 0, isolation: false }) : null;
+    const url = counts ? `http://127.0.0.1:${srv.address().port}/lms.html` : lmsUrl();
+    const { page, close } = await openPage(lab.browser, url);
+    await sco(page).locator('nav a[href="checks.html"]').waitFor();
+    const f = await labPage(page, 'checks.html');
+    await answer(f, 'q1', 'b');
+    await f.locator('.quick-check[data-check="q3"] textarea').fill('A constant path: one layer connects any two positions directly.');
+    await f.locator('.quick-check[data-check="q3"] .check-submit').click();
+    for (let k = 0; k < 3; ++k) await f.locator(`#q3-r${k}`).check().catch(() => {});
+    await closeActivity(page);
+    const raw = lastSet(await calls(page), 'cmi.core.score.raw').args[1];
+    // q1 right of q1, q2, q4 = 33; counted, q3's ticked share joins: (1 + share) / 4.
+    if (!counts) assert.equal(raw, '33');
+    else assert.ok(Number(raw) > 33, `score.raw ${raw} with the self-assessed answer counted`);
+    await close();
+    if (srv) srv.close();
+  }
+});
+
+test('an LMS that refuses or fails, an API on the opener, no API: a notice, nothing lost', async () => {
+  for (const mode of ['false', 'throw']) {
+    const { page, problems, close } = await openPage(lab.browser, lmsUrl({ mode }));
+    const f = sco(page);
+    await f.locator('nav a[href="checks.html"]').waitFor();
+    const c = await labPage(page, 'checks.html');
+    await answer(c, 'q1', 'b');
+    await c.locator('#lms-notice').waitFor();
+    assert.match(await c.locator('#lms-notice').textContent(), /course site (did not accept|failed when the lab called).*Your work is kept in this browser/);
+    // The answer is saved in the browser all the same.
+    await c.locator('nav a[href="lesson.html"]').click();
+    await c.locator('body[data-ready="true"]').waitFor();
+    assert.equal(await c.locator('#q1-b').isChecked(), true);
+    assert.deepEqual(problems.console, []);
+    await close();
+  }
+  // The API on the window that opened the package's window.
+  const { page, close } = await openPage(lab.browser, lmsUrl({ opener: '1' }));
+  const popup = await page.waitForEvent('popup');
+  await popup.waitForFunction(() => document.body.dataset.lms === 'connected');
+  await popup.close();
+  await page.waitForFunction(() => window.calls.some((x) => x.name === 'LMSFinish'));
+  assert.equal((await calls(page)).filter((x) => x.name === 'LMSInitialize').length, 1);
+  await close();
+  // No LMS at all: the launch page says so and the lab works.
+  const none = await openPage(lab.browser, `${base}pkg/scorm-launch.html`);
+  await none.page.waitForFunction(() => document.body.dataset.lms === 'none');
+  assert.match(await none.page.textContent('#launch-notice'), /No course site \(LMS\) was found/);
+  await none.page.frameLocator('#lab-frame').locator('nav a[href="checks.html"]').waitFor();
+  assert.deepEqual(none.problems.console, []);
+  await none.close();
+});
+
+test('suspend_data that is empty, damaged, from a newer version or over 4,096 characters', async () => {
+  const open = async (suspend) => {
+    const o = await openPage(lab.browser, lmsUrl({ cmi: JSON.stringify({ core: { entry: 'resume' }, suspend_data: suspend }) }));
+    await sco(o.page).locator('nav a[href="checks.html"]').waitFor();
+    return { ...o, checks: await labPage(o.page, 'checks.html') };
+  };
+  const notice = async (c) => { await c.locator('#lms-notice').waitFor(); return c.locator('#lms-notice').textContent(); };
+  let o = await open('');
+  assert.match(await notice(o.checks), /no saved copy of your work yet/);
+  await o.close();
+
+  o = await open('{"v":1,"a":{');
+  assert.match(await notice(o.checks), /could not be read \(it is damaged\); a copy was set aside in this browser under "attention-lab:v1:lms-unreadable:/);
+  await answer(o.checks, 'q1', 'b');  // work goes on
+  await o.close();
+
+  const newer = '{"v":9,"future":true}';
+  o = await open(newer);
+  assert.match(await notice(o.checks), /newer version of the lab .*left untouched/);
+  await answer(o.checks, 'q1', 'b');
+  await closeActivity(o.page);
+  assert.equal(lastSet(await calls(o.page), 'cmi.suspend_data'), undefined, 'the newer copy is not overwritten');
+  await o.close();
+
+  // Longer than SCORM 1.2's 4,096 (an LMS that keeps more): read, and written back within the limit.
+  const races = Array.from({ length: 60 }, (_, i) => [`2026-11-30T${String(10 + Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}:00.000Z`, { T: 30, epochs: 35, seed: i }, 0.5, 1, 0, 'attention_lab_st', 2]);
+  const long = JSON.stringify({ v: 1, s: ['', '', ''], a: { q1: { u: '2026-11-30T09:00:00.000Z', c: 'b', k: 1, r: 1, n: 1 } }, r: races });
+  assert.ok(long.length > 4096);
+  o = await open(long);
+  assert.equal(await o.checks.locator('#q1-b').isChecked(), true);
+  await answer(o.checks, 'q2', 'b');
+  await closeActivity(o.page);
+  assert.ok(lastSet(await calls(o.page), 'cmi.suspend_data').args[1].length <= 4096);
+  await o.close();
+});

@@ -1,0 +1,41 @@
+// The SCORM package's launch page (the manifest's one SCO): one LMS session for the
+// whole visit. It finds the LMS's API, starts the session (lms-session.js), puts it
+// on window.labSession for the lab's pages, and shows the lab in a frame filling the
+// window; the pages navigate inside the frame, so the session lives as long as the
+// activity is open, and it finishes once, when the student leaves.
+import { labData } from './lab-data.js';
+import { findApi, LabSession } from './lms-session.js';
+import { STORE_KEY } from './store.js';
+
+const data = labData();
+const frame = document.getElementById('lab-frame');
+const notice = document.getElementById('launch-notice');
+const api = findApi(window);
+
+// A damaged suspend_data is kept in this browser, like damaged local storage.
+function setAside(text) {
+  try {
+    const key = `${STORE_KEY}:lms-unreadable:${Date.now()}`;
+    localStorage.setItem(key, text);
+    return key;
+  } catch {
+    return '';
+  }
+}
+
+if (api) {
+  const session = new LabSession(api, { checks: data.checks, assignment: data.assignment }, { setAside });
+  window.labSession = session;
+  session.start();
+  // pagehide is the last event a closing or navigating page reliably gets (unload is
+  // not fired on every platform); finish() does its work only the first time.
+  window.addEventListener('pagehide', () => session.finish());
+  window.addEventListener('beforeunload', () => session.finish());
+  document.body.dataset.lms = session.state === 'running' ? 'connected' : 'failed';
+} else {
+  notice.hidden = false;
+  notice.textContent = 'No course site (LMS) was found around this page, so nothing is reported to one. The lab works as usual, and your work is kept in this browser.';
+  document.body.dataset.lms = 'none';
+}
+frame.src = frame.dataset.src;
+document.body.dataset.ready = 'true';
