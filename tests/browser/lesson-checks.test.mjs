@@ -185,3 +185,24 @@ test('export, then import on the instructor page: gradebook row and CSV; bad fil
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('two tabs, lesson and checks: each one\'s answers survive the other\'s saves', async () => {
+  const context = await lab.browser.newContext({ serviceWorkers: 'block' });
+  const [lesson, checks] = [await context.newPage(), await context.newPage()];
+  await lesson.goto(lab.isolatedUrl('lesson.html'));
+  await checks.goto(lab.isolatedUrl('checks.html'));
+  for (const p of [lesson, checks]) await p.waitForFunction(() => document.body.dataset.ready === 'true');
+  await lesson.check('#q4-c');
+  await lesson.click('.quick-check[data-check="q4"] .check-submit');
+  await checks.check('#q1-b');  // this tab loaded before the lesson's answer existed
+  await checks.click('.quick-check[data-check="q1"] .check-submit');
+  // The other tab shows it at once (the storage event), and a reload keeps both.
+  await checks.waitForFunction(() => document.getElementById('q4-c').checked);
+  await lesson.waitForFunction(() => document.getElementById('q1-b').checked);
+  await checks.reload();
+  await checks.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.equal(await checks.isChecked('#q1-b'), true);
+  assert.equal(await checks.isChecked('#q4-c'), true);
+  assert.match(await checks.textContent('#score'), /^Score: 2 of 3/);
+  await context.close();
+});

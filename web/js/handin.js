@@ -198,7 +198,7 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
       if (c && c.status === 'verified' && !c.matches(run)) {
         flags.push(`race at ${run.at.slice(0, 19)}: the file says GRU ${run.gru}, attention ${run.attention}; re-run gives ${c.gru}, ${c.attention}`);
       }
-      if (c && ['refused', 'unchecked', 'unverifiable'].includes(c.status) && meetsRace([run], required)) {
+      if (c && (['refused', 'unchecked'].includes(c.status) || (c.status === 'unverifiable' && meetsRace([run], required)))) {
         flags.push(`race at ${run.at.slice(0, 19)}: not verified (${c.message})`);
       }
     }
