@@ -2,6 +2,7 @@
 // cross-origin isolation, stop/start, bad settings, links, memory over many races.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { startLab, openPage } from './support.mjs';
 
 let lab;
@@ -211,6 +212,27 @@ test("at the module's settings the page tells the module's story: attention >= 0
   console.log(`module settings in the page: GRU ${byModel.gru}, attention ${byModel.attention}`);
   assert.ok(byModel.attention >= 0.98, `attention ${byModel.attention}`);
   assert.ok(byModel.gru <= 0.65, `GRU ${byModel.gru}`);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('a run the browser cannot store is not lost in silence: the page says so and offers the hand-in', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('race.html?T=8&epochs=1'));
+  await ready(page);
+  // Fill this origin's storage to the brim.
+  await page.evaluate(() => {
+    let n = 0;
+    for (const size of [256 * 1024, 16 * 1024, 1024, 64, 1]) {
+      const block = 'x'.repeat(size);
+      try { for (;;) localStorage.setItem(`filler-${n++}`, block); } catch { /* full at this size: go smaller */ }
+    }
+  });
+  await runRace(page);
+  await page.waitForSelector('#save-notice:not([hidden])');
+  assert.match(await page.textContent('#save-notice-text'), /refused to save your work.*Download your work now to keep this run/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-download')]);
+  assert.match(readFileSync(await download.path(), 'utf8'), /Training race runs: 1\n {2}\S+: T=8 epochs=1 /);
+  await page.evaluate(() => localStorage.clear());
   assert.deepEqual(problems.console, []);
   await close();
 });
