@@ -1,10 +1,12 @@
 // The lesson, the quick checks, saved progress and the hand-in loop.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLab, openPage } from './support.mjs';
+import { startServer } from '../../tools/serve.mjs';
+import { buildSite } from '../../tools/site/build.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -205,4 +207,30 @@ test('two tabs, lesson and checks: each one\'s answers survive the other\'s save
   assert.equal(await checks.isChecked('#q4-c'), true);
   assert.match(await checks.textContent('#score'), /^Score: 2 of 3/);
   await context.close();
+});
+
+test('an assignment that caps attempts and grades the first answer', async () => {
+  const w = mkdtempSync(join(tmpdir(), 'capped-'));
+  cpSync('content', join(w, 'content'), { recursive: true });
+  const file = join(w, 'content/assignment.json');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('"maxAttempts": 0', '"maxAttempts": 2').replace('"choiceAnswer": "last"', '"choiceAnswer": "first"'));
+  await buildSite({ out: join(w, 'dist'), wasmDir: process.env.LAB_WASM || 'build/wasm/wasm', contentDir: join(w, 'content') });
+  const server = await startServer({ root: join(w, 'dist'), port: 0, isolation: false });
+  const page = await lab.browser.newPage();
+  await page.goto(`http://127.0.0.1:${server.address().port}/checks.html`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  const c = choiceChecks[0], wrong = c.choices.find((x) => !x.correct), right = c.choices.find((x) => x.correct);
+  const box = `.check-slot[data-slot="${c.id}"] .quick-check`;
+  await page.check(`#${c.id}-${wrong.id}`);
+  await page.click(`${box} .check-submit`);
+  assert.match(await page.textContent(`${box} .verdict`), /Not quite.* 1 attempt\(s\) left\./);
+  await page.check(`#${c.id}-${right.id}`);
+  await page.click(`${box} .check-submit`);
+  assert.match(await page.textContent(`${box} .verdict`), /Correct\. You have used every attempt the assignment allows\./);
+  assert.equal(await page.isDisabled(`${box} .check-submit`), true);
+  assert.equal(await page.isDisabled(`#${c.id}-${wrong.id}`), true);
+  // The first answer was wrong: it is the one graded.
+  assert.match(await page.textContent('#score'), /^Score: 0 of 3/);
+  await page.close();
+  server.close();
 });

@@ -68,12 +68,15 @@ function inlineWorker() {
   });
 }
 
-// One line for the status bar, from what the module says about itself.
+// One line for the status bar, from what the module says about itself; the reason
+// always matches the build that runs.
 export function describeBuild(info) {
   const build = info.threads ? 'threaded WebAssembly build (SIMD + threads)' : 'single-thread WebAssembly build';
   const simd = info.simd ? 'SIMD on' : 'SIMD off';
-  const why = info.crossOriginIsolated
-    ? 'this page is cross-origin isolated, so threads are available'
-    : 'this page is not cross-origin isolated, so threads are unavailable';
+  let why;
+  if (info.threads) why = 'this page is cross-origin isolated, so threads are available';
+  else if (info.variant === 'attention_lab_single') why = 'the page was opened from disk, where threads are unavailable';
+  else if (info.crossOriginIsolated) why = 'this page is cross-origin isolated, but this browser does not give WebAssembly threads the shared memory they need';
+  else why = 'this page is not cross-origin isolated, so threads are unavailable';
   return `Running the ${build}, ${simd}: ${why}.`;
 }
