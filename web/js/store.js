@@ -93,8 +93,9 @@ export function normalizeState(raw) {
   return { state, dropped };
 }
 
-// a and b merged: per answer and for the student the newer one, the races of both
-// (one per time and settings), nothing from before the later reset.
+// a and b merged: per answer and for the student the newer one (b's on a tie: pass
+// the copy just worked on as b), the races of both (one per time and settings),
+// nothing from before the later reset.
 export function mergeStates(a, b) {
   const out = emptyState();
   out.resetAt = later(b.resetAt, a.resetAt) ? b.resetAt : a.resetAt;
@@ -103,10 +104,10 @@ export function mergeStates(a, b) {
   for (const s of [a, b]) {
     for (const [id, x] of Object.entries(s.answers)) {
       if (!fresh(x.updatedAt)) continue;
-      if (!out.answers[id] || later(x.updatedAt, out.answers[id].updatedAt)) out.answers[id] = x;
+      if (!out.answers[id] || !later(out.answers[id].updatedAt, x.updatedAt)) out.answers[id] = x;
     }
   }
-  const student = later(b.student.updatedAt, a.student.updatedAt) ? b.student : a.student;
+  const student = later(a.student.updatedAt, b.student.updatedAt) ? a.student : b.student;
   out.student = fresh(student.updatedAt) ? { ...student } : emptyState().student;
   const seen = new Map();
   for (const r of [...a.races, ...b.races]) {
@@ -196,7 +197,7 @@ export function openStore(storage = safeLocalStorage(), win = typeof window === 
   };
   // Work from elsewhere (the LMS's suspend_data): merged as another tab's would be.
   store.mergeIn = (state) => {
-    store.state = mergeStates(store.state, state);
+    store.state = mergeStates(state, store.state);  // on a tie this browser's copy (it may be the fuller one)
     store.save();
     if (store.onChange) store.onChange();
   };
