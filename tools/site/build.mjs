@@ -215,10 +215,12 @@ function instructorPage(content, data, p) {
       ${a.grading && a.grading.maxAttempts ? `Each check allows ${a.grading.maxAttempts} attempt(s).` : 'Students may retry a check as often as they like;'}
       ${a.grading && a.grading.choiceAnswer === 'first' ? 'the first answer checked counts.' : 'the last answer checked counts.'}
       <strong>Doubts</strong> lists what does not add up: an edited score, a race that does not reproduce, an implausible date, a possible duplicate.</p>
+    <div class="table-scroll" role="region" aria-label="Gradebook, scrollable" tabindex="0">
     <table class="results" id="gradebook">
       <thead><tr><th scope="col">Name</th><th scope="col">Student ID</th><th scope="col">Score</th><th scope="col">Per check</th><th scope="col">Self-assessed</th><th scope="col">Required race</th><th scope="col">Exported</th><th scope="col">Doubts</th></tr></thead>
       <tbody></tbody>
     </table>
+    </div>
     <div class="buttons"><button id="download-csv" type="button" disabled>Download the gradebook (CSV)</button></div>
     <h2>Putting the lab in your LMS</h2>
     <p><a href="downloads/attention-lab-scorm12.zip" download>Download the SCORM 1.2 package</a> and upload it to your

@@ -50,8 +50,12 @@ function restoreMath(html, math) {
     .replace(/MATHPH(\d+)X/g, (_, n) => math[Number(n)]);
 }
 
+// A lesson's tables scroll in a box of their own on narrow screens (focusable, so
+// the keyboard can scroll it too).
 export function renderMarkdown(text, file, firstLine) {
   const { src, math } = extractMath(text, file, firstLine);
-  return restoreMath(md.render(src), math);
+  return restoreMath(md.render(src), math)
+    .replace(/<table>/g, '<div class="table-scroll" role="region" aria-label="Table, scrollable" tabindex="0"><table>')
+    .replace(/<\/table>/g, '</table></div>');
 }
 
