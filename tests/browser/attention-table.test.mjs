@@ -150,7 +150,7 @@ test('token text is shown as text, never as HTML', async () => {
   await waitForTable(page, (r, text) => r.some((row) => row[0] === text), evil);
   assert.equal(await page.$$eval('#result-rows img, #geometry img, #weights img', (els) => els.length), 0);
   const labels = await page.$$eval('#geometry text', (els) => els.map((e) => e.textContent));
-  assert.ok(labels.includes(evil));
+  assert.ok(labels.some((l) => l.includes(evil)));  // on the plot, cut to 24 characters, with the full name as its tooltip
   // Two frames after the last render: an injected element would have tried to load by now.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   assert.equal(alerted, false);
@@ -189,6 +189,75 @@ test('dragging or arrow-keying the query recomputes; the score function can chan
   const additive = await waitForTable(page, (r) => r[0][1] !== '1.223');
   // With W_q = W_k = I and w = 1: s = tanh(q1 + k1) + tanh(q2 + k2); animal [1.0, 0.8] comes top.
   assert.deepEqual(additive[0].slice(0, 2), ['animal', String(Number((Math.tanh(2.0) + Math.tanh(1.7)).toFixed(3)))]);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('numbers too large for the plot, invisible and very long names, late answers, fast key presses', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('attention-table.html'));
+  await waitForTable(page);
+  // Keys near the limit of double: the table works, the plot says why it is not drawn.
+  await page.fill('#token-rows tr:nth-child(1) td:nth-child(2) input', '1.7e308, -1.7e308');
+  await page.waitForFunction(() => /cannot show numbers this large/.test(document.getElementById('geometry-note').textContent));
+  assert.equal(await page.isHidden('#geometry'), true);
+  assert.equal(await page.$$eval('#geometry [x="NaN"], #geometry [cx="NaN"], #geometry [x2="NaN"]', (els) => els.length), 0);
+  await page.click('#reset');
+  await waitForTable(page, (r) => r[0][0] === 'move');
+  await page.waitForFunction(() => !document.getElementById('geometry').hidden);
+
+  // A name of invisible characters only is not a name.
+  await page.fill('#token-rows tr:nth-child(1) td:nth-child(1) input', '\u200B\u200D');
+  await page.waitForFunction(() => /invisible characters only/.test(document.getElementById('row-error-0').textContent));
+  // A 5,000-character name: the page stays as wide as the window.
+  await page.fill('#token-rows tr:nth-child(1) td:nth-child(1) input', 'w'.repeat(5000));
+  await waitForTable(page, (r) => r.some((row) => row[0].length === 5000));
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1));
+
+  // A good query whose answer arrives after the field already holds a bad one: the notice stays.
+  await page.click('#reset');
+  await waitForTable(page, (r) => r[0][0] === 'move');
+  const seen = Number(await page.evaluate(() => document.body.dataset.replies));
+  await page.evaluate(() => {
+    const q = document.getElementById('query');
+    q.value = '2, 2'; q.dispatchEvent(new Event('input'));
+    q.value = '2, x'; q.dispatchEvent(new Event('input'));
+  });
+  await page.waitForFunction((n) => Number(document.body.dataset.replies) > n, seen);  // the good query's answer came
+  assert.match(await page.textContent('#query-error'), /"x" is not a number/);
+  assert.equal(await page.isVisible('#stale'), true);
+  assert.equal(await page.inputValue('#query'), '2, x');
+
+  // Shift+Arrow four times, faster than the worker answers: the query moves by all four.
+  await page.click('#reset');
+  await waitForTable(page, (r) => r[0][0] === 'move');
+  await page.focus('.query-handle');
+  for (let k = 0; k < 4; ++k) await page.keyboard.press('Shift+ArrowRight');
+  await page.waitForFunction(() => document.getElementById('query').value === '2, 0.9');
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('the rows and the text box are one state: names with spaces survive, nothing is reverted unasked', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('attention-table.html'));
+  await waitForTable(page);
+  await page.click('#bulk summary');
+  // An edit in the rows shows in the text box at once.
+  await page.fill('#token-rows tr:nth-child(1) td:nth-child(1) input', 'New York');
+  assert.match(await page.inputValue('#bulk-text'), /^New York: 0.2, 0.1\n/);
+  // Applying the text changes nothing that was typed in the rows, and keeps the spaced name.
+  await page.click('#bulk-apply');
+  await waitForTable(page, (r) => r.some((row) => row[0] === 'New York'));
+  assert.equal(await page.inputValue('#token-rows tr:nth-child(1) td:nth-child(1) input'), 'New York');
+  // Text typed in the box, then the rows edited: applying asks first; "no" keeps the rows.
+  await page.fill('#bulk-text', 'a: 1, 0\nb: 0, 1');
+  await page.fill('#token-rows tr:nth-child(2) td:nth-child(1) input', 'lion');
+  assert.match(await page.textContent('#bulk-error'), /The rows were edited after you changed this text/);
+  let asked = 0;
+  page.once('dialog', async (d) => { asked += 1; await d.dismiss(); });
+  await page.click('#bulk-apply');
+  assert.equal(asked, 1);
+  assert.equal(await page.inputValue('#token-rows tr:nth-child(2) td:nth-child(1) input'), 'lion');
+  assert.equal(await page.$$eval('#token-rows tr', (trs) => trs.length), 5);
   assert.deepEqual(problems.console, []);
   await close();
 });

@@ -1,7 +1,7 @@
 // The page's input parsing, without a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatNumber, parseNumber, parseTokenLines, parseVector } from '../../web/js/parse.js';
+import { cleanName, formatNumber, parseNumber, parseTokenLines, parseVector, tokenLines } from '../../web/js/parse.js';
 
 test('vectors: commas or spaces, strict numbers', () => {
   assert.deepEqual(parseVector('1.0, 0.9'), { ok: true, values: [1, 0.9] });
@@ -26,6 +26,13 @@ test('token lines', () => {
   assert.match(parseTokenLines('lonely', 10).message, /Line 1/);
   assert.match(parseTokenLines('a 1\nb x', 10).message, /Line 2: "x" is not a number/);
   assert.match(parseTokenLines('a 1\nb 2\nc 3', 2).message, /3 tokens: the table takes at most 2/);
+  // Names with spaces and colons survive the round trip through the text box.
+  const rows = [{ token: 'New York', text: '1, 2' }, { token: 'a:b', text: '-0.5, 3' }, { token: 'the', text: '0.2, 0.1' }];
+  assert.deepEqual(parseTokenLines(tokenLines(rows), 10), { ok: true, rows });
+  // Invisible characters are not a name.
+  assert.match(parseTokenLines('\u200B: 1, 2', 10).message, /Line 1: the token's name is empty or made of invisible characters only/);
+  assert.equal(cleanName(' \u200Bcat\uFEFF '), 'cat');
+  assert.equal(cleanName('\u200B\u200D'), '');
 });
 
 test('display formatting', () => {

@@ -7,7 +7,7 @@
 // answer to the latest request is drawn.
 import { LabClient, describeBuild } from './lab-client.js';
 import { labData } from './lab-data.js';
-import { formatNumber, parseNumber, parseTokenLines, parseVector } from './parse.js';
+import { cleanName, formatNumber, parseNumber, parseTokenLines, parseVector, tokenLines } from './parse.js';
 import { GeometryPlot } from './charts/geometry-plot.js';
 import { drawWeightBars } from './charts/weight-bars.js';
 
@@ -16,6 +16,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   defaults: null,
   rows: [],          // [{token, text}]: the editor's contents, exactly as typed
+  bulkDirty: false,  // the text box was typed in since it last showed the rows
   maxTokens: 1000,
   latest: 0,         // id of the newest request sent
   shown: null,       // the last good inputs + results on screen
@@ -45,10 +46,10 @@ function renderRows() {
     const tr = document.createElement('tr');
     const name = Object.assign(document.createElement('input'), { type: 'text', value: row.token });
     name.setAttribute('aria-label', `Token ${i + 1}`);
-    name.addEventListener('input', () => { row.token = name.value; recompute(); });
+    name.addEventListener('input', () => { row.token = name.value; syncBulk(); recompute(); });
     const emb = Object.assign(document.createElement('input'), { type: 'text', value: row.text, inputMode: 'decimal' });
     emb.setAttribute('aria-label', `Embedding of token ${i + 1}`);
-    emb.addEventListener('input', () => { row.text = emb.value; recompute(); });
+    emb.addEventListener('input', () => { row.text = emb.value; syncBulk(); recompute(); });
     const err = Object.assign(document.createElement('p'), { className: 'error row-error' });
     err.setAttribute('aria-live', 'polite');
     err.id = `row-error-${i}`;
@@ -61,9 +62,19 @@ function renderRows() {
     tr.append(c1, c2, c3);
     body.append(tr);
   });
-  if (state.rows.length <= 300) {
-    $('bulk-text').value = state.rows.map((r) => `${r.token} ${r.text}`).join('\n');
+  syncBulk();
+}
+
+// The rows and the text box are one state: the box follows every edit of the rows,
+// unless the student is editing the box itself; then it is left alone, and saying
+// "Use this text" asks before replacing rows edited meanwhile.
+function syncBulk() {
+  if (state.bulkDirty) {
+    state.rowsEditedSinceBulk = true;
+    setError('bulk-error', 'The rows were edited after you changed this text. "Use this text" would replace those edits; it will ask first.');
+    return;
   }
+  $('bulk-text').value = tokenLines(state.rows);
 }
 
 // ---- parsing everything ----------------------------------------------------
@@ -95,7 +106,9 @@ function collectInputs() {
       if (v.values.length !== d) message = `This embedding has ${v.values.length} numbers; the first token's has ${d}.`;
       else if (d > 64) message = 'Embeddings may have at most 64 numbers.';
     }
-    if (!message && row.token.trim() === '') message = 'Give this token a name.';
+    if (!message && cleanName(row.token) === '') {
+      message = row.token.length ? 'This name is made of invisible characters only: give the token a name you can see.' : 'Give this token a name.';
+    }
     const err = $(`row-error-${i}`);
     if (err) err.textContent = message;
     if (message) ok = false;
@@ -107,7 +120,7 @@ function collectInputs() {
   }
   if (!ok) return null;
   return {
-    tokens: state.rows.map((r) => r.token),
+    tokens: state.rows.map((r) => cleanName(r.token)),
     keys, query: q.values, d, kind: $('score-kind').value, temperature: t.value,
   };
 }
@@ -122,12 +135,13 @@ function identity(n) {
 
 async function recompute() {
   const inputs = collectInputs();
+  ++state.latest;  // an answer still on its way is for older inputs: it must not be drawn
   if (!inputs) { $('stale').hidden = !state.shown; return; }
   const { keys, d } = inputs;
   const T = keys.length;
   const flat = new Float64Array(T * d);
   keys.forEach((k, i) => flat.set(k, i * d));
-  const id = ++state.latest;
+  const id = state.latest;
   try {
     // An AttendRequest (src/attention/attend_request.hpp); additive scoring with
     // W_q = W_k = I and w = 1, as the page's help says.
@@ -135,6 +149,7 @@ async function recompute() {
       score: inputs.kind, d, dv: d, keys: flat, values: flat, query: Float64Array.from(inputs.query),
       temperature: inputs.temperature, h: d, Wq: identity(d), Wk: identity(d), w: new Float64Array(d).fill(1),
     });
+    document.body.dataset.replies = String(Number(document.body.dataset.replies || 0) + 1);  // for tests: answers seen
     if (id !== state.latest) return;  // a newer edit is on its way
     setError('tokens-error', '');
     state.shown = { ...inputs, ...result };
@@ -172,11 +187,11 @@ function draw() {
   $('context').dataset.values = JSON.stringify(Array.from(s.context));
 
   if (s.d === 2) {
-    $('geometry').hidden = false;
-    $('geometry-note').textContent = '';
-    plot.update({ tokens: s.tokens, keys: s.keys, query: s.query, context: Array.from(s.context), weights: s.weights });
+    const drawn = plot.update({ tokens: s.tokens, keys: s.keys, query: s.query, context: Array.from(s.context), weights: s.weights });
+    $('geometry').toggleAttribute('hidden', !drawn);  // an SVG element has no .hidden property
+    $('geometry-note').textContent = drawn ? '' : '(The plot cannot show numbers this large: the table and the context vector are exact.)';
   } else {
-    $('geometry').hidden = true;
+    $('geometry').toggleAttribute('hidden', true);
     $('geometry-note').textContent = `(The plot needs 2-D embeddings; these have ${s.d} numbers.)`;
   }
   drawWeightBars($('weights'), s.tokens, Array.from(s.weights), (v) => formatNumber(v));
@@ -191,6 +206,8 @@ function loadDefaults() {
   $('score-kind').value = d.score;
   $('temperature').value = String(d.temperature);
   setError('bulk-error', '');
+  state.bulkDirty = false;
+  state.rowsEditedSinceBulk = false;
   renderRows();
   recompute();
 }
@@ -210,11 +227,15 @@ async function main() {
     inputs[inputs.length - 2].focus();
   });
   $('reset').addEventListener('click', loadDefaults);
+  $('bulk-text').addEventListener('input', () => { state.bulkDirty = true; });
   $('bulk-apply').addEventListener('click', () => {
     const parsed = parseTokenLines($('bulk-text').value, state.maxTokens);
     if (!parsed.ok) { setError('bulk-error', parsed.message); return; }
+    if (state.rowsEditedSinceBulk && !window.confirm('The rows were edited after you changed this text. Replace the rows with this text?')) return;
     setError('bulk-error', '');
     state.rows = parsed.rows;
+    state.bulkDirty = false;
+    state.rowsEditedSinceBulk = false;
     renderRows();
     recompute();
   });

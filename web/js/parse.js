@@ -26,7 +26,16 @@ export function parseNumber(text) {
   return { ok: true, value };
 }
 
-// One token per line: a name, then its numbers ("animal 1.0 0.8" or "animal: 1.0, 0.8").
+// Characters that show nothing (zero-width spaces and joiners, the byte-order mark,
+// directional marks, soft hyphens: Unicode's "format" class) and surrounding spaces
+// are not part of a token's name.
+export function cleanName(text) {
+  return String(text).replace(/\p{Cf}/gu, '').trim();
+}
+
+// One token per line: its name, a colon, its numbers ("New York: 1.0, 0.8"), or, for
+// a one-word name, the name and its numbers ("animal 1.0 0.8"). The name may hold
+// spaces and colons: the numbers are what follows the last colon.
 // -> {ok: true, rows: [{token, text}]} | {ok: false, message}
 export function parseTokenLines(text, maxTokens) {
   const lines = String(text).split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
@@ -36,13 +45,20 @@ export function parseTokenLines(text, maxTokens) {
   }
   const rows = [];
   for (let i = 0; i < lines.length; ++i) {
-    const m = /^(\S+?):?\s+(.+)$/.exec(lines[i]);
-    if (!m) return { ok: false, message: `Line ${i + 1}: write the token, then its numbers (for example "animal 1.0, 0.8").` };
+    const m = /^(.*?\S)\s*:\s*([^:]+)$/.exec(lines[i]) || /^(\S+)\s+(.+)$/.exec(lines[i]);
+    if (!m) return { ok: false, message: `Line ${i + 1}: write the token, then its numbers (for example "animal: 1.0, 0.8").` };
+    const token = cleanName(m[1]);
+    if (!token) return { ok: false, message: `Line ${i + 1}: the token's name is empty or made of invisible characters only.` };
     const v = parseVector(m[2]);
     if (!v.ok) return { ok: false, message: `Line ${i + 1}: ${v.message}` };
-    rows.push({ token: m[1], text: v.values.join(', ') });
+    rows.push({ token, text: v.values.join(', ') });
   }
   return { ok: true, rows };
+}
+
+// The rows as the text box shows them; parseTokenLines reads it back to the same rows.
+export function tokenLines(rows) {
+  return rows.map((r) => `${r.token}: ${r.text}`).join('\n');
 }
 
 // Short, stable display of a number: up to 3 decimals, no trailing zeros.

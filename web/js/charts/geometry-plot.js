@@ -16,8 +16,14 @@ export class GeometryPlot {
   }
 
   // keys: [[x, y], ...]; query, context: [x, y]; weights: [...]; tokens: [...]
+  // Returns false, drawing nothing, when the numbers are too large for the plot's
+  // coordinates (the caller says so in words instead).
   update({ tokens, keys, query, context, weights }) {
-    if (!this.dragging || !this.range) this.range = fitRange([...keys, query, [0, 0]]);
+    const range = !this.dragging || !this.range ? fitRange([...keys, query, [0, 0], ...(context ? [context] : [])]) : this.range;
+    if (!range) { clear(this.svg); return false; }
+    this.range = range;
+    // A key press on its way is ahead of the query drawn here: keep it (see keydown).
+    if (this.requested && this.requested[0] === query[0] && this.requested[1] === query[1]) this.requested = null;
     const [lo, hi] = this.range;
     const sx = (x) => PAD + ((x - lo) / (hi - lo)) * (SIZE - 2 * PAD);
     const sy = (y) => SIZE - PAD - ((y - lo) / (hi - lo)) * (SIZE - 2 * PAD);
@@ -40,7 +46,11 @@ export class GeometryPlot {
         'stroke-width': 1 + 5 * w, 'marker-end': 'url(#head-key)', class: 'key-arrow',
       }));
       if (keys.length <= 40) {
-        svg.append(svgEl('text', { x: sx(x) + 5, y: sy(y) - 5, class: 'key-label' }, tokens[i]));
+        // Long names are cut on the plot; the full name is its tooltip and in the table.
+        const name = tokens[i].length > 24 ? `${tokens[i].slice(0, 24)}…` : tokens[i];
+        const label = svgEl('text', { x: sx(x) + 5, y: sy(y) - 5, class: 'key-label' }, name);
+        if (name !== tokens[i]) label.append(svgEl('title', {}, tokens[i]));
+        svg.append(label);
       }
     });
 
@@ -65,6 +75,7 @@ export class GeometryPlot {
     svg.append(svgEl('text', { x: sx(query[0]) + 11, y: sy(query[1]) + 4, class: 'query-label' }, 'query q'));
     this.bindHandle(handle, query);
     if (this.refocus) { handle.focus(); this.refocus = false; }
+    return true;
   }
 
   bindHandle(handle, query) {
@@ -76,6 +87,7 @@ export class GeometryPlot {
     };
     handle.addEventListener('pointerdown', (event) => {
       this.dragging = true;
+      this.requested = null;
       this.svg.setPointerCapture(event.pointerId);
       const move = (e) => this.onQueryChange(toData(e));
       const up = () => {
@@ -96,11 +108,17 @@ export class GeometryPlot {
       if (!m) return;
       event.preventDefault();
       this.refocus = true;  // the handle is redrawn; keep keyboard focus on it
-      this.onQueryChange([query[0] + m[0], query[1] + m[1]].map((v) => Math.round(v * 100) / 100));
+      // From where the last key press sent the query, not from the last drawing: keys
+      // pressed faster than the worker answers all count.
+      const from = this.requested || query;
+      this.requested = [from[0] + m[0], from[1] + m[1]].map((v) => Math.round(v * 100) / 100);
+      this.onQueryChange(this.requested);
     });
   }
 }
 
+// [lo, hi] with a margin, or null when the points cannot be drawn (not finite, or
+// so large that the plot's own arithmetic would overflow).
 function fitRange(points) {
   let lo = Infinity, hi = -Infinity;
   for (const [x, y] of points) {
@@ -108,7 +126,8 @@ function fitRange(points) {
     hi = Math.max(hi, x, y);
   }
   const span = Math.max(hi - lo, 1e-9);
-  return [lo - 0.15 * span, hi + 0.15 * span];
+  const range = [lo - 0.15 * span, hi + 0.15 * span];
+  return range.every(Number.isFinite) && Number.isFinite(range[1] - range[0]) && Math.abs(range[0]) < 1e150 && Math.abs(range[1]) < 1e150 ? range : null;
 }
 
 function arrowHead(id, colour) {
