@@ -50,7 +50,10 @@ test('the attention table and the race work from the keyboard alone', async () =
   await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build);
   await page.focus('#start');
   await page.keyboard.press('Enter');
+  // Start disabled itself: the focus is on Stop, not lost to the page's body.
+  await page.waitForFunction(() => document.body.dataset.race !== 'running' || document.activeElement.id === 'stop');
   await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'start');
   await page.focus('#next-example');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.getElementById('heatmap-step').dataset.index === '1');

@@ -236,3 +236,23 @@ test('a run the browser cannot store is not lost in silence: the page says so an
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('a worker that dies mid-race is reported in words and replaced: the next race runs without a reload', async () => {
+  for (const mode of ['isolated', 'plain']) {
+    const { page, close } = await openPage(lab.browser, (mode === 'isolated' ? lab.isolatedUrl : lab.plainUrl)('race.html?epochs=40'));
+    await ready(page);
+    await page.click('#start');
+    await page.waitForFunction(() => document.querySelectorAll('#curve-table tbody tr').length >= 1);
+    const worker = page.workers().find((w) => w.url().endsWith('/js/lab-worker.js'));
+    await worker.evaluate(() => { setTimeout(() => { throw new Error('boom'); }, 0); });
+    await page.waitForFunction(() => document.body.dataset.race === 'error');
+    assert.match(await page.textContent('#start-error'), /The race did not run: The lab's engine stopped unexpectedly.*The lab's engine was restarted: try again/);
+    assert.equal(await page.isEnabled('#start'), true);
+    assert.equal(await page.evaluate(() => document.body.dataset.restarts), '1');
+    await page.fill('#set-T', '8');
+    await page.fill('#set-epochs', '2');
+    const again = await runRace(page);
+    assert.equal(again.curves.length, 2, mode);
+    await close();
+  }
+});

@@ -7,13 +7,36 @@
 //   const out = await lab.runSession('RaceSession', input, (record) => ...);  // a long job, progress per record
 //   lab.stopSession('RaceSession');
 //   const ex = await lab.sessionCall('RaceSession', 'example', 7);
+//   lab.onRestart = (why) => ...;                          // the worker died and a new one took over
+//
+// A worker that dies (an uncaught error, the engine aborting) rejects every request
+// in flight with a message in words and is replaced by a fresh one, so the page
+// keeps working without a reload; a refusal that says the engine is broken
+// ({fatal: true}) does the same.
 export class LabClient {
   constructor(workerUrl = 'js/lab-worker.js') {
+    this.workerUrl = workerUrl;
     this.nextId = 1;
     this.pending = new Map();
-    this.worker = (location.protocol === 'file:' ? inlineWorker() : Promise.resolve(new Worker(workerUrl)))
+    this.onRestart = null;
+    this.start();
+  }
+
+  start() {
+    this.worker = (location.protocol === 'file:' ? inlineWorker() : Promise.resolve(new Worker(this.workerUrl)))
       .then((worker) => { this.listen(worker); return worker; });
     this.ready = this.request('init', {});
+  }
+
+  // Everything in flight fails with `why`; a new worker (and module) takes over.
+  restart(why) {
+    const error = new Error(`${why}. The lab's engine was restarted: try again${/memory/.test(why) ? ', with smaller settings' : ''}`);
+    for (const entry of this.pending.values()) entry.reject(error);
+    this.pending.clear();
+    this.worker.then((w) => w.terminate(), () => {});
+    this.start();
+    this.ready.catch(() => {});
+    if (this.onRestart) this.onRestart(error.message);
   }
 
   listen(worker) {
@@ -23,13 +46,14 @@ export class LabClient {
       if (!entry) return;
       if (type === 'progress') { if (entry.onProgress) entry.onProgress(payload); return; }
       this.pending.delete(id);
+      if (type === 'error' && payload.fatal) this.restart(payload.message);
       if (type === 'error') entry.reject(new Error(payload.message));
       else entry.resolve(payload);
     };
     worker.onerror = (event) => {
-      const error = new Error(`the lab's worker failed: ${event.message || 'unknown error'}`);
-      for (const entry of this.pending.values()) entry.reject(error);
-      this.pending.clear();
+      event.preventDefault();
+      const detail = typeof event.message === 'string' && event.message && !/\[object /.test(event.message) ? `: ${event.message}` : '';
+      this.restart(`The lab's engine stopped unexpectedly${detail}`);
     };
   }
 

@@ -32,6 +32,13 @@
 let lab = null;
 let loading = null;
 let buildInfo = null;
+let aborted = null;  // why the module aborted; the page then starts a new worker
+
+// A refusal the page must answer with a new worker (LabClient.restart).
+class FatalError extends Error {}
+function checkAlive() {
+  if (aborted) throw new FatalError(/OOM|memory/i.test(aborted) ? 'The lab\'s engine ran out of memory' : `The lab's engine stopped (${aborted.slice(0, 80)})`);
+}
 
 function loadModule() {
   // From disk (file://) the page starts this worker from a string with the
@@ -39,7 +46,11 @@ function loadModule() {
   const inline = typeof self.createAttentionLab === 'function';
   const threaded = !inline && self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
   const name = inline ? 'attention_lab_single' : threaded ? 'attention_lab_mt' : 'attention_lab_st';
-  const options = { print: (text) => console.log(text), printErr: (text) => console.warn(text) };
+  const options = {
+    print: (text) => console.log(text), printErr: (text) => console.warn(text),
+    // The engine aborted (out of memory, or a bug): nothing more can run in this module.
+    onAbort: (what) => { aborted = String(what || 'aborted'); },
+  };
   if (!inline) {
     const base = new URL('../wasm/', self.location.href).href;
     importScripts(base + name + '.js');
@@ -101,6 +112,7 @@ async function sessionStart({ session, input }, progress) {
       report();
       if (over) break;
       await (buildInfo.threads ? sleep(POLL_MS) : yieldToEvents());
+      checkAlive();  // a training thread that aborted never finishes
     }
     report();
     return checked(s.finish());
@@ -152,7 +164,10 @@ self.onmessage = async (event) => {
     const result = await handlers[type](payload || {}, progress);
     self.postMessage({ type: 'result', id, payload: result }, transferables(result));
   } catch (err) {
-    if (err instanceof WebAssembly.RuntimeError) console.error(err.stack);
-    self.postMessage({ type: 'error', id, payload: { message: String(err && err.message || err) } });
+    const fatal = err instanceof FatalError || err instanceof WebAssembly.RuntimeError || Boolean(aborted);
+    const message = err instanceof WebAssembly.RuntimeError
+      ? (/OOM|memory/i.test(String(aborted || err.message)) ? 'The lab\'s engine ran out of memory' : `The lab's engine stopped (${String(err.message).slice(0, 80)})`)
+      : String(err && err.message || err);
+    self.postMessage({ type: 'error', id, payload: { message, fatal } });
   }
 };

@@ -15,8 +15,13 @@ const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
 
 const state = { spec: null, running: false, result: null, settings: null, stepIndex: 0, examples: null, build: null };
 const lab = new LabClient();
-lab.ready.then((info) => { state.build = info; $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
-               (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+function showBuild() {
+  lab.ready.then((info) => { state.build = info; $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
+                 (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+}
+showBuild();
+// The worker died (and a new one took over): the race in flight reports the reason.
+lab.onRestart = () => { document.body.dataset.restarts = String(Number(document.body.dataset.restarts || 0) + 1); showBuild(); };
 // While the student reads the page, a little training lets the browser optimize the
 // engine's hot code before the first race (warm_up_race_engine in src/train/race_session.hpp).
 // A Start pressed meanwhile waits in the worker's queue until it is done. Two rounds
@@ -97,11 +102,16 @@ function validateForm() {
 
 // ---- running -------------------------------------------------------------------
 
+// Start and Stop disable each other; the keyboard's focus moves to the one now
+// enabled instead of falling to the page's body.
 function setRunning(running) {
+  const focused = document.activeElement;
   state.running = running;
   $('start').disabled = running;
   $('stop').disabled = !running;
   $('start').textContent = state.result ? 'Run again' : 'Start the race';
+  if (running && focused === $('start')) $('stop').focus();
+  if (!running && (focused === $('stop') || focused === document.body)) $('start').focus();
 }
 
 async function start() {
