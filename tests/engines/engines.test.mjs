@@ -1,0 +1,121 @@
+// The lab in Firefox ESR and WebKitGTK (Safari's engine), beside Chromium: every
+// widget page with the module's numbers, a short race in both builds whose numbers
+// must equal Chromium's bit for bit, the lesson's maths, a quick check, the hand-in
+// export read back by the gradebook, and a page opened from disk.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../tools/serve.mjs';
+import { CHROMIUM, FLAGS, DIST } from '../browser/support.mjs';
+import { available, launch } from './drivers.mjs';
+
+const ENGINES = ['firefox', 'webkit'];
+const RACE = 'race.html?T=8&epochs=2&seed=7';
+let isolated, plain, reference;
+
+const url = (server, path) => `http://127.0.0.1:${server.address().port}/${path}`;
+
+// What a race shows: each model's test accuracy and the table of learning curves.
+async function raceNumbers(p) {
+  await p.waitFor(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await p.evaluate(() => document.getElementById('start').click());
+  await p.waitFor(() => ['finished', 'error'].includes(document.body.dataset.race));
+  return p.evaluate(() => ({
+    state: document.body.dataset.race,
+    build: document.body.dataset.build,
+    test: Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [tr.dataset.model, tr.dataset.testAcc]),
+    curves: Array.from(document.querySelectorAll('#curve-table tbody tr'), (tr) => Array.from(tr.cells, (c) => c.textContent)),
+    confusion: Array.from(document.querySelectorAll('.confusion td'), (td) => td.dataset.count),
+  }));
+}
+
+before(async () => {
+  isolated = await startServer({ root: DIST, port: 0, isolation: true });
+  plain = await startServer({ root: DIST, port: 0, isolation: false });
+  // Chromium's numbers, the reference every engine must reproduce.
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const page = await browser.newPage();
+  await page.goto(url(isolated, RACE));
+  reference = await raceNumbers({
+    waitFor: (fn) => page.waitForFunction(fn, null, { timeout: 120000 }),
+    evaluate: (fn) => page.evaluate(fn),
+  });
+  await browser.close();
+});
+after(() => { isolated.close(); plain.close(); });
+
+for (const engine of ENGINES) {
+  test(`${engine}: every page works and the race gives Chromium's numbers`, async () => {
+    // tools/lab setup installs Debian's firefox-esr, webkit2gtk-driver and xvfb: a missing one fails.
+    assert.ok(available(engine), `${engine} is not installed (tools/lab setup installs it)`);
+    const b = await launch(engine);
+    try {
+      // Worked example 1's numbers.
+      let p = await b.open(url(isolated, 'attention-table.html'));
+      await p.waitFor(() => document.querySelectorAll('#result-rows tr').length === 5);
+      assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll('#result-rows tr:first-child td'), (td) => td.textContent)), ['1.73', '0.335']);
+      const status = await p.evaluate(() => document.getElementById('build-status').textContent);
+      assert.match(status, /^Running the (threaded|single-thread) WebAssembly build/);
+      await p.close();
+
+      // The calculator's math lens.
+      p = await b.open(url(isolated, 'calculator.html'));
+      await p.waitFor(() => document.body.dataset.stale === 'false');
+      assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll('#calc-result-rows tr'), (tr) => tr.cells[2].textContent)), ['0.035', '0.259', '0.705']);
+      await p.close();
+
+      // A short race, with and without cross-origin isolation: Chromium's numbers exactly.
+      for (const server of [isolated, plain]) {
+        p = await b.open(url(server, RACE));
+        const got = await raceNumbers(p);
+        assert.equal(got.state, 'finished');
+        assert.deepEqual({ ...got, build: undefined }, { ...reference, build: undefined }, `${engine} ${got.build}`);
+        await p.close();
+      }
+
+      // The lesson's maths and a quick check.
+      p = await b.open(url(isolated, 'lesson.html'));
+      await p.waitFor(() => document.body.dataset.ready === 'true');
+      assert.ok(await p.evaluate(() => document.querySelectorAll('.katex').length) > 10);
+      await p.close();
+      p = await b.open(url(isolated, 'checks.html'));
+      await p.waitFor(() => document.body.dataset.ready === 'true');
+      const verdict = await p.evaluate(() => {
+        document.getElementById('q1-b').click();
+        document.querySelector('.quick-check[data-check="q1"] .check-submit').click();
+        return document.querySelector('.quick-check[data-check="q1"] .verdict').textContent;
+      });
+      assert.match(verdict, /^Correct\./);
+      // The hand-in, as the download would hold it, read back by the gradebook.
+      const handin = await p.evaluate(() => new Promise((done) => {
+        const name = document.getElementById('student-name');
+        name.value = `Tester ${navigator.userAgent.length}`;
+        name.dispatchEvent(new Event('input'));
+        const make = URL.createObjectURL;
+        URL.createObjectURL = (blob) => { blob.text().then(done); return make.call(URL, blob); };
+        document.getElementById('export').click();
+      }));
+      assert.match(handin, /^The attention lab: homework hand-in\nStudent: Tester/);
+      await p.close();
+      p = await b.open(url(isolated, 'instructor.html'));
+      await p.waitFor(() => document.body.dataset.ready === 'true');
+      await p.evaluate((text) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'handin.txt', { type: 'text/plain' }));
+        document.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }, handin);
+      await p.waitFor(() => document.body.dataset.rows === '1');
+      assert.match(await p.evaluate(() => document.querySelector('#gradebook tbody tr').cells[2].textContent), /^1 of 3$/);
+      await p.close();
+
+      // Opened from disk: single-threaded, the same numbers.
+      p = await b.open(`file://${resolve(DIST)}/attention-table.html`);
+      await p.waitFor(() => document.querySelectorAll('#result-rows tr').length === 5);
+      assert.equal(await p.evaluate(() => document.body.dataset.build), 'attention_lab_single');
+      await p.close();
+    } finally {
+      await b.close();
+    }
+  });
+}
