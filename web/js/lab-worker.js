@@ -23,9 +23,10 @@
 // first). With threads it trains on threads of its own and the worker polls; without,
 // the worker calls step() in ~10 ms slices and lets messages (a "stop") in between.
 //
-// Which build: the threaded one (SIMD + pthreads) needs SharedArrayBuffer, which
-// exists only when the page is cross-origin isolated (COOP/COEP headers);
-// otherwise the single-thread SIMD build runs. The build reports itself
+// Which build: the threaded one (SIMD + pthreads) needs memory shared between
+// workers, which a browser gives only to a cross-origin-isolated page (COOP/COEP
+// headers), and only where it can (canShareMemory); otherwise the single-thread SIMD
+// build runs. The build reports itself
 // (build_info), so the page shows what really runs.
 'use strict';
 
@@ -40,11 +41,28 @@ function checkAlive() {
   if (aborted) throw new FatalError(/OOM|memory/i.test(aborted) ? 'The lab\'s engine ran out of memory' : `The lab's engine stopped (${aborted.slice(0, 80)})`);
 }
 
+// Threads need a WebAssembly memory shared between workers: one that can be created
+// and posted to another worker. Asked of the browser itself, not of the global
+// SharedArrayBuffer: WebKitGTK 2.50 creates shared memory for a cross-origin-isolated
+// page but cannot post it ("The object can not be cloned"), so its threads cannot start.
+function canShareMemory() {
+  try {
+    const memory = new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
+    const channel = new MessageChannel();
+    channel.port1.postMessage(memory);  // throws DataCloneError where it cannot be shared
+    channel.port1.close();
+    channel.port2.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function loadModule() {
   // From disk (file://) the page starts this worker from a string with the
   // single-file module in front of it: createAttentionLab is already defined.
   const inline = typeof self.createAttentionLab === 'function';
-  const threaded = !inline && self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+  const threaded = !inline && self.crossOriginIsolated === true && canShareMemory();
   const name = inline ? 'attention_lab_single' : threaded ? 'attention_lab_mt' : 'attention_lab_st';
   const options = {
     print: (text) => console.log(text), printErr: (text) => console.warn(text),
