@@ -12,6 +12,7 @@ after(async () => { await lab.close(); });
 // The results table once the page has drawn the answer to its latest inputs.
 async function results(page) {
   await page.waitForFunction(() => document.body.dataset.stale === 'false'
+    && document.body.dataset.computed === document.body.dataset.requested
     && document.querySelectorAll('#calc-result-rows tr').length > 0);
   return page.$$eval('#calc-result-rows tr', (trs) => trs.map((tr) => ({
     score: Number(tr.dataset.score), weight: Number(tr.dataset.weight),

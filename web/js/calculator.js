@@ -92,6 +92,7 @@ function collectInputs() {
 async function recompute() {
   const inputs = collectInputs();
   ++state.latest;  // an answer on its way for older inputs must not be drawn now
+  document.body.dataset.requested = String(state.latest);  // tests wait for computed to catch up
   if (!inputs) { showStale(true); return; }
   const id = state.latest;
   const flat = new Float64Array(inputs.keys.length * inputs.d);
