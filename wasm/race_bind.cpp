@@ -17,7 +17,18 @@ using namespace alab::train;
 using alab::wasm::val;
 
 namespace {
+
+// The heap a race may fill: the threaded build's is fixed (wasm/CMakeLists.txt:
+// INITIAL_MEMORY 256 MB, less code, stacks and the page's other work); the
+// single-thread build grows to WebAssembly's 2 GB (less the same margin).
+#ifdef __EMSCRIPTEN_PTHREADS__
+constexpr double kRaceMemoryBudget = 216.0 * (1 << 20);
+#else
+constexpr double kRaceMemoryBudget = 1800.0 * (1 << 20);
+#endif
+
 Status start(RaceSession& race, val input, bool threads) {
+  race.set_memory_budget(kRaceMemoryBudget);
   const val js_schema = input["schema"];
   const SettingsSchema schema = js_schema.isUndefined() ? race_schema() : wasm::schema_from_js(js_schema);
   Settings s(schema);

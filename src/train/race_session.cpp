@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <string>
+
+#include "train/race_memory.hpp"
 
 
 namespace alab::train {
@@ -54,6 +58,15 @@ Status RaceSession::start(const Settings& settings, bool threads, const Settings
   stop();
   join();
   if (Status st = validate(settings, schema); !st) return st;
+  if (memory_budget_ > 0) {
+    const double need = race_memory_bytes(settings);
+    if (need > memory_budget_) {
+      const auto mb = [](double b) { return std::to_string(static_cast<long>(std::ceil(b / (1 << 20)))); };
+      return Status::error("These settings need about " + mb(need) + " MB of memory, more than the " + mb(memory_budget_) +
+                           " MB this page's engine has: lower the batch size (" + std::to_string(settings.batch) + "), T (" +
+                           std::to_string(settings.seq_len) + ") or the GRU hidden size (" + std::to_string(settings.hidden) + ")");
+    }
+  }
   settings_ = std::make_unique<Settings>(settings);
   data_ = std::make_unique<TaskData>(make_task(settings));
   trainers_[0] = std::make_unique<Trainer>(ModelKind::gru, settings, *data_);

@@ -78,8 +78,9 @@ class RaceSession {
   RaceSession(const RaceSession&) = delete;
   RaceSession& operator=(const RaceSession&) = delete;
 
-  // Refuses invalid settings (validate against schema). A race still running is
-  // stopped first. threads: train on two threads (when the build has them).
+  // Refuses invalid settings (validate against schema), and settings whose race would
+  // not fit in the memory budget (set_memory_budget; race_memory.hpp). A race still
+  // running is stopped first. threads: train on two threads (when the build has them).
   Status start(const Settings& settings, bool threads, const SettingsSchema& schema = race_schema());
 
   // Drives the race from a caller that must stay responsive (the web worker).
@@ -104,6 +105,8 @@ class RaceSession {
   Status example(int index, TestExample& out);
 
   const Settings& settings() const { return *settings_; }
+  // Bytes a race may use (0: no limit). The threaded WebAssembly build has a fixed heap.
+  void set_memory_budget(double bytes) { memory_budget_ = bytes; }
 
  private:
   void record(int model, const EpochStats& e);
@@ -118,6 +121,7 @@ class RaceSession {
   bool threaded_ = false, finished_ = false;
   std::thread runner_;
   double t0_ = 0;                         // start time, seconds on a steady clock
+  double memory_budget_ = 0;
   std::mutex mu_;
   std::vector<EpochRecord> pending_;
   std::function<void(const EpochRecord&)> on_epoch_;

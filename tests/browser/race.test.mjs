@@ -256,3 +256,26 @@ test('a worker that dies mid-race is reported in words and replaced: the next ra
     await close();
   }
 });
+
+test('the largest settings the form allows: refused in words where they do not fit, stoppable where they run', async () => {
+  const largest = 'race.html?T=100&hidden=128&dmodel=128&batch=512&epochs=200';
+  // The threaded build's heap is fixed: the race is refused before it starts, naming the settings.
+  let { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(largest));
+  await ready(page);
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.race === 'error');
+  assert.match(await page.textContent('#start-error'), /These settings need about \d+ MB of memory, more than the 216 MB this page's engine has: lower the batch size \(512\), T \(100\) or the GRU hidden size \(128\)/);
+  assert.equal(await page.isEnabled('#start'), true);
+  assert.deepEqual(problems.console, []);
+  await close();
+  // The single-thread build can grow its memory: the race runs, and Stop ends it.
+  ({ page, problems, close } = await openPage(lab.browser, lab.plainUrl(largest)));
+  await ready(page);
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.race === 'running');
+  await page.click('#stop');
+  await page.waitForFunction(() => document.body.dataset.race === 'stopped', null, { timeout: 60000 });
+  assert.match(await page.textContent('#run-facts'), /Stopped early/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
