@@ -279,3 +279,27 @@ test('the largest settings the form allows: refused in words where they do not f
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('a 100 x 100 weights table opens and steps without a main-thread task over 50 ms', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('race.html?T=100&epochs=1'));
+  await ready(page);
+  await runRace(page);
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); }).observe({ type: 'longtask' });
+  });
+  await page.click('#step-table-details summary');
+  await page.waitForFunction(() => document.getElementById('step-table').dataset.complete === '0');
+  await page.click('#next-example');
+  await page.waitForFunction(() => document.getElementById('step-table').dataset.complete === '1');
+  // 10 rows at a time, every column; the next page of rows on request.
+  assert.equal(await page.$$eval('#step-table tbody tr', (trs) => trs.length), 10);
+  assert.equal(await page.$$eval('#step-table thead th', (ths) => ths.length), 101);
+  await page.click('#step-rows-next');
+  assert.equal(await page.textContent('#step-rows-status'), 'Rows 10 to 19 of 100.');
+  assert.equal(await page.$eval('#step-table tbody tr th', (th) => th.textContent.split(' ')[0]), '10');
+  const longest = await page.evaluate(() => Math.max(0, ...window.longTasks));
+  assert.ok(longest <= 50, `a task of ${longest} ms`);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

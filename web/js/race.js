@@ -273,7 +273,16 @@ async function showExample(slot, index) {
 }
 
 // The heatmap's numbers as a table (its text alternative), built only when opened.
-function drawWeightsTable(ex) {
+// The heatmap's numbers as a table (its text alternative), built only when opened, and
+// for long sequences a page of rows at a time: a 100 x 100 table laid out at once
+// blocked the page for half a second, and nobody reads 10,000 numbers in one go.
+let weightsFirstRow = 0;
+const rowsPerPage = (T) => Math.max(5, Math.floor(1000 / T));  // about 1,000 cells on screen
+
+function drawWeightsTable(ex, first = 0) {
+  const per = rowsPerPage(ex.T);
+  weightsFirstRow = Math.max(0, Math.min(first, Math.max(0, ex.T - per)));
+  const last = Math.min(ex.T, weightsFirstRow + per);
   const table = $('step-table');
   table.replaceChildren();
   table.createCaption().textContent = `Attention weights A[i, j] of test example ${ex.index + 1}: row i (the position reading, with its token) over column j (the position read)`;
@@ -281,11 +290,18 @@ function drawWeightsTable(ex) {
   head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'i \\ j' }));
   for (let j = 0; j < ex.T; ++j) head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: String(j) }));
   const body = table.createTBody();
-  for (let i = 0; i < ex.T; ++i) {
+  for (let i = weightsFirstRow; i < last; ++i) {
     const tr = body.insertRow();
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `${i} (${ex.tokens[i]})` }));
     for (let j = 0; j < ex.T; ++j) tr.insertCell().textContent = ex.A[i * ex.T + j].toFixed(2);
   }
+  const paged = ex.T > per;
+  $('step-rows-nav').hidden = !paged;
+  $('step-rows-prev').disabled = weightsFirstRow === 0;
+  $('step-rows-next').disabled = last >= ex.T;
+  $('step-rows-status').textContent = paged ? `Rows ${weightsFirstRow} to ${last - 1} of ${ex.T}.` : '';
+  table.dataset.complete = String(ex.index);
+  table.dataset.firstRow = String(weightsFirstRow);
 }
 
 // ---- wiring ----------------------------------------------------------------------
@@ -312,6 +328,8 @@ async function main() {
     state.stepIndex = (state.stepIndex + 1) % state.examples.count;
     showExample('step', state.stepIndex);
   });
+  $('step-rows-prev').addEventListener('click', () => drawWeightsTable(state.stepExample, weightsFirstRow - rowsPerPage(state.stepExample.T)));
+  $('step-rows-next').addEventListener('click', () => drawWeightsTable(state.stepExample, weightsFirstRow + rowsPerPage(state.stepExample.T)));
   $('step-table-details').addEventListener('toggle', () => {
     if ($('step-table-details').open && state.stepExample) drawWeightsTable(state.stepExample);
   });
