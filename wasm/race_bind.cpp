@@ -6,9 +6,12 @@
 //   race.step(budgetMs) -> true when over;   race.poll() -> [EpochRecord]
 //   race.stop();  race.finish() -> RaceOutcome;  race.example(i) -> TestExample
 //   lab.race_warm_up(batches) -> seconds
+//   lab.race_work({settings, schema}) -> {gru, attention}   arithmetic (train/race_cost.hpp),
+//   lab.race_warm_up_work(batches) -> {gru, attention}      to turn into seconds
 // schema: content/widgets/race.json as the page has it (the page and the engine apply
 // the same ranges); without it, the one compiled in from the same file.
 #include "embind_support.hpp"
+#include "train/race_cost.hpp"
 #include "train/race_session.hpp"
 
 using namespace emscripten;
@@ -27,13 +30,29 @@ constexpr double kRaceMemoryBudget = 216.0 * (1 << 20);
 constexpr double kRaceMemoryBudget = 1800.0 * (1 << 20);
 #endif
 
+// {settings, schema?} from the page -> Settings, through the schema the page was built with.
+Status settings_of(const val& input, Settings& out, SettingsSchema& schema) {
+  const val js_schema = input["schema"];
+  schema = js_schema.isUndefined() ? race_schema() : wasm::schema_from_js(js_schema);
+  out = Settings(schema);
+  if (Status st = wasm::settings_from_js(input["settings"], schema, out); !st) return st;
+  return validate(out, schema);
+}
+
 Status start(RaceSession& race, val input, bool threads) {
   race.set_memory_budget(kRaceMemoryBudget);
-  const val js_schema = input["schema"];
-  const SettingsSchema schema = js_schema.isUndefined() ? race_schema() : wasm::schema_from_js(js_schema);
-  Settings s(schema);
-  if (Status st = wasm::settings_from_js(input["settings"], schema, s); !st) return st;
+  SettingsSchema schema;
+  Settings s;
+  if (Status st = settings_of(input, s, schema); !st) return st;
   return race.start(s, threads, schema);
+}
+
+Status work_of(const val& input, RaceWork& out) {
+  SettingsSchema schema;
+  Settings s;
+  if (Status st = settings_of(input, s, schema); !st) return st;
+  out = race_work(s);
+  return Status::success();
 }
 }  // namespace
 
@@ -80,4 +99,7 @@ EMSCRIPTEN_BINDINGS(race) {
       .function("finish", &wasm::method_reply<RaceSession, RaceOutcome, &RaceSession::finish>)
       .function("example", &wasm::method_reply_with<RaceSession, int, TestExample, &RaceSession::example>);
   function("race_warm_up", &warm_up_race_engine);
+  value_object<RaceWork>("RaceWork").field("gru", &RaceWork::gru).field("attention", &RaceWork::attention);
+  function("race_work", &wasm::reply<val, RaceWork, &work_of>);
+  function("race_warm_up_work", &race_warm_up_work);
 }

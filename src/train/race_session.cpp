@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "train/race_memory.hpp"
+#include "train/race_cost.hpp"
 
 
 namespace alab::train {

@@ -79,7 +79,7 @@ class RaceSession {
   RaceSession& operator=(const RaceSession&) = delete;
 
   // Refuses invalid settings (validate against schema), and settings whose race would
-  // not fit in the memory budget (set_memory_budget; race_memory.hpp). A race still
+  // not fit in the memory budget (set_memory_budget; race_cost.hpp). A race still
   // running is stopped first. threads: train on two threads (when the build has them).
   Status start(const Settings& settings, bool threads, const SettingsSchema& schema = race_schema());
 

@@ -303,3 +303,28 @@ test('a 100 x 100 weights table opens and steps without a main-thread task over 
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('a long race is announced with its expected time and asked for; a short one just starts', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('race.html?T=100&hidden=128&dmodel=128&batch=1&epochs=200'));
+  await ready(page);
+  let message = '';
+  page.once('dialog', async (d) => { message = d.message(); await d.dismiss(); });
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.race === 'declined');
+  assert.match(message, /^This race will take about [\d.]+ (hours|minutes) on this computer\. Start it anyway\?/);
+  assert.match(await page.textContent('#start-error'), /Not started: it would take about/);
+  assert.equal(await page.isEnabled('#start'), true);
+  await close();
+
+  // The module's race with 5 epochs: no question, an estimate shown, and not far off.
+  const short = await openPage(lab.browser, lab.isolatedUrl('race.html?epochs=5'));
+  await ready(short.page);
+  short.page.on('dialog', (d) => { assert.fail(`asked: ${d.message()}`); });
+  await runRace(short.page);
+  assert.match(await short.page.textContent('#race-estimate'), /^Expected to take about \d+ s on this computer\.$/);
+  const [expected, wall] = await short.page.evaluate(() => [Number(document.body.dataset.estimateSeconds), Number(document.body.dataset.wallSeconds)]);
+  assert.ok(expected > wall / 4 && expected < wall * 4, `expected ${expected} s, took ${wall} s`);
+  assert.deepEqual(problems.console, []);
+  assert.deepEqual(short.problems.console, []);
+  await short.close();
+});

@@ -1,4 +1,4 @@
-// The race's memory estimate (train/race_memory.hpp) against the heap really used,
+// The race's memory estimate (train/race_cost.hpp) against the heap really used,
 // and the refusal of a race that does not fit.
 #include <catch2/catch.hpp>
 
@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-#include "train/race_memory.hpp"
+#include "train/race_cost.hpp"
 #include "train/race_session.hpp"
 
 using namespace alab::train;

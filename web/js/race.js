@@ -31,13 +31,32 @@ lab.onRestart = () => { document.body.dataset.restarts = String(Number(document.
 // A failed warm-up is not reported: the race itself reports any real problem.
 const WARM_UP_BATCHES = 20;
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-lab.ready.then(async () => {
+// The second round, with the hot code optimized, also measures this computer's speed:
+// seconds per unit of the engine's arithmetic (train/race_cost.hpp), for estimates.
+const speed = lab.ready.then(async () => {
   const t0 = performance.now();
   await lab.call('race_warm_up', WARM_UP_BATCHES);
   await pause(300);
-  await lab.call('race_warm_up', WARM_UP_BATCHES);
+  const { value: seconds } = await lab.call('race_warm_up', WARM_UP_BATCHES);
   document.body.dataset.warmUpSeconds = ((performance.now() - t0) / 1000).toFixed(3);
-}).catch(() => {});
+  const work = await lab.call('race_warm_up_work', WARM_UP_BATCHES);
+  return seconds / (work.gru + work.attention);
+}).catch(() => null);
+
+// About how long a race will take here: the models train side by side with threads,
+// in turns without.
+async function estimateSeconds(settings) {
+  const perUnit = await speed;
+  if (!perUnit) return null;
+  const work = await lab.call('race_work', { settings, schema: labData().widgets.race });
+  return perUnit * (state.build && state.build.threads ? Math.max(work.gru, work.attention) : work.gru + work.attention);
+}
+
+function duration(seconds) {
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`;
+  return `${(seconds / 3600).toFixed(1)} hours`;
+}
 
 const chart = new LineChart($('curves'), {
   series: [
@@ -123,6 +142,16 @@ async function start() {
     return;
   }
   $('start-error').textContent = '';
+  // A long race is announced, and asked for, before it starts.
+  const expected = await estimateSeconds(settings).catch(() => null);
+  if (expected !== null && expected > 60
+      && !window.confirm(`This race will take about ${duration(expected)} on this computer. Start it anyway? (Fewer epochs, a shorter T or a larger batch make it quicker.)`)) {
+    $('start-error').textContent = `Not started: it would take about ${duration(expected)}.`;
+    document.body.dataset.race = 'declined';
+    return;
+  }
+  $('race-estimate').textContent = expected === null ? '' : `Expected to take about ${duration(expected)} on this computer.`;
+  if (expected !== null) document.body.dataset.estimateSeconds = expected.toFixed(2);
   history.replaceState(null, '', `race.html${toQuery(state.spec, settings)}`);
   state.settings = settings;
   state.result = null;
