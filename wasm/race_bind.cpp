@@ -6,7 +6,8 @@
 //   race.step(budgetMs) -> true when over;   race.poll() -> [EpochRecord]
 //   race.stop();  race.finish() -> RaceOutcome;  race.example(i) -> TestExample
 //   lab.race_warm_up(batches) -> seconds
-//   lab.race_work({settings, schema}) -> {gru, attention}   arithmetic (train/race_cost.hpp),
+//   lab.race_work({settings, schema}) -> {gru, attention}   arithmetic (train/race_cost.hpp), or the
+//                                                           refusal a race that does not fit gets
 //   lab.race_warm_up_work(batches) -> {gru, attention}      to turn into seconds
 // schema: content/widgets/race.json as the page has it (the page and the engine apply
 // the same ranges); without it, the one compiled in from the same file.
@@ -51,6 +52,7 @@ Status work_of(const val& input, RaceWork& out) {
   SettingsSchema schema;
   Settings s;
   if (Status st = settings_of(input, s, schema); !st) return st;
+  if (Status st = check_race_memory(s, kRaceMemoryBudget); !st) return st;  // refused before asked about time
   out = race_work(s);
   return Status::success();
 }

@@ -28,6 +28,15 @@ void outcome_of(Trainer& t, ModelOutcome& m) {
 
 }  // namespace
 
+Status check_race_memory(const Settings& settings, double budget) {
+  const double need = race_memory_bytes(settings);
+  if (budget <= 0 || need <= budget) return Status::success();
+  const auto mb = [](double b) { return std::to_string(static_cast<long>(std::ceil(b / (1 << 20)))); };
+  return Status::error("These settings need about " + mb(need) + " MB of memory, more than the " + mb(budget) +
+                       " MB this page's engine has: lower the batch size (" + std::to_string(settings.batch) + "), T (" +
+                       std::to_string(settings.seq_len) + ") or the GRU hidden size (" + std::to_string(settings.hidden) + ")");
+}
+
 bool race_threads_available() {
 #if defined(ALAB_NO_THREADS)
   return false;  // a build without thread support (the single-thread WebAssembly one)
@@ -58,15 +67,7 @@ Status RaceSession::start(const Settings& settings, bool threads, const Settings
   stop();
   join();
   if (Status st = validate(settings, schema); !st) return st;
-  if (memory_budget_ > 0) {
-    const double need = race_memory_bytes(settings);
-    if (need > memory_budget_) {
-      const auto mb = [](double b) { return std::to_string(static_cast<long>(std::ceil(b / (1 << 20)))); };
-      return Status::error("These settings need about " + mb(need) + " MB of memory, more than the " + mb(memory_budget_) +
-                           " MB this page's engine has: lower the batch size (" + std::to_string(settings.batch) + "), T (" +
-                           std::to_string(settings.seq_len) + ") or the GRU hidden size (" + std::to_string(settings.hidden) + ")");
-    }
-  }
+  if (Status st = check_race_memory(settings, memory_budget_); !st) return st;
   settings_ = std::make_unique<Settings>(settings);
   data_ = std::make_unique<TaskData>(make_task(settings));
   trainers_[0] = std::make_unique<Trainer>(ModelKind::gru, settings, *data_);

@@ -59,6 +59,10 @@ struct TestExample {
   std::vector<float> A;     // T x T, row-major: row i is where position i looks
 };
 
+// Ok when a race with these settings fits in budget bytes (0: no limit), else a
+// refusal naming the settings that drive the size (race_cost.hpp).
+Status check_race_memory(const Settings& settings, double budget);
+
 // True when this build can train the two models on two threads.
 bool race_threads_available();
 

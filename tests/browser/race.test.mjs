@@ -268,9 +268,11 @@ test('the largest settings the form allows: refused in words where they do not f
   assert.equal(await page.isEnabled('#start'), true);
   assert.deepEqual(problems.console, []);
   await close();
-  // The single-thread build can grow its memory: the race runs, and Stop ends it.
+  // The single-thread build can grow its memory: the race runs (the student says yes to
+  // its expected time), and Stop ends it.
   ({ page, problems, close } = await openPage(lab.browser, lab.plainUrl(largest)));
   await ready(page);
+  page.on('dialog', (d) => d.accept());
   await page.click('#start');
   await page.waitForFunction(() => document.body.dataset.race === 'running');
   await page.click('#stop');

@@ -45,10 +45,11 @@ const speed = lab.ready.then(async () => {
 
 // About how long a race will take here: the models train side by side with threads,
 // in turns without.
+// Rejects with the engine's words when the race cannot run at all (too large to fit).
 async function estimateSeconds(settings) {
+  const work = await lab.call('race_work', { settings, schema: labData().widgets.race });
   const perUnit = await speed;
   if (!perUnit) return null;
-  const work = await lab.call('race_work', { settings, schema: labData().widgets.race });
   return perUnit * (state.build && state.build.threads ? Math.max(work.gru, work.attention) : work.gru + work.attention);
 }
 
@@ -142,8 +143,16 @@ async function start() {
     return;
   }
   $('start-error').textContent = '';
-  // A long race is announced, and asked for, before it starts.
-  const expected = await estimateSeconds(settings).catch(() => null);
+  document.body.dataset.race = 'starting';
+  // A race that cannot fit is refused at once; a long one is announced, and asked for.
+  let expected = null;
+  try {
+    expected = await estimateSeconds(settings);
+  } catch (err) {
+    $('start-error').textContent = `The race did not run: ${err.message}.`;
+    document.body.dataset.race = 'error';
+    return;
+  }
   if (expected !== null && expected > 60
       && !window.confirm(`This race will take about ${duration(expected)} on this computer. Start it anyway? (Fewer epochs, a shorter T or a larger batch make it quicker.)`)) {
     $('start-error').textContent = `Not started: it would take about ${duration(expected)}.`;
