@@ -84,6 +84,7 @@ class Pair {
     job.state = State::none;
     EpochStats e = job.stats;
     lock.unlock();
+    if (!e.complete) return;  // its evaluation was stopped part-way: not an epoch to report
     t_[m]->record(e);
     report_(m, e);
   }
@@ -118,7 +119,11 @@ bool InLineRunner::step(int max_batches, const EpochReport& report) {
   if (t_[turn_]->finished()) turn_ = 1 - turn_;
   Trainer& t = *t_[turn_];
   if (t.train_some(max_batches) && !t.stop_requested()) {
-    report(turn_, t.end_epoch());
+    EpochStats e = t.close_epoch();
+    t.evaluate_closed(e);
+    if (!e.complete) return over();  // stopped during the evaluation: not an epoch to report
+    t.record(e);
+    report(turn_, e);
     if (!t_[1 - turn_]->finished()) turn_ = 1 - turn_;
   }
   return over();

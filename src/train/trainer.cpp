@@ -121,8 +121,11 @@ EpochStats Trainer::close_epoch() {
 
 void Trainer::evaluate_closed(EpochStats& e) {
   const auto t0 = Clock::now();
-  e.train_acc = evaluate_with(*snapshot_, snapshot_logits_, data_.train).accuracy;
-  e.val_acc = evaluate_with(*snapshot_, snapshot_logits_, data_.val).accuracy;
+  const Evaluation train = evaluate_with(*snapshot_, snapshot_logits_, data_.train, true);
+  const Evaluation val = train.complete ? evaluate_with(*snapshot_, snapshot_logits_, data_.val, true) : train;
+  e.train_acc = train.accuracy;
+  e.val_acc = val.accuracy;
+  e.complete = train.complete && val.complete;
   eval_seconds_ = since(t0);
 }
 
@@ -136,10 +139,14 @@ void Trainer::record(EpochStats& e) {
 Evaluation Trainer::evaluate(const Dataset& set) { return evaluate_with(*model_, logits_, set); }
 
 Evaluation Trainer::evaluate_with(nn::SequenceClassifier<float>& model, MatF& logits,
-                                  const Dataset& set) const {
+                                  const Dataset& set, bool stoppable) const {
   Evaluation ev;
   long correct = 0;
   for (int first = 0; first < set.n; first += kEvalChunk) {
+    if (stoppable && stop_requested()) {
+      ev.complete = false;
+      return ev;
+    }
     const int count = std::min(kEvalChunk, set.n - first);
     model.forward(set.sequence(first), count, logits);
     for (int i = 0; i < count; ++i) {

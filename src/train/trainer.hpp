@@ -50,9 +50,11 @@ struct EpochStats {
   double val_acc = 0;
   double loss = 0;        // mean training cross-entropy over the epoch's minibatches
   double seconds = 0;     // this model's compute time so far (training + evaluation)
+  bool complete = true;   // false: its evaluation was stopped part-way; not a real epoch
 };
 
 struct Evaluation {
+  bool complete = true;   // false: stopped part-way (evaluate_closed only)
   double accuracy = 0;
   long confusion[2][2] = {{0, 0}, {0, 0}};  // [true label][predicted label]
 };
@@ -71,7 +73,9 @@ class Trainer {
 
   EpochStats close_epoch();
   // Touches only the snapshot model and its own buffers, so it may run while the next
-  // epoch trains; one at a time, and before the next close_epoch.
+  // epoch trains; one at a time, and before the next close_epoch. Stops between its
+  // chunks when the stop flag is set (then e is incomplete: do not record it), so a
+  // stop never waits for a whole evaluation of a large model.
   void evaluate_closed(EpochStats& e);
   void record(EpochStats& e);
   bool training_finished() const { return epochs_closed_ >= settings_.epochs; }
@@ -103,7 +107,9 @@ class Trainer {
   void train_batch(int first, int count);
   void start_epoch();        // the training loop's draws and this epoch's order
   void skip_evaluation_draws();
-  Evaluation evaluate_with(nn::SequenceClassifier<float>& model, MatF& logits, const Dataset& set) const;
+  // stoppable: give up between chunks when the stop flag is set (Evaluation::complete false).
+  Evaluation evaluate_with(nn::SequenceClassifier<float>& model, MatF& logits, const Dataset& set,
+                           bool stoppable = false) const;
 
   ModelKind kind_;
   Settings settings_;

@@ -295,3 +295,41 @@ TEST_CASE("the race session refuses bad settings and misuse with a reason", "[tr
   CHECK(r.stopped);
   CHECK(r.gru.epochs_done == 0);
 }
+
+TEST_CASE("a stop during an epoch's evaluation ends it between chunks, and the epoch is not reported", "[train][race]") {
+  Settings s = small_settings();
+  s.n_train = 1200;  // several evaluation chunks
+  const TaskData data = make_task(s);
+  Trainer t(ModelKind::gru, s, data);
+  std::atomic<bool> stop{false};
+  t.set_stop_flag(&stop);
+  while (!t.train_some(1000)) {
+  }
+  EpochStats e = t.close_epoch();
+  stop = true;
+  t.evaluate_closed(e);
+  CHECK_FALSE(e.complete);
+  // Not stopped: the same evaluation completes, and the final test is never cut short.
+  stop = false;
+  EpochStats full = e;
+  t.evaluate_closed(full);
+  CHECK(full.complete);
+  stop = true;
+  CHECK(t.test().complete);
+
+  // In the runners: a stop that arrives when the epoch's training is done reports nothing more.
+  for (bool threads : {false, true}) {
+    RaceSession race;
+    REQUIRE(race.start(small_settings(), threads).ok);
+    int reports = 0;
+    race.run_here([&](const EpochRecord&) {
+      ++reports;
+      race.stop();
+    });
+    RaceOutcome r;
+    REQUIRE(race.finish(r).ok);
+    CHECK(r.stopped);
+    CHECK(reports <= 2);  // the first report stops the race; with threads the other model's may be in flight
+    CHECK(r.gru.epochs_done + r.attention.epochs_done == reports);
+  }
+}

@@ -315,7 +315,7 @@ async function showExample(slot, index) {
 // for long sequences a page of rows at a time: a 100 x 100 table laid out at once
 // blocked the page for half a second, and nobody reads 10,000 numbers in one go.
 let weightsFirstRow = 0;
-const rowsPerPage = (T) => Math.max(5, Math.floor(1000 / T));  // about 1,000 cells on screen
+const rowsPerPage = (T) => Math.max(5, Math.floor(600 / T));  // about 600 cells on screen
 
 function drawWeightsTable(ex, first = 0) {
   const per = rowsPerPage(ex.T);
