@@ -21,6 +21,17 @@ function hex(h) {
 
 const SIZE = 300, PAD = 30, LEGEND = 60;
 
+// viridis at 256 levels, as RGB bytes: one lookup per cell instead of a colour string.
+const LEVELS = 256;
+const LUT = (() => {
+  const out = new Uint8ClampedArray(LEVELS * 3);
+  for (let k = 0; k < LEVELS; ++k) {
+    const [r, g, b] = viridis(k / (LEVELS - 1)).match(/\d+/g).map(Number);
+    out.set([r, g, b], 3 * k);
+  }
+  return out;
+})();
+
 // canvas: a <canvas>; A: Float32Array (T*T, row-major).
 export function drawHeatmap(canvas, A, T) {
   const scale = window.devicePixelRatio || 1;
@@ -33,12 +44,20 @@ export function drawHeatmap(canvas, A, T) {
   let max = 0;
   for (const v of A) max = Math.max(max, v);
   const cell = (SIZE - PAD) / T;
-  for (let i = 0; i < T; ++i) {
-    for (let j = 0; j < T; ++j) {
-      ctx.fillStyle = viridis(max > 0 ? A[i * T + j] / max : 0);
-      ctx.fillRect(PAD + j * cell, PAD + i * cell, cell + 0.5, cell + 0.5);
-    }
+  // The T x T cells as one T x T image, scaled up without smoothing: a 100 x 100 map is
+  // one drawImage, not 10,000 fillRects with a colour string each.
+  const image = new ImageData(T, T);
+  for (let k = 0; k < T * T; ++k) {
+    const level = Math.round((max > 0 ? Math.min(1, Math.max(0, A[k] / max)) : 0) * (LEVELS - 1));
+    image.data.set(LUT.subarray(3 * level, 3 * level + 3), 4 * k);
+    image.data[4 * k + 3] = 255;
   }
+  const cells = document.createElement('canvas');
+  cells.width = T;
+  cells.height = T;
+  cells.getContext('2d').putImageData(image, 0, 0);
+  ctx.imageSmoothingEnabled = false;
+  ctx.drawImage(cells, PAD, PAD, SIZE - PAD, SIZE - PAD);
   ctx.fillStyle = '#333';
   ctx.font = '11px system-ui, sans-serif';
   const every = Math.ceil(T / 10);
