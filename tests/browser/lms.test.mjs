@@ -42,7 +42,9 @@ const LMS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
   window.suspendData = () => api.cmi.suspend_data;
 </script></head><body>
 <script>
-  if (q.get('opener')) { window.popup = window.open('pkg/scorm-launch.html', 'sco'); }
+  // (A window opened by a click: browsers block windows that pages open by themselves.)
+  window.openActivity = () => { window.popup = window.open('pkg/scorm-launch.html', 'sco'); };
+  if (q.get('opener')) document.write('<button id="open" type="button" onclick="openActivity()">Open the activity</button>');
   else document.write('<iframe id="sco" title="Attention lab" src="pkg/scorm-launch.html" style="width:100%;height:900px"></iframe>');
 </script></body></html>`;
 
@@ -215,7 +217,7 @@ test('an LMS that refuses or fails, an API on the opener, no API: a notice, noth
   }
   // The API on the window that opened the package's window.
   const { page, close } = await openPage(lab.browser, lmsUrl({ opener: '1' }));
-  const popup = await page.waitForEvent('popup');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#open')]);
   await popup.waitForFunction(() => document.body.dataset.lms === 'connected');
   await popup.close();
   await page.waitForFunction(() => window.calls.some((x) => x.name === 'LMSFinish'));

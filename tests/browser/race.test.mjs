@@ -336,3 +336,17 @@ test('a long race is announced with its expected time and asked for; a short one
   assert.deepEqual(short.problems.console, []);
   await short.close();
 });
+
+test('a link with a thousand unknown parameters: a few named, the rest counted; T = 100, hidden 128, d_model 128, batch 64 refused in the threaded build', async () => {
+  const junk = Array.from({ length: 1000 }, (_, i) => `p${i}=1`).join('&');
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(`race.html?${junk}&T=100&hidden=128&dmodel=128&batch=64`));
+  await ready(page);
+  const notice = await page.textContent('#url-notice');
+  assert.match(notice, /p0 \(not a setting\).*p4 \(not a setting\) and 995 more$/);
+  assert.ok(notice.length < 400, `${notice.length} characters`);
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.race === 'error');
+  assert.match(await page.textContent('#start-error'), /These settings need about \d+ MB of memory, more than the 216 MB/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

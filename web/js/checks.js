@@ -6,6 +6,7 @@ import { buildHandin } from './handin.js';
 import { grade } from './grading.js';
 import { resolveAssignment } from './assignment.js';
 import { connectLms, joinLms } from './lms.js';
+import { downloadText } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
@@ -63,12 +64,7 @@ function render() {
 function download() {
   try {
     const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment, lms: lms.student });
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: filename });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(filename, text);
     $('export-status').textContent = `Saved ${filename}. Hand this file in.`;
   } catch (err) {
     $('export-status').textContent = `The file could not be made: ${err.message}. Your answers are still here; try again, or copy them by hand.`;

@@ -8,6 +8,7 @@ import { LabClient, describeBuild } from './lab-client.js';
 import { labData } from './lab-data.js';
 import { gradebook, parseHandins, raceKey, toCsv, MAX_BYTES } from './handin.js';
 import { verifyRaces } from './verify.js';
+import { downloadText } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
@@ -117,11 +118,6 @@ $('verify-stop').addEventListener('click', () => { if (job) job.stop(); });
 $('download-csv').addEventListener('click', () => {
   const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks });
   const csv = toCsv(book.rows, data.assignment);
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: 'attention-lab-gradebook.csv' });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText('attention-lab-gradebook.csv', csv, 'text/csv;charset=utf-8');
 });
 document.body.dataset.ready = 'true';

@@ -12,20 +12,34 @@
 // A worker that dies (an uncaught error, the engine aborting) rejects every request
 // in flight with a message in words and is replaced by a fresh one, so the page
 // keeps working without a reload; a refusal that says the engine is broken
-// ({fatal: true}) does the same.
+// ({fatal: true}) does the same. So does a worker whose module has not started after
+// START_TIMEOUT_MS (seen in Firefox, rarely, when a page opens as another closes):
+// `ready` resolves when a worker has started, whichever try that was.
+const START_TIMEOUT_MS = 30000;
+const START_TRIES = 3;
+
 export class LabClient {
   constructor(workerUrl = 'js/lab-worker.js') {
     this.workerUrl = workerUrl;
     this.nextId = 1;
     this.pending = new Map();
     this.onRestart = null;
+    this.tries = 0;
+    this.ready = new Promise((resolve, reject) => { this.started = { resolve, reject }; });
     this.start();
   }
 
   start() {
     this.worker = (location.protocol === 'file:' ? inlineWorker() : Promise.resolve(new Worker(this.workerUrl)))
       .then((worker) => { this.listen(worker); return worker; });
-    this.ready = this.request('init', {});
+    const generation = this.worker;
+    const timer = setTimeout(() => {
+      if (this.worker !== generation) return;
+      if (++this.tries >= START_TRIES) this.started.reject(new Error(`the engine did not start in ${START_TRIES} tries`));
+      else this.restart(`The lab's engine did not start within ${START_TIMEOUT_MS / 1000} s`);
+    }, START_TIMEOUT_MS);
+    this.request('init', {}).then((info) => { clearTimeout(timer); this.started.resolve(info); },
+      (err) => { clearTimeout(timer); if (this.worker === generation) this.started.reject(err); });
   }
 
   // Everything in flight fails with `why`; a new worker (and module) takes over.
@@ -35,7 +49,6 @@ export class LabClient {
     this.pending.clear();
     this.worker.then((w) => w.terminate(), () => {});
     this.start();
-    this.ready.catch(() => {});
     if (this.onRestart) this.onRestart(error.message);
   }
 

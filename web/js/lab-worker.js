@@ -26,8 +26,7 @@
 // Which build: the threaded one (SIMD + pthreads) needs memory shared between
 // workers, which a browser gives only to a cross-origin-isolated page (COOP/COEP
 // headers), and only where it can (canShareMemory); otherwise the single-thread SIMD
-// build runs. The build reports itself
-// (build_info), so the page shows what really runs.
+// build runs. The build reports itself (build_info), so the page shows what really runs.
 'use strict';
 
 let lab = null;

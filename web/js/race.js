@@ -9,6 +9,7 @@ import { defaults, fromQuery, parseAll, rangeText, toQuery } from './settings-sc
 import { LineChart } from './charts/line-chart.js';
 import { drawHeatmap } from './charts/heatmap.js';
 import { PALETTE } from './charts/svg.js';
+import { downloadText } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -208,12 +209,7 @@ function saveRun(settings, r) {
 function downloadWork() {
   const data = labData();
   const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment: data.assignment });
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadText(filename, text);
 }
 
 // One EpochRecord of the engine (src/train/race_session.hpp): model 0 is the GRU, 1 attention.
