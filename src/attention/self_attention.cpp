@@ -35,18 +35,37 @@ Status check_self_attention(const Mat<Scalar>& W_Q, const Mat<Scalar>& W_K, cons
 }
 
 template <class Scalar>
+void self_attention_project_rows(const Eigen::Ref<const Mat<Scalar>>& X, const Mat<Scalar>& W_Q,
+                                 const Mat<Scalar>& W_K, const Mat<Scalar>& W_V,
+                                 SelfAttentionWorkspace<Scalar>& ws, Eigen::Index r0, Eigen::Index r1) {
+  const Eigen::Index n = r1 - r0;
+  ws.Q.middleRows(r0, n).noalias() = X.middleRows(r0, n) * W_Q.transpose();
+  ws.K.middleRows(r0, n).noalias() = X.middleRows(r0, n) * W_K.transpose();
+  ws.V.middleRows(r0, n).noalias() = X.middleRows(r0, n) * W_V.transpose();
+}
+
+template <class Scalar>
+void self_attention_attend_rows(SelfAttentionWorkspace<Scalar>& ws, bool causal, Mat<Scalar>& A, Mat<Scalar>& Z,
+                                Eigen::Index r0, Eigen::Index r1) {
+  const Eigen::Index n = r1 - r0, T = ws.K.rows();
+  const auto d_k = ws.Q.cols();
+  A.middleRows(r0, n).noalias() = ws.Q.middleRows(r0, n) * ws.K.transpose();  // unscaled: the softmax applies 1/sqrt(d_k)
+  row_softmax_scaled(A.data() + r0 * T, n, T, Scalar(1) / std::sqrt(static_cast<Scalar>(d_k)), causal);
+  Z.middleRows(r0, n).noalias() = A.middleRows(r0, n) * ws.V;
+}
+
+template <class Scalar>
 void self_attention_forward(const Eigen::Ref<const Mat<Scalar>>& X, const Mat<Scalar>& W_Q,
                             const Mat<Scalar>& W_K, const Mat<Scalar>& W_V, bool causal,
                             SelfAttentionWorkspace<Scalar>& ws, Mat<Scalar>& A, Mat<Scalar>& Z) {
   const auto T = X.rows();
-  const auto d_k = W_Q.rows();
-  ws.Q.noalias() = X * W_Q.transpose();
-  ws.K.noalias() = X * W_K.transpose();
-  ws.V.noalias() = X * W_V.transpose();
+  ws.Q.resize(T, W_Q.rows());
+  ws.K.resize(T, W_K.rows());
+  ws.V.resize(T, W_V.rows());
   A.resize(T, T);
-  A.noalias() = ws.Q * ws.K.transpose();  // unscaled: the softmax applies 1/sqrt(d_k)
-  row_softmax_scaled(A.data(), T, T, Scalar(1) / std::sqrt(static_cast<Scalar>(d_k)), causal);
-  Z.noalias() = A * ws.V;
+  Z.resize(T, W_V.rows());
+  self_attention_project_rows<Scalar>(X, W_Q, W_K, W_V, ws, 0, T);
+  self_attention_attend_rows<Scalar>(ws, causal, A, Z, 0, T);
 }
 
 Status self_attention_forward_batch(const xt::xtensor<float, 3>& X, const SelfAttentionWeights<float>& w,
@@ -79,7 +98,12 @@ double self_attention_flops(long T, long d_model, long d_k, long d_v) {
   template Status check_self_attention(const Mat<S>&, const Mat<S>&, const Mat<S>&, Eigen::Index); \
   template void self_attention_forward(const Eigen::Ref<const Mat<S>>&, const Mat<S>&,            \
                                        const Mat<S>&, const Mat<S>&, bool,                        \
-                                       SelfAttentionWorkspace<S>&, Mat<S>&, Mat<S>&);
+                                       SelfAttentionWorkspace<S>&, Mat<S>&, Mat<S>&);           \
+  template void self_attention_project_rows(const Eigen::Ref<const Mat<S>>&, const Mat<S>&,       \
+                                            const Mat<S>&, const Mat<S>&, SelfAttentionWorkspace<S>&, \
+                                            Eigen::Index, Eigen::Index);                          \
+  template void self_attention_attend_rows(SelfAttentionWorkspace<S>&, bool, Mat<S>&, Mat<S>&,     \
+                                           Eigen::Index, Eigen::Index);
 ALAB_INSTANTIATE(float)
 ALAB_INSTANTIATE(double)
 #undef ALAB_INSTANTIATE

@@ -57,6 +57,21 @@ void self_attention_forward(const Eigen::Ref<const Mat<Scalar>>& X, const SelfAt
   self_attention_forward<Scalar>(X, w.W_Q, w.W_K, w.W_V, causal, ws, A, Z);
 }
 
+// The same forward in two phases over a range of rows [r0, r1), so that threads can
+// share one sequence (explore/layer_cost.hpp): every row's projections must be done
+// before any row attends, since each query reads every key and value.
+//   phase 1, project:  Q, K, V rows r0..r1-1     (ws.Q, ws.K: T x d_k, ws.V: T x d_v, sized by the caller)
+//   phase 2, attend:   A rows r0..r1-1 = softmax(Q_rows K^T / sqrt(d_k)), Z rows = A_rows V
+// Causal masking counts a row's position from the start of the range, so a causal
+// forward must attend its rows in one range from 0 (self_attention_forward does).
+template <class Scalar>
+void self_attention_project_rows(const Eigen::Ref<const Mat<Scalar>>& X, const Mat<Scalar>& W_Q,
+                                 const Mat<Scalar>& W_K, const Mat<Scalar>& W_V,
+                                 SelfAttentionWorkspace<Scalar>& ws, Eigen::Index r0, Eigen::Index r1);
+template <class Scalar>
+void self_attention_attend_rows(SelfAttentionWorkspace<Scalar>& ws, bool causal, Mat<Scalar>& A, Mat<Scalar>& Z,
+                                Eigen::Index r0, Eigen::Index r1);
+
 // A batch held as xtensor: X (B, T, d_model) -> A (B, T, T), Z (B, T, d_v).
 Status self_attention_forward_batch(const xt::xtensor<float, 3>& X, const SelfAttentionWeights<float>& w,
                                     bool causal, xt::xtensor<float, 3>& A, xt::xtensor<float, 3>& Z);

@@ -24,5 +24,6 @@ using ConstVecMap = Eigen::Map<const Vec<Scalar>>;
 
 using MatF = Mat<float>;
 using VecF = Vec<float>;
+using MatD = Mat<double>;
 
 }  // namespace alab
