@@ -81,6 +81,21 @@ void typed_assign(C& c, val v) {
   field(#name, &::alab::wasm::typed_copy<C, decltype(C::name)::value_type, &C::name>,             \
         &::alab::wasm::typed_assign<C, decltype(C::name)::value_type, &C::name>)
 
+// A std::vector<std::string> field as an Array of strings, and back from any array.
+template <class C, std::vector<std::string> C::*M>
+val strings_copy(const C& c) {
+  val out = val::array();
+  for (const std::string& x : c.*M) out.call<void>("push", x);
+  return out;
+}
+template <class C, std::vector<std::string> C::*M>
+void strings_assign(C& c, val v) {
+  (c.*M).clear();
+  for (int i = 0, n = v["length"].as<int>(); i < n; ++i) (c.*M).push_back(v[i].as<std::string>());
+}
+#define ALAB_STRINGS_FIELD(C, name) \
+  field(#name, &::alab::wasm::strings_copy<C, &C::name>, &::alab::wasm::strings_assign<C, &C::name>)
+
 // A widget's settings schema as content/widgets/NAME.json has it ({fixed, settings}).
 inline train::SettingsSchema schema_from_js(const val& js) {
   train::SettingsSchema schema;

@@ -18,6 +18,8 @@ namespace alab::explore {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr double kRoundSeconds = 0.01;     // a round's length once calibrated
+constexpr double kMinRoundSeconds = 0.002;  // shorter rounds are not timed: a browser's clock may step by 0.1 ms
 
 // Sense-reversing spin barrier for a team of n threads: a wait is a few hundred
 // nanoseconds, short against a forward, and works the same natively and under
@@ -124,7 +126,7 @@ double layer_memory_bytes(CostLayer layer, double T, double d) {
   return layer == CostLayer::attention ? 4 * (5 * T * d + T * T) : 4 * (T * d + 9 * T * d + 2 * T * d);
 }
 
-Status measure_layer_cost(const CostRequest& r, int available_threads, double memory_budget, CostReply& out) {
+Status plan_layer_cost(const CostRequest& r, int available_threads, double memory_budget, CostPlan& out) {
   CostLayer layer;
   if (!parse_cost_layer(r.layer, layer)) return Status::error("the layer must be attention or gru, not \"" + r.layer + "\"");
   if (r.T < kCostMinT || r.T > kCostMaxT)
@@ -136,13 +138,26 @@ Status measure_layer_cost(const CostRequest& r, int available_threads, double me
     return Status::error("this build runs on one thread, so it cannot time two");
   if (!std::isfinite(r.min_seconds) || r.min_seconds < 0.001 || r.min_seconds > 10)
     return Status::error("the measuring time must be from 0.001 to 10 seconds");
-  const double bytes = layer_memory_bytes(layer, r.T, r.d);
-  if (bytes > memory_budget)
+  CostPlan plan;
+  plan.available_threads = available_threads;
+  plan.memory_budget = memory_budget;
+  plan.flops = layer_forward_flops(layer, r.T, r.d);
+  plan.memory_bytes = layer_memory_bytes(layer, r.T, r.d);
+  plan.weight_matrix_bytes = layer == CostLayer::attention ? weight_matrix_bytes(r.T) : 0;
+  if (plan.memory_bytes > memory_budget)
     return Status::error("T = " + std::to_string(r.T) + " and d = " + std::to_string(r.d) + " need " +
-                         std::to_string(static_cast<long long>(std::ceil(bytes / 1e6))) +
+                         std::to_string(static_cast<long long>(std::ceil(plan.memory_bytes / 1e6))) +
                          " MB, more than the " + std::to_string(static_cast<long long>(memory_budget / 1e6)) +
                          " MB this page's engine has for it");
+  out = plan;
+  return Status::success();
+}
 
+Status measure_layer_cost(const CostRequest& r, int available_threads, double memory_budget, CostReply& out) {
+  CostPlan plan;
+  if (Status st = plan_layer_cost(r, available_threads, memory_budget, plan); !st) return st;
+  CostLayer layer;
+  parse_cost_layer(r.layer, layer);
   nn::Pcg32 rng(static_cast<std::uint64_t>(r.seed), 11);
   std::unique_ptr<Layer> net;
   if (layer == CostLayer::attention) net = std::make_unique<AttentionLayer>(r.T, r.d, rng);
@@ -167,14 +182,21 @@ Status measure_layer_cost(const CostRequest& r, int available_threads, double me
       }
       if (k != 0) continue;
       const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-      if (forwards > 0) {  // the first round is the warm-up (allocation, caches)
-        best = std::min(best, s / m);
-        elapsed += s;
-      }
+      const bool warm_up = forwards == 0;
       forwards += m;
-      const double per = s / m;
-      const bool more = forwards == m || elapsed < r.min_seconds;  // the warm-up, or not yet long enough
-      reps.store(more ? std::max(1, static_cast<int>(0.01 / std::max(per, 1e-9))) : 0, std::memory_order_release);
+      int next;
+      if (s < kMinRoundSeconds) {
+        // Too short for the clock (a browser may round it to 0.1 ms): more reps, not counted.
+        next = std::min(m * 4, 1 << 24);
+      } else {
+        if (!warm_up) {
+          best = std::min(best, s / m);
+          elapsed += s;
+        }
+        next = std::max(1, static_cast<int>(kRoundSeconds * m / s));
+      }
+      const bool more = !(best < std::numeric_limits<double>::infinity()) || elapsed < r.min_seconds;
+      reps.store(more ? next : 0, std::memory_order_release);
     }
   };
   if (n == 1) {
@@ -192,10 +214,10 @@ Status measure_layer_cost(const CostRequest& r, int available_threads, double me
   s.threads = n;
   s.forwards = forwards;
   s.seconds = best;
-  s.flops = layer_forward_flops(layer, r.T, r.d);
+  s.flops = plan.flops;
   s.gflops = s.flops / best / 1e9;
-  s.weight_matrix_bytes = layer == CostLayer::attention ? weight_matrix_bytes(r.T) : 0;
-  s.memory_bytes = bytes;
+  s.weight_matrix_bytes = plan.weight_matrix_bytes;
+  s.memory_bytes = plan.memory_bytes;
   s.checksum = net->checksum();
   out = std::move(s);
   return Status::success();

@@ -22,8 +22,10 @@
 // second thread then waits, and the speed-up is bounded by that sequential share
 // (Amdahl's law), about 1 / (1/2 + 1/4) = 4/3 at best.
 //
-// The measurement: a warm-up forward, then rounds of forwards (about 10 ms a round)
-// until min_seconds have passed; the time per forward is the best round's. Threads
+// The measurement: a warm-up round, then rounds of forwards (about 10 ms a round;
+// rounds under 2 ms are only used to calibrate, since a browser may give its clock
+// a 0.1 ms step) until min_seconds of timed rounds have passed; the time per forward
+// is the best round's. Threads
 // are created once per measurement and meet at a spinning barrier, so thread start-up
 // is not timed.
 #pragma once
@@ -64,7 +66,19 @@ struct CostReply {
   double checksum = 0;      // the sum of the last output, so the work cannot be skipped
 };
 
+// What a measurement would need, before it runs: its work and memory against what
+// the build has. A page asks for the largest point of a run first and refuses the run
+// before it starts when that point will not fit.
+struct CostPlan {
+  int available_threads = 1;
+  double memory_budget = 0;
+  double flops = 0, memory_bytes = 0, weight_matrix_bytes = 0;
+};
+
 bool parse_cost_layer(const std::string& name, CostLayer& out);
+
+// The request's checks (ranges, threads, memory) and its plan; measure_layer_cost runs these first.
+Status plan_layer_cost(const CostRequest& r, int available_threads, double memory_budget, CostPlan& out);
 
 // available_threads: what the build can run (1 without threads); memory_budget: the
 // bytes a forward may keep. A point that would not fit is refused with the numbers.

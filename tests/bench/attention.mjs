@@ -14,10 +14,12 @@ const runs = {
   'wasm-scalar': ['node', '--no-experimental-fetch', 'build/wasm/tests/bench_attention_wasm_scalar.js'],
 };
 
-const results = {};
+const results = {}, explorer = {};
 for (const [name, [cmd, ...args]] of Object.entries(runs)) {
   const out = execFileSync(cmd, args, { encoding: 'utf8' });
-  results[name] = Object.fromEntries(out.trim().split('\n').map((l) => JSON.parse(l)).map((r) => [r.T, r]));
+  const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+  results[name] = Object.fromEntries(lines.filter((r) => !r.explorer).map((r) => [r.T, r]));
+  explorer[name] = lines.find((r) => r.explorer);
   process.stderr.write(`  ${name}: ${Object.values(results[name]).map((r) => r.gflops.toFixed(1)).join(' / ')} GFLOP/s\n`);
 }
 
@@ -35,3 +37,9 @@ const simdGoal = g('wasm-simd') / g('wasm-scalar') >= 3, nativeGoal = g('wasm-si
 console.log(`\nGoals at T = 1024: wasm SIMD >= 3× wasm scalar: ${simdGoal ? 'met' : 'NOT met'}; ` +
             `wasm SIMD >= 0.6× native -msse4.2: ${nativeGoal ? 'met' : 'NOT met'}.`);
 console.log(`native SIMD in use: ${results.native[1024].eigen_simd}`);
+
+// The cost explorer's measurement (explore/layer_cost.hpp, T = 1024, d = 64, one thread);
+// tests/bench/cost-page.mjs measures it in the page itself.
+const e = (n) => explorer[n].gflops;
+console.log(`\nCost explorer's self-attention forward, T = 1024, d = 64: native -msse4.2 ${f1(e('native-sse'))}, ` +
+            `wasm SIMD ${f1(e('wasm-simd'))} GFLOP/s: ${f2(e('wasm-simd') / e('native-sse'))}× (goal >= 0.6×: ${e('wasm-simd') / e('native-sse') >= 0.6 ? 'met' : 'NOT met'}).`);

@@ -1,6 +1,7 @@
 // Self-attention forward throughput, one sequence at a time, d_model = d_k = d_v = 64:
 // attention/self_attention.hpp, the head the race's heatmaps come from.
-// Prints one JSON object per line: {"T":..,"gflops":..,"ms":..,"simd":..,"eigen_simd":..}.
+// Prints one JSON object per line: {"T":..,"gflops":..,"ms":..,"simd":..,"eigen_simd":..},
+// then the cost explorer's own measurement: {"explorer":true,"T":1024,"gflops":..}.
 // tests/bench/attention.mjs runs this binary in each build and prints the ratios.
 #include <algorithm>
 #include <chrono>
@@ -9,6 +10,7 @@
 
 #include "attention/build_info.hpp"
 #include "attention/self_attention.hpp"
+#include "explore/layer_cost.hpp"
 #include "nn/rng.hpp"
 
 using namespace alab;
@@ -56,5 +58,15 @@ int main() {
         T, d, sec * 1e3, gflops, info.simd ? "true" : "false", info.eigen_simd.c_str(),
         static_cast<double>(Z.sum()));
   }
+  // The cost explorer's measurement (explore/layer_cost.hpp), as the page runs it:
+  // one thread, T = 1024, d = 64, best round of 0.5 s.
+  explore::CostRequest r;
+  r.layer = "attention";
+  r.T = 1024;
+  r.d = 64;
+  r.min_seconds = 0.5;
+  explore::CostReply c;
+  if (explore::measure_layer_cost(r, 1, 1e9, c))
+    std::printf("{\"explorer\":true,\"T\":%d,\"d\":%d,\"ms\":%.4f,\"gflops\":%.3f}\n", c.T, c.d, c.seconds * 1e3, c.gflops);
   return 0;
 }

@@ -66,6 +66,19 @@ TEST_CASE("a measurement runs the real layer: its output is the direct forward's
   }
 }
 
+TEST_CASE("a plan says what a point needs before it runs", "[cost]") {
+  CostRequest r;
+  r.T = 2048;
+  r.d = 64;
+  CostPlan plan;
+  REQUIRE(plan_layer_cost(r, 2, kBudget, plan));
+  CHECK(plan.flops == layer_forward_flops(CostLayer::attention, 2048, 64));
+  CHECK(plan.memory_bytes == layer_memory_bytes(CostLayer::attention, 2048, 64));
+  CHECK(plan.weight_matrix_bytes == 4.0 * 2048 * 2048);
+  CHECK(plan.available_threads == 2);
+  CHECK(plan.memory_budget == kBudget);
+}
+
 TEST_CASE("the cost explorer refuses what it cannot run, in words", "[cost]") {
   CostReply out;
   CostRequest r;

@@ -1,0 +1,52 @@
+// The cost explorer's self-attention forward measured in the page (headless
+// Chromium, both builds) next to the native -msse4.2 build of the same C++ measured
+// in the same run (build/native/tests/bench_attention_sse42's explorer line): the
+// goal is >= 0.6x at T = 1024, d = 64 on one thread. Also the two-thread speed-ups
+// the page measures for attention and the GRU.
+//
+//   node tests/bench/cost-page.mjs        (tools/lab bench runs it)
+import { execFileSync } from 'node:child_process';
+import { startLab, openPage } from '../browser/support.mjs';
+
+function nativeSse() {
+  const out = execFileSync('build/native/tests/bench_attention_sse42', { encoding: 'utf8' });
+  return out.trim().split('\n').map((l) => JSON.parse(l)).find((r) => r.explorer).gflops;
+}
+
+async function page(lab, mode) {
+  const url = (mode === 'isolated' ? lab.isolatedUrl : lab.plainUrl)('cost.html?d=64&from=1024&to=1024&seconds=0.5');
+  const { page: p, close } = await openPage(lab.browser, url);
+  await p.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('measure').disabled, null, { timeout: 120000 });
+  // Twice: the first run lets the browser's compiler optimise the module's hot code.
+  for (let i = 0; i < 2; ++i) {
+    await p.click('#measure');
+    await p.waitForFunction(() => document.body.dataset.cost === 'finished', null, { timeout: 120000 });
+  }
+  const r = await p.evaluate(() => {
+    const cells = Array.from(document.querySelectorAll('#cost-table tbody tr:first-child td'));
+    return { build: document.body.dataset.build, gflops: Number(cells[4].textContent),
+      seconds: cells.slice(0, 4).map((td) => Number(td.dataset.seconds)) };
+  });
+  await close();
+  return r;
+}
+
+const sse = nativeSse();
+const lab = await startLab();
+const rows = [];
+try {
+  for (const mode of ['isolated', 'plain']) rows.push(await page(lab, mode));
+} finally {
+  await lab.close();
+}
+const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '—');
+console.log('\nCost explorer, self-attention forward at T = 1024, d = 64, one thread, in the page vs native -msse4.2 (same run)\n');
+console.log('| build | GFLOP/s | / native -msse4.2 | attention 2-thread speed-up | GRU 2-thread speed-up |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
+console.log(`| native -msse4.2 | ${f2(sse)} | 1.00× | | |`);
+for (const r of rows) {
+  const [a1, a2, g1, g2] = r.seconds;
+  console.log(`| page, ${r.build} | ${f2(r.gflops)} | ${f2(r.gflops / sse)}× | ${f2(a1 / a2)}× | ${f2(g1 / g2)}× |`);
+}
+const best = Math.max(...rows.map((r) => r.gflops));
+console.log(`\nGoal: the page's self-attention >= 0.6× native -msse4.2: ${best / sse >= 0.6 ? 'met' : 'NOT met'} (${f2(best / sse)}×).`);

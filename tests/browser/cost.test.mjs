@@ -1,0 +1,144 @@
+// The cost explorer in headless Chromium: measured in the page, self-attention's
+// time grows like T^2 and the GRU's like T (fitted slopes), a second thread speeds
+// attention up in the threaded build, Stop ends a run between points, a point too
+// slow for the rate measured so far is refused before it runs, the single-thread
+// build says why it cannot show the speed-up, bad settings, the keyboard.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, openPage } from './support.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+async function open(path, { plain = false } = {}) {
+  const opened = await openPage(lab.browser, plain ? lab.plainUrl(path) : lab.isolatedUrl(path));
+  await opened.page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await opened.page.waitForFunction(() => !document.getElementById('measure').disabled);
+  return opened;
+}
+
+const seconds = (page) => page.$$eval('#cost-table tbody tr', (trs) => trs.map((tr) => ({
+  T: Number(tr.dataset.T), cells: Array.from(tr.cells, (td) => td.dataset.seconds ? Number(td.dataset.seconds) : td.textContent) })));
+
+test('measured: attention\'s slope is about 2, the GRU\'s about 1, and two threads speed attention up', async () => {
+  const { page, problems, close } = await open('cost.html?d=16&from=64&to=4096&seconds=0.05');
+  assert.equal(await page.evaluate(() => document.body.dataset.build), 'attention_lab_mt');
+  assert.match(await page.textContent('#threads-note'), /timed on one thread and on two/);
+  // Only the page's own work counts: not Playwright injecting its script on its first pointer action.
+  await page.hover('#measure');
+  await page.evaluate(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); }).observe({ type: 'longtask' });
+  });
+  await page.click('#measure');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'stop');  // focus follows the enabled control
+  await page.waitForFunction(() => document.body.dataset.cost === 'finished', null, { timeout: 180000 });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'measure');
+  const slopes = await page.evaluate(() => ({ attention: Number(document.body.dataset.slopeAttention), gru: Number(document.body.dataset.slopeGru) }));
+  assert.ok(slopes.attention >= 1.6 && slopes.attention <= 2.4, `attention slope ${slopes.attention}`);
+  assert.ok(slopes.gru >= 0.7 && slopes.gru <= 1.3, `GRU slope ${slopes.gru}`);
+  const rows = await seconds(page);
+  assert.deepEqual(rows.map((r) => r.T), [64, 128, 256, 512, 1024, 2048, 4096]);
+  for (const r of rows) for (const c of r.cells.slice(1, 5)) assert.equal(typeof c, 'number', `T = ${r.T}: ${c}`);
+  const last = rows.at(-1).cells;  // [T, attn 1, attn 2, gru 1, gru 2, ...]
+  assert.ok(last[1] / last[2] > 1.2, `attention on two threads: ${last[1] / last[2]}x`);
+  assert.match(await page.textContent('#speedup'), /self-attention \d\.\d+×, GRU \d\.\d+× \(T = 4096\)/);
+  assert.match(await page.textContent('#cost-table tbody tr:last-child'), /64 MiB/);  // 4096^2 floats
+  assert.match(await page.textContent('#cost-status'), /Measured 28 of 28 points/);
+  assert.equal(await page.$$eval('#cost-chart .fit', (x) => x.length), 2);
+  assert.equal(await page.$$eval('svg [points*="NaN"], svg [x1*="NaN"], svg [cx*="NaN"]', (x) => x.length), 0);
+  const longest = Math.max(0, ...(await page.evaluate(() => window.longTasks)));
+  assert.ok(longest <= 50, `a task of ${longest} ms`);
+  assert.deepEqual(problems.console, []);
+  assert.deepEqual(problems.foreign, []);
+  await close();
+});
+
+test('Stop ends a run between points, and the page measures again afterwards', async () => {
+  const { page, close } = await open('cost.html?d=128&from=16&to=4096&seconds=0.3');
+  await page.click('#measure');
+  await page.waitForFunction(() => document.querySelectorAll('#cost-table td[data-seconds]').length >= 1);
+  await page.click('#stop');
+  await page.waitForFunction(() => document.body.dataset.cost === 'finished', null, { timeout: 30000 });
+  const status = await page.textContent('#cost-status');
+  const [, done, total] = /Stopped after (\d+) of (\d+) points/.exec(status) || [];
+  assert.ok(Number(done) < Number(total), status);
+  assert.equal(await page.isDisabled('#measure'), false);
+  await page.fill('#set-to', '32');
+  await page.click('#measure');
+  await page.waitForFunction(() => document.body.dataset.cost === 'finished' && /Measured/.test(document.getElementById('cost-status').textContent));
+  assert.equal((await seconds(page)).length, 2);
+  await close();
+});
+
+test('a point too slow for the rate measured so far is refused before it runs, with the reason', async () => {
+  // The page's limit lowered to a microsecond: after each layer's first point, every
+  // estimate is over it.
+  const context = await lab.browser.newContext({ serviceWorkers: 'block' });
+  await context.route('**/cost.html*', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace('"maxPointSeconds":4', '"maxPointSeconds":0.000001');
+    await route.fulfill({ response, body });
+  });
+  const page = await context.newPage();
+  await page.goto(lab.isolatedUrl('cost.html?d=16&from=16&to=64&seconds=0.02'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('measure').disabled);
+  await page.click('#measure');
+  await page.waitForFunction(() => document.body.dataset.cost === 'finished');
+  const rows = await seconds(page);
+  assert.equal(typeof rows[0].cells[1], 'number');  // the first point of each kind runs
+  assert.match(rows[1].cells[1], /not run: about .* s a forward at the .* GFLOP\/s measured so far \(limit 0\.000001 s\)/);
+  assert.match(await page.textContent('#cost-status'), /not run \(see the table\)/);
+  await context.close();
+});
+
+test('the single-thread build times one thread and says why it cannot show the speed-up', async () => {
+  const { page, problems, close } = await open('cost.html?d=16&from=16&to=32&seconds=0.02', { plain: true });
+  assert.equal(await page.evaluate(() => document.body.dataset.build), 'attention_lab_st');
+  assert.match(await page.textContent('#threads-note'), /not cross-origin isolated.*times one thread only and cannot show what a second thread adds/);
+  await page.click('#measure');
+  await page.waitForFunction(() => document.body.dataset.cost === 'finished');
+  const rows = await seconds(page);
+  assert.equal(rows[0].cells[2], 'one thread only');
+  assert.equal(typeof rows[0].cells[1], 'number');
+  assert.match(await page.textContent('#speedup'), /not measured: this build has one thread/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('bad settings are named next to their field and nothing starts', async () => {
+  const { page, close } = await open('cost.html');
+  const cases = [
+    ['#set-d', '8', /Width d: 8 is out of range; use a whole number from 16 to 256/],
+    ['#set-to', '8192', /Longest sequence T: 8192 is out of range/],
+    ['#set-seconds', 'soon', /"soon" is not a number/],
+  ];
+  for (const [field, text, message] of cases) {
+    await page.click('#defaults');
+    await page.fill(field, text);
+    assert.match(await page.textContent(`${field}-error`), message);
+    await page.click('#measure');
+    assert.match(await page.textContent('#measure-error'), /Fix the marked settings first/);
+    assert.equal(await page.evaluate(() => document.body.dataset.cost), 'idle');
+  }
+  await page.click('#defaults');
+  await page.fill('#set-from', '1024');
+  await page.fill('#set-to', '512');
+  assert.match(await page.textContent('#set-to-error'), /512 is shorter than the shortest, 1024/);
+  await close();
+  const bad = await open('cost.html?d=1000&colour=red');
+  assert.match(await bad.page.textContent('#url-notice'), /Width d: 1000 is out of range.*colour \(not a setting\)/);
+  await bad.close();
+});
+
+test('the keyboard alone: settings, Measure, Stop', async () => {
+  const { page, close } = await open('cost.html?d=16&from=16&to=32&seconds=0.02');
+  await page.focus('#set-seconds');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'measure');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.dataset.cost === 'finished');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'measure');
+  await close();
+});

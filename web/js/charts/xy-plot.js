@@ -1,0 +1,107 @@
+// A small x-y chart for a few series of points, each axis linear or logarithmic:
+// the scaling explorer's entropy against d_k and the cost explorer's time against T.
+// Knows nothing about attention: draw({series: [{key, label, colour, dash, marker,
+// points: [[x, y]], fit: [[x0, y0], [x1, y1]]?}]}). Points that are not finite (or
+// not positive on a log axis) are left out, so the SVG never gets NaN coordinates.
+// A page gives the same numbers as a table beside it (the chart's text alternative).
+import { clear, svgEl } from './svg.js';
+
+const W = 640, H = 320, L = 64, R = 170, T = 14, B = 44;
+
+const usable = (p, xLog, yLog) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && (!xLog || p[0] > 0) && (!yLog || p[1] > 0);
+
+// Tick values for a range: powers of `base` on a log axis, round steps on a linear one.
+function ticks(lo, hi, log, base) {
+  if (log) {
+    const out = [];
+    const b = Math.log(base);
+    for (let e = Math.floor(Math.log(lo) / b); e <= Math.ceil(Math.log(hi) / b); ++e) out.push(base ** e);
+    return out.filter((v) => v >= lo * 0.999 && v <= hi * 1.001);
+  }
+  const span = hi - lo || 1;
+  const step = 10 ** Math.floor(Math.log10(span / 4));
+  const nice = [1, 2, 5, 10].map((m) => m * step).find((s) => span / s <= 6) || step * 10;
+  const out = [];
+  for (let v = Math.ceil(lo / nice) * nice; v <= hi + 1e-12; v += nice) out.push(Number(v.toPrecision(12)));
+  return out;
+}
+
+export class XYPlot {
+  // x, y: {label, log: bool, base: 2|10, min?, max?, format: (v) => text}
+  constructor(svg, { x, y }) {
+    this.svg = svg;
+    this.x = x;
+    this.y = y;
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  }
+
+  draw({ series, message = '' }) {
+    const svg = this.svg, { x, y } = this;
+    clear(svg);
+    const pts = series.flatMap((s) => [...(s.points || []), ...(s.fit || [])]).filter((p) => usable(p, x.log, y.log));
+    const range = (axis, values) => {
+      let lo = axis.min ?? Math.min(...values), hi = axis.max ?? Math.max(...values);
+      if (!(hi > lo)) { lo = axis.log ? lo / 2 : lo - 1; hi = axis.log ? hi * 2 : hi + 1; }
+      return [lo, hi];
+    };
+    svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fff', stroke: '#999' }));
+    svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, x.label));
+    svg.append(svgEl('text', { x: 14, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'axis-title',
+      transform: `rotate(-90 14 ${T + (H - T - B) / 2})` }, y.label));
+    if (pts.length === 0) {
+      svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'tick' }, message || 'no points yet'));
+      return;
+    }
+    const [x0, x1] = range(x, pts.map((p) => p[0]));
+    const [y0, y1] = range(y, pts.map((p) => p[1]));
+    const f = (v, lo, hi, log) => (log ? (Math.log(v) - Math.log(lo)) / (Math.log(hi) - Math.log(lo)) : (v - lo) / (hi - lo));
+    const sx = (v) => L + f(v, x0, x1, x.log) * (W - L - R);
+    const sy = (v) => T + (1 - f(v, y0, y1, y.log)) * (H - T - B);
+    for (const v of ticks(y0, y1, y.log, y.base || 10)) {
+      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(v), y2: sy(v), stroke: '#e3e3e3' }));
+      svg.append(svgEl('text', { x: L - 6, y: sy(v) + 4, 'text-anchor': 'end', class: 'tick' }, y.format(v)));
+    }
+    for (const v of ticks(x0, x1, x.log, x.base || 10)) {
+      svg.append(svgEl('text', { x: sx(v), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, x.format(v)));
+    }
+    series.forEach((s, i) => {
+      const ok = (s.points || []).filter((p) => usable(p, x.log, y.log));
+      const g = svgEl('g', { class: 'series', 'data-key': s.key });
+      if (ok.length > 1) {
+        g.append(svgEl('polyline', { points: ok.map((p) => `${sx(p[0])},${sy(p[1])}`).join(' '), fill: 'none',
+          stroke: s.colour, 'stroke-width': 2, 'stroke-dasharray': s.dash || '' }));
+      }
+      for (const p of ok) {
+        g.append(s.marker === 'square'
+          ? svgEl('rect', { x: sx(p[0]) - 3.5, y: sy(p[1]) - 3.5, width: 7, height: 7, fill: s.colour })
+          : svgEl('circle', { cx: sx(p[0]), cy: sy(p[1]), r: 3.5, fill: s.colour }));
+      }
+      const fit = (s.fit || []).filter((p) => usable(p, x.log, y.log));
+      if (fit.length === 2) {
+        g.append(svgEl('line', { x1: sx(fit[0][0]), y1: sy(fit[0][1]), x2: sx(fit[1][0]), y2: sy(fit[1][1]),
+          stroke: s.colour, 'stroke-width': 1, 'stroke-dasharray': '3 3', class: 'fit' }));
+      }
+      // Legend: a sample of the line and its marker, then the label.
+      const ly = T + 12 + i * 22;
+      g.append(svgEl('line', { x1: W - R + 12, x2: W - R + 36, y1: ly, y2: ly, stroke: s.colour, 'stroke-width': 2, 'stroke-dasharray': s.dash || '' }));
+      g.append(s.marker === 'square'
+        ? svgEl('rect', { x: W - R + 20.5, y: ly - 3.5, width: 7, height: 7, fill: s.colour })
+        : svgEl('circle', { cx: W - R + 24, cy: ly, r: 3.5, fill: s.colour }));
+      g.append(svgEl('text', { x: W - R + 42, y: ly + 4, class: 'legend' }, s.label));
+      svg.append(g);
+    });
+  }
+}
+
+// Least-squares slope and intercept of log y against log x: y ~ c x^slope.
+export function logLogFit(points) {
+  const p = points.filter(([a, b]) => a > 0 && b > 0 && Number.isFinite(a) && Number.isFinite(b));
+  if (p.length < 2) return null;
+  const X = p.map(([a]) => Math.log(a)), Y = p.map(([, b]) => Math.log(b));
+  const mx = X.reduce((s, v) => s + v, 0) / p.length, my = Y.reduce((s, v) => s + v, 0) / p.length;
+  let sxx = 0, sxy = 0;
+  for (let i = 0; i < p.length; ++i) { sxx += (X[i] - mx) ** 2; sxy += (X[i] - mx) * (Y[i] - my); }
+  if (sxx === 0) return null;
+  const slope = sxy / sxx;
+  return { slope, at: (x) => Math.exp(my + slope * (Math.log(x) - mx)) };
+}

@@ -1,0 +1,215 @@
+// The cost explorer: one self-attention layer and one GRU layer timed over T in the
+// student's browser (src/explore/layer_cost.hpp through the lab's worker), one point
+// a call so that Stop takes effect between points; a chart on log-log axes with
+// fitted slopes, and a table of every number. A run that would not fit the engine's
+// memory is refused before it starts; a point whose time, estimated from the rate
+// measured so far, is too long is refused before it runs, and the run goes on.
+import { LabClient, describeBuild } from './lab-client.js';
+import { labData } from './lab-data.js';
+import { formatNumber } from './parse.js';
+import { fromQuery, toQuery } from './settings-schema.js';
+import { buildSettingsForm } from './settings-form.js';
+import { XYPlot, logLogFit } from './charts/xy-plot.js';
+import { PALETTE } from './charts/svg.js';
+
+const $ = (id) => document.getElementById(id);
+const LAYERS = ['attention', 'gru'];
+const state = { data: null, spec: null, form: null, threads: 1, running: false, stop: false, results: new Map(), refused: new Map(), Ts: [] };
+const key = (layer, threads, T) => `${layer}/${threads}/${T}`;
+
+const lab = new LabClient();
+const chart = new XYPlot($('cost-chart'), {
+  x: { label: 'T, positions (logarithmic)', log: true, base: 2, format: (v) => String(v) },
+  y: { label: 'seconds per forward (logarithmic)', log: true, base: 10, format: (v) => v.toExponential(0) },
+});
+
+function ms(seconds) {
+  if (!Number.isFinite(seconds)) return '—';
+  return seconds >= 0.1 ? `${formatNumber(seconds * 1e3, 0)} ms` : `${formatNumber(seconds * 1e3, 3)} ms`;
+}
+function bytes(b) {
+  if (b >= 1 << 20) return `${formatNumber(b / (1 << 20), 1)} MiB`;
+  if (b >= 1 << 10) return `${formatNumber(b / (1 << 10), 1)} KiB`;
+  return `${b} B`;
+}
+
+// T doubling from `from`, and `to` itself last.
+function sequenceLengths({ from, to }) {
+  const Ts = [];
+  for (let T = from; T < to; T *= 2) Ts.push(T);
+  Ts.push(to);
+  return Ts;
+}
+
+function readSettings() {
+  const settings = state.form.read();
+  if (!settings) return null;
+  if (settings.from > settings.to) {
+    $('set-to-error').textContent = `Longest sequence T: ${settings.to} is shorter than the shortest, ${settings.from}; use a number from ${settings.from} to 4096.`;
+    $('set-to').setAttribute('aria-invalid', 'true');
+    return null;
+  }
+  const href = `cost.html${toQuery(state.spec, settings)}`;
+  $('share-link').href = href;
+  $('share-link').textContent = href;
+  return settings;
+}
+
+// Start and Stop disable each other; focus moves to the one now enabled.
+function setRunning(running) {
+  state.running = running;
+  document.body.dataset.cost = running ? 'running' : state.results.size ? 'finished' : 'idle';
+  const had = document.activeElement;
+  $('measure').disabled = running;
+  $('stop').disabled = !running;
+  if (had === $('measure') || had === $('stop') || had === document.body) (running ? $('stop') : $('measure')).focus();
+}
+
+async function measure() {
+  $('measure-error').textContent = '';
+  const settings = readSettings();
+  if (!settings) { $('measure-error').textContent = 'Fix the marked settings first.'; return; }
+  const { d, seconds } = settings;
+  const Ts = sequenceLengths(settings);
+  const base = { d, min_seconds: seconds, seed: 1 };
+  // The largest point first: a run that cannot fit is refused before anything runs.
+  try {
+    await lab.call('layer_cost_plan', { ...base, layer: 'attention', T: Ts[Ts.length - 1], threads: 1 });
+  } catch (err) {
+    $('measure-error').textContent = `Not started: ${err.message}. Choose a shorter longest sequence or a smaller width.`;
+    return;
+  }
+  const threads = state.threads > 1 ? [1, 2] : [1];
+  const points = Ts.flatMap((T) => LAYERS.flatMap((layer) => threads.map((th) => ({ layer, T, threads: th }))));
+  state.results.clear();
+  state.refused.clear();
+  state.Ts = Ts;
+  state.stop = false;
+  setRunning(true);
+  draw();
+  const rate = {};  // layer/threads -> the GFLOP/s of its latest point
+  const started = performance.now();
+  let done = 0;
+  for (const p of points) {
+    if (state.stop) break;
+    const status = `Point ${done + 1} of ${points.length}: ${p.layer === 'gru' ? 'GRU' : 'self-attention'}, T = ${p.T}, ${p.threads} thread${p.threads > 1 ? 's' : ''}…`;
+    $('cost-status').textContent = status;
+    $('cost-progress').value = done / points.length;
+    const req = { ...base, layer: p.layer, T: p.T, threads: p.threads };
+    try {
+      const plan = await lab.call('layer_cost_plan', req);
+      const r = rate[`${p.layer}/${p.threads}`];
+      const estimate = r ? plan.flops / (r * 1e9) : 0;
+      const limit = state.data.maxPointSeconds;
+      if (estimate > limit) {
+        state.refused.set(key(p.layer, p.threads, p.T), `not run: about ${formatNumber(estimate, 1)} s a forward at the ${formatNumber(r, 2)} GFLOP/s measured so far (limit ${limit} s)`);
+      } else {
+        const reply = await lab.call('layer_cost', req);
+        state.results.set(key(p.layer, p.threads, p.T), reply);
+        rate[`${p.layer}/${p.threads}`] = reply.gflops;
+      }
+    } catch (err) {
+      state.refused.set(key(p.layer, p.threads, p.T), `not run: ${err.message}`);
+    }
+    ++done;
+    draw();
+  }
+  const took = ((performance.now() - started) / 1000).toFixed(1);
+  $('cost-progress').value = done / points.length;
+  $('cost-status').textContent = state.stop
+    ? `Stopped after ${done} of ${points.length} points (${took} s).`
+    : `Measured ${state.results.size} of ${points.length} points in ${took} s${state.refused.size ? `; ${state.refused.size} not run (see the table)` : ''}.`;
+  setRunning(false);
+}
+
+// The slope over the longer half of T (log scale), where each layer's leading term dominates.
+function fitted(layer, threads) {
+  const pts = state.Ts.map((T) => state.results.get(key(layer, threads, T))).filter(Boolean).map((r) => [r.T, r.seconds]);
+  if (pts.length < 2) return null;
+  const lo = Math.sqrt(state.Ts[0] * state.Ts[state.Ts.length - 1]);
+  const upper = pts.filter(([T]) => T >= lo);
+  const use = upper.length >= 2 ? upper : pts;
+  const fit = logLogFit(use);
+  return fit && { ...fit, from: use[0][0], to: use[use.length - 1][0] };
+}
+
+function draw() {
+  const series = [];
+  for (const layer of LAYERS) {
+    for (const th of state.threads > 1 ? [1, 2] : [1]) {
+      const pts = state.Ts.map((T) => state.results.get(key(layer, th, T))).filter(Boolean).map((r) => [r.T, r.seconds]);
+      const fit = th === 1 ? fitted(layer, 1) : null;
+      series.push({
+        key: `${layer}-${th}`, label: `${layer === 'gru' ? 'GRU' : 'attention'}, ${th} thread${th > 1 ? 's' : ''}`,
+        colour: layer === 'gru' ? PALETTE.vermillion : PALETTE.blue, marker: layer === 'gru' ? 'circle' : 'square',
+        dash: th > 1 ? '6 4' : '', points: pts, fit: fit ? [[fit.from, fit.at(fit.from)], [fit.to, fit.at(fit.to)]] : undefined,
+      });
+    }
+  }
+  chart.draw({ series, message: 'Press Measure to time the layers' });
+  for (const layer of LAYERS) {
+    const fit = fitted(layer, 1);
+    $(`slope-${layer}`).textContent = fit ? `${formatNumber(fit.slope, 2)} (over T = ${fit.from} to ${fit.to})` : '—';
+    document.body.dataset[`slope${layer === 'gru' ? 'Gru' : 'Attention'}`] = fit ? String(fit.slope) : '';
+  }
+  const longest = [...state.Ts].reverse().find((T) => LAYERS.every((l) => state.results.has(key(l, 1, T)) && state.results.has(key(l, 2, T))));
+  $('speedup').textContent = state.threads < 2 ? 'not measured: this build has one thread'
+    : longest ? LAYERS.map((l) => `${l === 'gru' ? 'GRU' : 'self-attention'} ${formatNumber(state.results.get(key(l, 1, longest)).seconds / state.results.get(key(l, 2, longest)).seconds, 2)}×`).join(', ') + ` (T = ${longest})`
+      : '—';
+
+  const body = $('cost-table').tBodies[0];
+  body.replaceChildren();
+  for (const T of state.Ts) {
+    const tr = body.insertRow();
+    tr.dataset.T = String(T);
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(T) }));
+    const cell = (layer, th) => {
+      const td = tr.insertCell();
+      const r = state.results.get(key(layer, th, T));
+      const why = state.refused.get(key(layer, th, T));
+      if (th > state.threads) td.textContent = 'one thread only';
+      else if (r) { td.textContent = ms(r.seconds); td.dataset.seconds = String(r.seconds); }
+      else if (why) { td.textContent = why; td.dataset.refused = 'true'; }
+      else td.textContent = '…';
+    };
+    cell('attention', 1); cell('attention', 2); cell('gru', 1); cell('gru', 2);
+    for (const layer of LAYERS) {
+      const r = state.results.get(key(layer, 1, T));
+      tr.insertCell().textContent = r ? formatNumber(r.gflops, 2) : '—';
+    }
+    tr.insertCell().textContent = bytes(4 * T * T);
+  }
+}
+
+function main() {
+  state.data = labData().widgets.cost;
+  state.spec = state.data.settings;
+  state.form = buildSettingsForm($('settings'), state.spec, readSettings);
+  const { settings, ignored } = fromQuery(state.spec, location.search);
+  state.form.fill(settings);
+  readSettings();
+  if (ignored.length) {
+    $('url-notice').hidden = false;
+    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
+  }
+  draw();
+  $('measure').disabled = true;
+  lab.ready.then((info) => {
+    $('build-status').textContent = describeBuild(info);
+    document.body.dataset.build = info.variant;
+    state.threads = info.threads ? 2 : 1;
+    $('threads-note').textContent = info.threads
+      ? 'Threaded build: every point is timed on one thread and on two.'
+      : `${describeBuild(info)} So this page times one thread only and cannot show what a second thread adds; served with cross-origin isolation (see the README), the threaded build can.`;
+    $('measure').disabled = false;
+    draw();
+  }, (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+  lab.onRestart = (message) => { $('measure-error').textContent = message; };
+  $('measure').addEventListener('click', measure);
+  $('stop').addEventListener('click', () => { state.stop = true; $('cost-status').textContent = 'Stopping after this point…'; });
+  $('defaults').addEventListener('click', () => { state.form.fill(Object.fromEntries(state.spec.map((s) => [s.key, s.default]))); readSettings(); });
+  document.body.dataset.ready = 'true';
+  document.body.dataset.cost = 'idle';
+}
+
+main();

@@ -1,0 +1,166 @@
+// The order-blindness experiment: two sentences, the settings form, one request per
+// edit to the C++ probe (src/explore/order_probe.hpp) through the lab's worker, and
+// the views: the verdict with the largest differences, the permutation drawn, the
+// output vectors side by side. Token names are shown as text, trimmed of invisible
+// characters and cut when long (the full name in a tooltip).
+import { LabClient, describeBuild } from './lab-client.js';
+import { labData } from './lab-data.js';
+import { cleanName, formatNumber } from './parse.js';
+import { fromQuery, toQuery } from './settings-schema.js';
+import { buildSettingsForm } from './settings-form.js';
+import { LatestCall } from './latest-call.js';
+import { clear, svgEl, PALETTE } from './charts/svg.js';
+
+const $ = (id) => document.getElementById(id);
+const num = (x) => formatNumber(x, 3);
+const SHOWN = 14;  // characters of a token name drawn before it is cut
+const cut = (name) => (name.length > SHOWN ? `${name.slice(0, SHOWN - 1)}…` : name);
+const state = { data: null, spec: null, form: null, shown: false };
+
+const lab = new LabClient();
+lab.ready.then((info) => { $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
+               (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+
+// "dog  bites\u200b man" -> {ok, tokens: ['dog', 'bites', 'man']} | {ok: false, message}
+function parseSentence(text) {
+  const tokens = String(text).split(/\s+/).map(cleanName).filter((t) => t.length > 0);
+  if (tokens.length === 0) return { ok: false, message: 'Write at least one token.' };
+  const max = state.data.fixed.maxTokens;
+  if (tokens.length > max) return { ok: false, message: `${tokens.length} tokens: at most ${max}.` };
+  const long = tokens.find((t) => new TextEncoder().encode(t).length > 200);
+  if (long) return { ok: false, message: `"${cut(long)}" is too long: a token may have at most 200 bytes.` };
+  return { ok: true, tokens };
+}
+
+const calc = new LatestCall(lab, 'order_probe', {
+  onResult(r, input) {
+    $('order-error').textContent = '';
+    state.shown = true;
+    showStale(false);
+    draw(r, input);
+    history.replaceState(null, '', `order.html${toQuery(state.spec, input.settings)}`);
+  },
+  onError(err) {
+    $('order-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
+    showStale(true);
+  },
+});
+
+function showStale(stale) {
+  $('order-stale').hidden = !(stale && state.shown);
+  document.body.dataset.stale = String(stale);
+}
+
+function recompute() {
+  const settings = state.form.read();
+  let ok = Boolean(settings);
+  const sentences = {};
+  for (const id of ['first', 'second']) {
+    const p = parseSentence($(id).value);
+    $(`${id}-error`).textContent = p.ok ? '' : p.message;
+    $(id).setAttribute('aria-invalid', p.ok ? 'false' : 'true');
+    ok = ok && p.ok;
+    sentences[id] = p.tokens;
+  }
+  if (!ok) { calc.supersede(); document.body.dataset.requested = String(calc.id); showStale(true); return; }
+  const href = `order.html${toQuery(state.spec, settings)}`;
+  $('share-link').href = href;
+  $('share-link').textContent = href;
+  document.body.dataset.requested = String(calc.id + 1);
+  // An OrderRequest (src/explore/order_probe.hpp); settings ride along for the URL.
+  calc.send({ first: sentences.first, second: sentences.second, seed: settings.seed, d: settings.d, positions: settings.positions, settings });
+}
+
+function draw(r, input) {
+  const { first, second } = input;
+  const perm = Array.from(r.perm);
+  const positions = input.positions;
+  // Within rounding: sums of a few dozen products of numbers near 1 in double precision.
+  const same = r.reordering && r.max_difference <= 1e-9;
+  Object.assign(document.body.dataset, {
+    maxDifference: String(r.max_difference), pooledDifference: String(r.pooled_difference),
+    reordering: String(r.reordering), same: String(same),
+  });
+  let verdict;
+  if (!r.reordering) verdict = 'The second sentence is not a reordering of the first, so there is no permutation to compare along. Make it one to test the claim.';
+  else if (same) verdict = positions === 'none'
+    ? 'Without positional information the outputs are the same vectors, moved with their tokens: the layer cannot tell the two orders apart.'
+    : 'The outputs match even with positions: here the reordering moves no token (or only swaps equal ones).';
+  else verdict = `With ${positions} positions added, matching tokens get different outputs: the layer now sees where each token is.`;
+  $('verdict').textContent = verdict;
+  $('max-diff').textContent = r.reordering ? `${r.max_difference.toExponential(2)}${same ? ' (0 up to rounding)' : ''}` : '— (not a reordering)';
+  $('pooled-diff').textContent = r.T1 === r.T2 ? `${r.pooled_difference.toExponential(2)}${r.pooled_difference <= 1e-9 ? ' (0 up to rounding)' : ''}` : '— (different lengths)';
+  drawPermutation(first, second, perm);
+  drawVectors($('z-first'), first, r.Z_first, r.d, first.map((_, i) => i + 1));
+  drawVectors($('z-second'), second, r.Z_second, r.d, second.map((_, i) => (r.reordering ? perm[i] + 1 : null)));
+  document.body.dataset.computed = String(calc.id);
+}
+
+// Top: the first sentence's tokens; bottom: the second's; a line from first[perm[i]] to second[i].
+function drawPermutation(first, second, perm) {
+  const svg = $('perm-drawing');
+  const n = Math.max(first.length, second.length), W = Math.max(320, n * 90), H = 120;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  clear(svg);
+  const x = (i, len) => (W / len) * (i + 0.5);
+  const label = (name, cx, cy) => {
+    const t = svgEl('text', { x: cx, y: cy, 'text-anchor': 'middle', class: 'token' }, cut(name));
+    if (name.length > SHOWN) t.append(svgEl('title', {}, name));
+    return t;
+  };
+  first.forEach((name, i) => svg.append(label(name, x(i, first.length), 20)));
+  second.forEach((name, i) => svg.append(label(name, x(i, second.length), H - 10)));
+  perm.forEach((j, i) => svg.append(svgEl('line', { x1: x(j, first.length), y1: 28, x2: x(i, second.length), y2: H - 28,
+    stroke: [PALETTE.blue, PALETTE.vermillion, PALETTE.green, PALETTE.purple, PALETTE.orange][j % 5], 'stroke-width': 2 })));
+  const pairs = perm.map((j, i) => `${first[j]} (position ${j + 1}) to position ${i + 1}`);
+  svg.setAttribute('aria-label', perm.length ? `The tokens move: ${pairs.join('; ')}.` : 'The second sentence is not a reordering of the first.');
+}
+
+function drawVectors(table, tokens, Z, d, marks) {
+  const head = table.tHead;
+  head.replaceChildren();
+  const hr = head.insertRow();
+  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'token' }));
+  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'match' }));
+  for (let c = 0; c < d; ++c) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: `z[${c + 1}]` }));
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  tokens.forEach((name, i) => {
+    const tr = body.insertRow();
+    tr.dataset.z = Array.from(Z.slice(i * d, (i + 1) * d)).join(',');
+    const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: cut(name) });
+    if (name.length > SHOWN) th.title = name;
+    tr.append(th);
+    tr.insertCell().textContent = marks[i] === null ? '—' : `#${marks[i]}`;
+    for (let c = 0; c < d; ++c) tr.insertCell().textContent = num(Z[i * d + c]);
+  });
+}
+
+function main() {
+  state.data = labData().widgets.order;
+  state.spec = state.data.settings;
+  state.form = buildSettingsForm($('settings'), state.spec, recompute);
+  const { settings, ignored } = fromQuery(state.spec, location.search);
+  state.form.fill(settings);
+  $('first').value = state.data.first;
+  $('second').value = state.data.second;
+  if (ignored.length) {
+    $('url-notice').hidden = false;
+    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
+  }
+  for (const id of ['first', 'second']) $(id).addEventListener('input', recompute);
+  $('reverse').addEventListener('click', () => {
+    const p = parseSentence($('first').value);
+    if (p.ok) { $('second').value = p.tokens.slice().reverse().join(' '); recompute(); }
+  });
+  $('defaults').addEventListener('click', () => {
+    $('first').value = state.data.first;
+    $('second').value = state.data.second;
+    state.form.fill(Object.fromEntries(state.spec.map((s) => [s.key, s.default])));
+    recompute();
+  });
+  recompute();
+  document.body.dataset.ready = 'true';
+}
+
+main();

@@ -1,0 +1,125 @@
+// The scaling explorer: the settings form, one request per edit to the C++
+// statistics (src/explore/scaling_stats.hpp) through the lab's worker, and the
+// views: two histograms, the entropy sweep (chart and table), the three score
+// functions side by side. Only the answer to the latest settings is drawn; a bad
+// setting is named next to its field and the last good results stay, marked.
+import { LabClient, describeBuild } from './lab-client.js';
+import { labData } from './lab-data.js';
+import { formatNumber } from './parse.js';
+import { fromQuery, toQuery } from './settings-schema.js';
+import { buildSettingsForm } from './settings-form.js';
+import { LatestCall } from './latest-call.js';
+import { XYPlot } from './charts/xy-plot.js';
+import { drawHistogram } from './charts/histogram.js';
+import { PALETTE } from './charts/svg.js';
+
+const $ = (id) => document.getElementById(id);
+const num = (x) => formatNumber(x, 3);
+const state = { spec: null, form: null, shown: false };
+
+const lab = new LabClient();
+lab.ready.then((info) => { $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
+               (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+
+const sweepChart = new XYPlot($('sweep-chart'), {
+  x: { label: 'd_k (logarithmic)', log: true, base: 2, format: (v) => String(v) },
+  y: { label: 'entropy (nats)', log: false, min: 0, format: (v) => num(v) },
+});
+
+const calc = new LatestCall(lab, 'scaling_stats', {
+  onResult(r, input) {
+    const t0 = performance.now();
+    $('scaling-error').textContent = '';
+    state.shown = true;
+    showStale(false);
+    draw(r, input);
+    document.body.dataset.drawMs = String(performance.now() - t0);  // main-thread time per answer (tests)
+    history.replaceState(null, '', `scaling.html${toQuery(state.spec, input.settings)}`);
+  },
+  onError(err) {
+    $('scaling-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
+    showStale(true);
+  },
+});
+
+function showStale(stale) {
+  $('scaling-stale').hidden = !(stale && state.shown);
+  document.body.dataset.stale = String(stale);
+}
+
+function recompute() {
+  const settings = state.form.read();
+  document.body.dataset.requested = String(calc.id + (settings ? 1 : 0));
+  if (!settings) { calc.supersede(); document.body.dataset.requested = String(calc.id); showStale(true); return; }
+  const href = `scaling.html${toQuery(state.spec, settings)}`;
+  $('share-link').href = href;
+  $('share-link').textContent = href;
+  // A ScalingRequest (src/explore/scaling_stats.hpp); settings ride along for the URL.
+  calc.send({ seed: settings.seed, d_k: settings.d_k, T: settings.T, temperature: settings.temperature, settings });
+}
+
+function draw(r) {
+  $('hist-dk').textContent = String(r.d_k);
+  drawHistogram($('hist-raw'), { counts: Array.from(r.raw_counts), lo: -r.raw_hi, hi: r.raw_hi, colour: PALETTE.vermillion, label: 'q·k', format: num });
+  drawHistogram($('hist-scaled'), { counts: Array.from(r.scaled_counts), lo: -r.scaled_hi, hi: r.scaled_hi, colour: PALETTE.blue, label: 'q·k / √d_k', format: num });
+  const moments = (mean, variance) => `mean ${num(mean)}, variance ${num(variance)} (standard deviation ${num(Math.sqrt(variance))}), ${r.queries * r.T} products`;
+  $('raw-moments').textContent = moments(r.raw_mean, r.raw_var);
+  $('scaled-moments').textContent = moments(r.scaled_mean, r.scaled_var);
+  document.body.dataset.rawVar = String(r.raw_var);
+  document.body.dataset.scaledVar = String(r.scaled_var);
+
+  const d = Array.from(r.sweep_d);
+  const pts = (ys) => d.map((x, i) => [x, ys[i]]);
+  sweepChart.y.max = r.max_entropy;
+  sweepChart.draw({ series: [
+    { key: 'unscaled', label: 'unscaled q·k', colour: PALETTE.vermillion, marker: 'circle', points: pts(r.entropy_unscaled) },
+    { key: 'scaled', label: 'scaled q·k / √d_k', colour: PALETTE.blue, marker: 'square', dash: '6 4', points: pts(r.entropy_scaled) },
+    { key: 'uniform', label: `log T = ${num(r.max_entropy)}`, colour: PALETTE.black, dash: '2 4', points: [[d[0], r.max_entropy], [d[d.length - 1], r.max_entropy]] },
+  ] });
+  const body = $('sweep-table').tBodies[0];
+  body.replaceChildren();
+  d.forEach((x, i) => {
+    const tr = body.insertRow();
+    Object.assign(tr.dataset, { d: String(x), entropyUnscaled: String(r.entropy_unscaled[i]), entropyScaled: String(r.entropy_scaled[i]) });
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(x) }));
+    for (const v of [r.entropy_unscaled[i], r.entropy_scaled[i], r.top_unscaled[i], r.top_scaled[i]]) tr.insertCell().textContent = num(v);
+  });
+
+  $('kinds-dk').textContent = String(r.d_k);
+  $('kinds-T').textContent = String(r.T);
+  const kinds = $('kinds-table').tBodies[0];
+  kinds.replaceChildren();
+  for (const [key, label, h, top, w] of [
+    ['dot', 'dot q·k', r.entropy_dot, r.top_dot, r.weights_dot],
+    ['scaled_dot', 'scaled dot q·k / √d_k', r.entropy_scaled_dot, r.top_scaled_dot, r.weights_scaled_dot],
+    ['additive', 'additive w·tanh(W_q q + W_k k)', r.entropy_additive, r.top_additive, r.weights_additive],
+  ]) {
+    const tr = kinds.insertRow();
+    Object.assign(tr.dataset, { kind: key, entropy: String(h), top: String(top) });
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: label }));
+    tr.insertCell().textContent = num(h);
+    tr.insertCell().textContent = num(top);
+    tr.insertCell().textContent = Array.from(w).sort((a, b) => b - a).slice(0, 5).map(num).join(', ');
+  }
+  document.body.dataset.computed = String(calc.id);
+}
+
+function main() {
+  const data = labData().widgets.scaling;
+  state.spec = data.settings;
+  state.form = buildSettingsForm($('settings'), state.spec, recompute);
+  const { settings, ignored } = fromQuery(state.spec, location.search);
+  state.form.fill(settings);
+  if (ignored.length) {
+    $('url-notice').hidden = false;
+    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
+  }
+  $('defaults').addEventListener('click', () => {
+    state.form.fill(Object.fromEntries(state.spec.map((s) => [s.key, s.default])));
+    recompute();
+  });
+  recompute();
+  document.body.dataset.ready = 'true';
+}
+
+main();

@@ -1,0 +1,85 @@
+// A widget's settings as a form, built from its schema (content/widgets/NAME.json):
+// per setting a label, a text field (or a select for a choice), its help with the
+// allowed range, and a message slot next to it. A spec with "slider": "linear" or
+// "log" also gets a range input that moves with the field (the field holds the value;
+// a slider on a log scale reaches both ends of 1 .. 1024 with one hand).
+//
+//   const form = buildSettingsForm(element, spec, onChange)
+//   form.fill(settings); form.read() -> {settings} | null (and marks bad fields)
+// Ids: set-KEY, set-KEY-slider, set-KEY-help, set-KEY-error.
+import { parseAll, rangeText } from './settings-schema.js';
+
+const STEPS = 1000;  // slider positions
+
+function toSlider(s, value) {
+  const t = s.slider === 'log' ? Math.log(value / s.min) / Math.log(s.max / s.min) : (value - s.min) / (s.max - s.min);
+  return String(Math.round(Math.min(1, Math.max(0, t)) * STEPS));
+}
+function fromSlider(s, position) {
+  const t = Number(position) / STEPS;
+  const v = s.slider === 'log' ? s.min * (s.max / s.min) ** t : s.min + t * (s.max - s.min);
+  return s.kind === 'int' ? Math.round(v) : Number(v.toPrecision(3));
+}
+
+export function buildSettingsForm(form, spec, onChange) {
+  const $ = (id) => document.getElementById(id);
+  for (const s of spec) {
+    const id = `set-${s.key}`;
+    const wrap = Object.assign(document.createElement('div'), { className: 'field' });
+    const label = Object.assign(document.createElement('label'), { htmlFor: id, textContent: s.label });
+    let input;
+    if (s.kind === 'choice') {
+      input = document.createElement('select');
+      for (const c of s.choices) input.append(Object.assign(document.createElement('option'), { value: c, textContent: c }));
+    } else {
+      input = Object.assign(document.createElement('input'), { type: 'text', inputMode: s.kind === 'int' ? 'numeric' : 'decimal', spellcheck: false });
+    }
+    input.id = id;
+    input.name = s.key;
+    input.setAttribute('aria-describedby', `${id}-help ${id}-error`);
+    const help = Object.assign(document.createElement('p'), { className: 'help', id: `${id}-help`, textContent: `${s.help} Allowed: ${rangeText(s)}.` });
+    const err = Object.assign(document.createElement('p'), { className: 'error', id: `${id}-error` });
+    err.setAttribute('aria-live', 'polite');
+    wrap.append(label, input);
+    if (s.slider && s.kind !== 'choice') {
+      const slider = Object.assign(document.createElement('input'), { type: 'range', id: `${id}-slider`, min: '0', max: String(STEPS), step: '1' });
+      slider.setAttribute('aria-label', `${s.label} (slider${s.slider === 'log' ? ', logarithmic scale' : ''})`);
+      slider.addEventListener('input', () => {
+        const v = fromSlider(s, slider.value);
+        slider.setAttribute('aria-valuetext', String(v));
+        input.value = String(v);
+        onChange();
+      });
+      wrap.append(slider);
+    }
+    wrap.append(help, err);
+    input.addEventListener(s.kind === 'choice' ? 'change' : 'input', () => {
+      const slider = $(`${id}-slider`);
+      const v = Number(input.value);
+      if (slider && Number.isFinite(v) && v >= s.min && v <= s.max) {
+        slider.value = toSlider(s, v);
+        slider.setAttribute('aria-valuetext', String(v));
+      }
+      onChange();
+    });
+    form.append(wrap);
+  }
+  return {
+    fill(settings) {
+      for (const s of spec) {
+        $(`set-${s.key}`).value = String(settings[s.key]);
+        const slider = $(`set-${s.key}-slider`);
+        if (slider) { slider.value = toSlider(s, settings[s.key]); slider.setAttribute('aria-valuetext', String(settings[s.key])); }
+      }
+    },
+    read() {
+      const { settings, errors } = parseAll(spec, Object.fromEntries(spec.map((s) => [s.key, $(`set-${s.key}`).value])));
+      for (const s of spec) {
+        const message = errors[s.key] || '';
+        $(`set-${s.key}-error`).textContent = message;
+        $(`set-${s.key}`).setAttribute('aria-invalid', message ? 'true' : 'false');
+      }
+      return Object.keys(errors).length === 0 ? settings : null;
+    },
+  };
+}
