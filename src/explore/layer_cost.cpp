@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -21,27 +23,39 @@ using Clock = std::chrono::steady_clock;
 constexpr double kRoundSeconds = 0.01;     // a round's length once calibrated
 constexpr double kMinRoundSeconds = 0.002;  // shorter rounds are not timed: a browser's clock may step by 0.1 ms
 
-// Sense-reversing spin barrier for a team of n threads: a wait is a few hundred
-// nanoseconds, short against a forward, and works the same natively and under
-// WebAssembly threads (atomics on shared memory).
-class SpinBarrier {
+// Sense-reversing barrier for a team of n threads: a waiter spins for a few
+// microseconds (a forward's phases are usually that close together), then sleeps on a
+// condition variable, so that a thread with nothing to do (the GRU's second, during
+// the recurrence) gives its core back instead of competing for it. Works the same
+// natively and under WebAssembly threads (atomics and futexes on shared memory).
+class TeamBarrier {
  public:
-  explicit SpinBarrier(int n) : n_(n), waiting_(n) {}
+  explicit TeamBarrier(int n) : n_(n), waiting_(n) {}
   void wait() {
     if (n_ == 1) return;
-    const bool sense = !sense_.load(std::memory_order_relaxed);
+    const bool sense = !sense_.load(std::memory_order_acquire);
     if (waiting_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
       waiting_.store(n_, std::memory_order_relaxed);
-      sense_.store(sense, std::memory_order_release);
-    } else {
-      while (sense_.load(std::memory_order_acquire) != sense) std::this_thread::yield();
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        sense_.store(sense, std::memory_order_release);
+      }
+      wake_.notify_all();
+      return;
     }
+    for (int i = 0; i < kSpins; ++i)
+      if (sense_.load(std::memory_order_acquire) == sense) return;
+    std::unique_lock<std::mutex> lock(mutex_);
+    wake_.wait(lock, [&] { return sense_.load(std::memory_order_acquire) == sense; });
   }
 
  private:
+  static constexpr int kSpins = 4000;  // ~10 us
   const int n_;
   std::atomic<int> waiting_;
   std::atomic<bool> sense_{false};
+  std::mutex mutex_;
+  std::condition_variable wake_;
 };
 
 MatF random_matrix(nn::Pcg32& rng, Eigen::Index rows, Eigen::Index cols, double sd) {
@@ -54,7 +68,7 @@ MatF random_matrix(nn::Pcg32& rng, Eigen::Index rows, Eigen::Index cols, double 
 // with barrier.wait() between its phases. Returns the sum of the output.
 struct Layer {
   virtual ~Layer() = default;
-  virtual void part(int k, int threads, SpinBarrier& barrier) = 0;
+  virtual void part(int k, int threads, TeamBarrier& barrier) = 0;
   virtual double checksum() const = 0;
 };
 
@@ -76,7 +90,7 @@ struct AttentionLayer final : Layer {
     A.resize(T, T);
     Z.resize(T, d);
   }
-  void part(int k, int n, SpinBarrier& barrier) override {
+  void part(int k, int n, TeamBarrier& barrier) override {
     const Eigen::Index T = X.rows(), r0 = lo(T, k, n), r1 = lo(T, k + 1, n);
     self_attention_project_rows<float>(X, w.W_Q, w.W_K, w.W_V, ws, r0, r1);
     barrier.wait();  // every key and value is ready
@@ -97,7 +111,7 @@ struct GruLayer final : Layer {
     gru.b_hh.w = random_matrix(rng, 1, 3 * d, sd);
     cache.input_gates(d, T, 1);  // sizes the cache for T steps of one sequence
   }
-  void part(int k, int n, SpinBarrier& barrier) override {
+  void part(int k, int n, TeamBarrier& barrier) override {
     const Eigen::Index T = X.rows(), H = gru.hidden(), t0 = lo(T, k, n), t1 = lo(T, k + 1, n);
     auto Gi = cache.input_gates(H, T, 1);  // 3H x T: column t = W_ih x_t + b_ih
     Gi.middleCols(t0, t1 - t0).noalias() = gru.W_ih.w * X.middleRows(t0, t1 - t0).transpose();
@@ -166,7 +180,7 @@ Status measure_layer_cost(const CostRequest& r, int available_threads, double me
   // The team: thread 0 (this one) times and decides; every round all threads run
   // `reps` forwards with a barrier after each, then meet to read the decision.
   const int n = r.threads;
-  SpinBarrier barrier(n);
+  TeamBarrier barrier(n);
   std::atomic<int> reps{1};  // 0: stop
   double best = std::numeric_limits<double>::infinity(), elapsed = 0;
   int forwards = 0;

@@ -25,9 +25,8 @@
 // The measurement: a warm-up round, then rounds of forwards (about 10 ms a round;
 // rounds under 2 ms are only used to calibrate, since a browser may give its clock
 // a 0.1 ms step) until min_seconds of timed rounds have passed; the time per forward
-// is the best round's. Threads
-// are created once per measurement and meet at a spinning barrier, so thread start-up
-// is not timed.
+// is the best round's. Threads are created once per measurement and meet at a
+// barrier (spin, then sleep), so thread start-up is not timed.
 #pragma once
 
 #include <string>

@@ -22,7 +22,7 @@ const seconds = (page) => page.$$eval('#cost-table tbody tr', (trs) => trs.map((
   T: Number(tr.dataset.T), cells: Array.from(tr.cells, (td) => td.dataset.seconds ? Number(td.dataset.seconds) : td.textContent) })));
 
 test('measured: attention\'s slope is about 2, the GRU\'s about 1, and two threads speed attention up', async () => {
-  const { page, problems, close } = await open('cost.html?d=16&from=64&to=4096&seconds=0.05');
+  const { page, problems, close } = await open('cost.html?d=16&from=64&to=4096&seconds=0.1');
   assert.equal(await page.evaluate(() => document.body.dataset.build), 'attention_lab_mt');
   assert.match(await page.textContent('#threads-note'), /timed on one thread and on two/);
   // Only the page's own work counts: not Playwright injecting its script on its first pointer action.

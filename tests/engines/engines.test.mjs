@@ -30,6 +30,28 @@ async function raceNumbers(p) {
   }));
 }
 
+// What the explorations show: the scaling sweep and the order experiment's outputs
+// (computed in the worker, so every engine must give Chromium's numbers).
+async function exploreNumbers(p, server) {
+  let q = await p.open(url(server, 'scaling.html'));
+  await q.waitFor(() => document.body.dataset.stale === 'false' && document.body.dataset.computed === document.body.dataset.requested);
+  const scaling = await q.evaluate(() => Array.from(document.querySelectorAll('#sweep-table tbody tr'), (tr) => [tr.dataset.entropyUnscaled, tr.dataset.entropyScaled]));
+  await q.close();
+  q = await p.open(url(server, 'order.html'));
+  await q.waitFor(() => document.body.dataset.stale === 'false' && document.body.dataset.computed === document.body.dataset.requested);
+  const order = await q.evaluate(() => ({ same: document.body.dataset.same,
+    z: Array.from(document.querySelectorAll('#z-first tbody tr, #z-second tbody tr'), (tr) => tr.dataset.z) }));
+  await q.close();
+  q = await p.open(url(server, 'cost.html?d=16&from=16&to=32&seconds=0.02'));
+  await q.waitFor(() => document.body.dataset.ready === 'true' && !document.getElementById('measure').disabled);
+  await q.evaluate(() => document.getElementById('measure').click());
+  await q.waitFor(() => document.body.dataset.cost === 'finished');
+  const cost = await q.evaluate(() => document.querySelectorAll('#cost-table td[data-seconds]').length);
+  await q.close();
+  return { scaling, order, cost };
+}
+let explored;
+
 before(async () => {
   isolated = await startServer({ root: DIST, port: 0, isolation: true });
   plain = await startServer({ root: DIST, port: 0, isolation: false });
@@ -41,6 +63,13 @@ before(async () => {
     waitFor: (fn) => page.waitForFunction(fn, null, { timeout: 120000 }),
     evaluate: (fn) => page.evaluate(fn),
   });
+  explored = await exploreNumbers({
+    open: async (u) => {
+      const q = await browser.newPage();
+      await q.goto(u);
+      return { waitFor: (fn) => q.waitForFunction(fn, null, { timeout: 120000 }), evaluate: (fn) => q.evaluate(fn), close: () => q.close() };
+    },
+  }, isolated);
   await browser.close();
 });
 after(() => { isolated.close(); plain.close(); });
@@ -88,6 +117,13 @@ async function checkEngine(engine) {
       await p.waitFor(() => document.body.dataset.stale === 'false');
       assert.deepEqual(await p.evaluate(() => Array.from(document.querySelectorAll('#calc-result-rows tr'), (tr) => tr.cells[2].textContent)), ['0.035', '0.259', '0.705']);
       await p.close();
+
+      // The explorations: Chromium's numbers exactly; a short cost run (both builds' points).
+      const ex = await exploreNumbers(b, isolated);
+      assert.deepEqual(ex.scaling, explored.scaling, `${engine}: the scaling sweep`);
+      assert.deepEqual(ex.order, explored.order, `${engine}: the order experiment`);
+      assert.equal(ex.order.same, 'true');
+      assert.equal(ex.cost, engine === 'firefox' ? 8 : 4, `${engine}: the cost explorer's points`);
 
       // A short race, with and without cross-origin isolation: Chromium's numbers exactly.
       for (const server of [isolated, plain]) {

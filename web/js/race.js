@@ -5,7 +5,8 @@ import { labData } from './lab-data.js';
 import { openStore } from './store.js';
 import { connectLms, joinLms } from './lms.js';
 import { buildHandin } from './handin.js';
-import { defaults, fromQuery, parseAll, rangeText, toQuery } from './settings-schema.js';
+import { defaults, fromQuery, toQuery } from './settings-schema.js';
+import { buildSettingsForm } from './settings-form.js';
 import { LineChart } from './charts/line-chart.js';
 import { drawHeatmap } from './charts/heatmap.js';
 import { PALETTE } from './charts/svg.js';
@@ -71,54 +72,16 @@ const chart = new LineChart($('curves'), {
 
 // ---- the settings form ---------------------------------------------------------
 
-function buildForm(spec) {
-  const form = $('settings');
-  for (const s of spec) {
-    const wrap = Object.assign(document.createElement('div'), { className: 'field' });
-    const id = `set-${s.key}`;
-    const label = Object.assign(document.createElement('label'), { htmlFor: id, textContent: s.label });
-    let input;
-    if (s.kind === 'choice') {
-      input = document.createElement('select');
-      for (const c of s.choices) input.append(Object.assign(document.createElement('option'), { value: c, textContent: c }));
-    } else {
-      input = Object.assign(document.createElement('input'), { type: 'text', inputMode: s.kind === 'int' ? 'numeric' : 'decimal' });
-    }
-    input.id = id;
-    input.name = s.key;
-    const help = Object.assign(document.createElement('p'), { className: 'help', id: `${id}-help`, textContent: `${s.help} Allowed: ${rangeText(s)}.` });
-    const err = Object.assign(document.createElement('p'), { className: 'error', id: `${id}-error` });
-    err.setAttribute('aria-live', 'polite');
-    input.setAttribute('aria-describedby', `${id}-help ${id}-error`);
-    input.addEventListener('input', () => validateForm());
-    input.addEventListener('change', () => validateForm());
-    wrap.append(label, input, help, err);
-    form.append(wrap);
-  }
-}
-
-function fillForm(settings) {
-  for (const s of state.spec) $(`set-${s.key}`).value = String(settings[s.key]);
-}
-
-function readForm() {
-  return Object.fromEntries(state.spec.map((s) => [s.key, $(`set-${s.key}`).value]));
-}
-
+// The form's values, each named next to its field when it does not parse; the share
+// link follows the valid ones.
 function validateForm() {
-  const { settings, errors } = parseAll(state.spec, readForm());
-  for (const s of state.spec) {
-    const message = errors[s.key] || '';
-    $(`set-${s.key}-error`).textContent = message;
-    $(`set-${s.key}`).setAttribute('aria-invalid', message ? 'true' : 'false');
-  }
-  const ok = Object.keys(errors).length === 0;
-  if (ok) {
+  const settings = state.form.read();
+  if (settings) {
     const href = `race.html${toQuery(state.spec, settings)}`;
     $('share-link').href = href;
     $('share-link').textContent = href;
   }
-  return ok ? settings : null;
+  return settings;
 }
 
 // ---- running -------------------------------------------------------------------
@@ -342,9 +305,9 @@ function drawWeightsTable(ex, first = 0) {
 
 async function main() {
   state.spec = labData().widgets.race.settings;
-  buildForm(state.spec);
+  state.form = buildSettingsForm($('settings'), state.spec, validateForm);
   const { settings, ignored } = fromQuery(state.spec, location.search);
-  fillForm(settings);
+  state.form.fill(settings);
   if (ignored.length) {
     $('url-notice').hidden = false;
     $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
@@ -353,7 +316,7 @@ async function main() {
   $('start').addEventListener('click', start);
   $('save-download').addEventListener('click', downloadWork);
   $('stop').addEventListener('click', () => lab.stopSession('RaceSession'));
-  $('defaults').addEventListener('click', () => { fillForm(defaults(state.spec)); validateForm(); });
+  $('defaults').addEventListener('click', () => { state.form.fill(defaults(state.spec)); validateForm(); });
   $('prev-example').addEventListener('click', () => {
     state.stepIndex = (state.stepIndex - 1 + state.examples.count) % state.examples.count;
     showExample('step', state.stepIndex);
