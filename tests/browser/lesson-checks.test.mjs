@@ -234,3 +234,32 @@ test('an assignment that caps attempts and grades the first answer', async () =>
   await page.close();
   server.close();
 });
+
+test('the lab\'s own checks: Q5 (matrix-form shapes) in section 6, Q6 (cost as T doubles) in section 8, with the right answers', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('lesson.html'));
+  await page.waitForFunction(() => document.body.dataset.ready);
+  const sectionOf = (id) => page.$eval(`.quick-check[data-check="${id}"]`, (el) => el.closest('section[id]').id);
+  assert.equal(await sectionOf('q5'), 'self-attention-matrix-form');
+  assert.equal(await sectionOf('q6'), 'cost-and-recurrence');
+  // The explorations are linked where the lesson makes their claims.
+  const linksIn = (section) => page.$$eval(`#${section} .widget-card a`, (as) => as.map((a) => a.getAttribute('href')));
+  assert.ok((await linksIn('scores-and-softmax')).some((h) => h.startsWith('scaling.html')));
+  assert.ok((await linksIn('positions-and-order')).some((h) => h.startsWith('order.html')));
+  assert.ok((await linksIn('positions-and-order')).some((h) => h === 'race.html?positions=off'));
+  assert.ok((await linksIn('cost-and-recurrence')).some((h) => h.startsWith('cost.html')));
+  // Q5: S and A are T x T, Z is T x d_v (T = 5, d_v = 3); Q6: attention's T^2 terms quadruple, the GRU doubles.
+  for (const [id, right, pattern] of [['q5', 'c', /5 \\times 5.*5 \\times 5.*5 \\times 3/], ['q6', 'd', /fourfold.*doubles/]]) {
+    const c = choiceChecks.find((x) => x.id === id);
+    assert.equal(c.choices.find((x) => x.correct).id, right);
+    assert.match(c.choices.find((x) => x.correct).text, pattern);
+    const box = `.quick-check[data-check="${id}"]`;
+    for (const choice of c.choices) {
+      await page.check(`#${id}-${choice.id}`);
+      await page.click(`${box} .check-submit`);
+      assert.equal(await page.getAttribute(box, 'data-state'), choice.correct ? 'correct' : 'wrong', `${id} ${choice.id}`);
+      assert.equal(await page.isVisible(`${box} .explanation[data-choice="${choice.id}"]`), true);
+    }
+  }
+  assert.deepEqual(problems.console, []);
+  await close();
+});

@@ -14,6 +14,7 @@ import { clear, svgEl, PALETTE } from './charts/svg.js';
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
 const SHOWN = 14;  // characters of a token name drawn before it is cut
+const ENTRIES = 8;  // entries of each output vector shown (the differences above cover all d)
 const cut = (name) => (name.length > SHOWN ? `${name.slice(0, SHOWN - 1)}…` : name);
 const state = { data: null, spec: null, form: null, shown: false };
 
@@ -34,10 +35,12 @@ function parseSentence(text) {
 
 const calc = new LatestCall(lab, 'order_probe', {
   onResult(r, input) {
+    const t0 = performance.now();
     $('order-error').textContent = '';
     state.shown = true;
     showStale(false);
     draw(r, input);
+    document.body.dataset.drawMs = String(performance.now() - t0);  // main-thread time per answer (tests)
     history.replaceState(null, '', `order.html${toQuery(state.spec, input.settings)}`);
   },
   onError(err) {
@@ -99,6 +102,9 @@ function draw(r, input) {
 // Top: the first sentence's tokens; bottom: the second's; a line from first[perm[i]] to second[i].
 function drawPermutation(first, second, perm) {
   const svg = $('perm-drawing');
+  const drawn = JSON.stringify([first, second, perm]);
+  if (svg.dataset.drawn === drawn) return;  // the same tokens and permutation: nothing to redraw
+  svg.dataset.drawn = drawn;
   const n = Math.max(first.length, second.length), W = Math.max(320, n * 90), H = 120;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   clear(svg);
@@ -116,23 +122,39 @@ function drawPermutation(first, second, perm) {
   svg.setAttribute('aria-label', perm.length ? `The tokens move: ${pairs.join('; ')}.` : 'The second sentence is not a reordering of the first.');
 }
 
-function drawVectors(table, tokens, Z, d, marks) {
-  const head = table.tHead;
-  head.replaceChildren();
-  const hr = head.insertRow();
-  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'token' }));
-  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'match' }));
-  for (let c = 0; c < d; ++c) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: `z[${c + 1}]` }));
+// The rows are rebuilt only when their number or width changes; otherwise their text
+// is updated in place. At most ENTRIES entries a row: 64 columns are unreadable, and
+// 32 rows of them took ~25 ms a redraw.
+function drawVectors(table, tokens, Z, fullD, marks) {
   const body = table.tBodies[0];
-  body.replaceChildren();
+  const d = Math.min(fullD, ENTRIES);
+  $('entries-note').textContent = fullD > d ? `Each row shows the first ${d} of its ${fullD} entries; the differences above are over all of them.` : '';
+  if (body.rows.length !== tokens.length || table.dataset.d !== String(d)) {
+    table.dataset.d = String(d);
+    const head = table.tHead;
+    head.replaceChildren();
+    const hr = head.insertRow();
+    hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'token' }));
+    hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'match' }));
+    for (let c = 0; c < d; ++c) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: `z[${c + 1}]` }));
+    const rows = tokens.map(() => {
+      const tr = document.createElement('tr');
+      tr.append(Object.assign(document.createElement('th'), { scope: 'row' }));
+      for (let c = 0; c < d + 1; ++c) tr.append(document.createElement('td'));
+      return tr;
+    });
+    body.replaceChildren(...rows);
+  }
+  table.dataset.z = Array.prototype.join.call(Z, ',');  // every entry, T x d row-major (tests read it)
+  table.dataset.width = String(fullD);
+  const setText = (cell, text) => { if (cell.firstChild) cell.firstChild.nodeValue = text; else cell.textContent = text; };
   tokens.forEach((name, i) => {
-    const tr = body.insertRow();
-    tr.dataset.z = Array.from(Z.slice(i * d, (i + 1) * d)).join(',');
-    const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: cut(name) });
-    if (name.length > SHOWN) th.title = name;
-    tr.append(th);
-    tr.insertCell().textContent = marks[i] === null ? '—' : `#${marks[i]}`;
-    for (let c = 0; c < d; ++c) tr.insertCell().textContent = num(Z[i * d + c]);
+    const tr = body.rows[i];
+    const th = tr.cells[0];
+    setText(th, cut(name));
+    if (name.length > SHOWN) th.title = name; else th.removeAttribute('title');
+    setText(tr.cells[1], marks[i] === null ? '—' : `#${marks[i]}`);
+    for (let c = 0; c < d; ++c) setText(tr.cells[c + 2], num(Z[i * fullD + c]));
   });
 }
 

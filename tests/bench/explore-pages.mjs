@@ -1,0 +1,47 @@
+// Main-thread time per answer on the scaling and order pages at their largest sizes
+// (scaling: d_k = 1024, T = 64, the temperature slider stepped; order: 32 tokens,
+// d = 64, the seed changed), in headless Chromium: the time the page's script takes
+// to take a reply and redraw every view (document.body.dataset.drawMs), against the
+// goal of one frame, 16 ms. The computing itself runs in the worker.
+//
+//   node tests/bench/explore-pages.mjs     (tools/lab bench runs it)
+import { startLab, openPage } from '../browser/support.mjs';
+
+const settle = (page) => page.waitForFunction(() => document.body.dataset.stale === 'false'
+  && document.body.dataset.computed === document.body.dataset.requested);
+
+async function measure(lab, path, prepare, step, n = 30) {
+  const { page, close } = await openPage(lab.browser, lab.isolatedUrl(path));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await settle(page);
+  await prepare(page);
+  const draws = [];
+  for (let i = 0; i < n; ++i) {
+    await step(page, i);
+    await settle(page);
+    draws.push(Number(await page.evaluate(() => document.body.dataset.drawMs)));
+  }
+  await close();
+  draws.sort((a, b) => a - b);
+  return { median: draws[Math.floor(n / 2)], p90: draws[Math.floor(n * 0.9)], max: draws[n - 1] };
+}
+
+const lab = await startLab();
+const rows = [];
+try {
+  rows.push(['scaling, d_k = 1024, T = 64, temperature slider', await measure(lab, 'scaling.html?d_k=1024',
+    (p) => p.focus('#set-temperature-slider'), (p, i) => p.keyboard.press(i % 10 < 5 ? 'ArrowRight' : 'ArrowLeft'))]);
+  const words = Array.from({ length: 32 }, (_, i) => `w${i}`);
+  rows.push(['order, 32 tokens, d = 64, seed edited', await measure(lab, 'order.html?d=64&positions=sinusoidal', async (p) => {
+    await p.fill('#first', words.join(' '));
+    await p.fill('#second', words.slice().reverse().join(' '));
+  }, (p, i) => p.fill('#set-seed', String(i + 2)))]);
+} finally {
+  await lab.close();
+}
+const f1 = (x) => x.toFixed(1);
+console.log('\nMain-thread time per answer (ms; 30 answers each), goal <= 16 ms (one frame)\n');
+console.log('| page and control | median | 90th percentile | max |');
+console.log('| --- | ---: | ---: | ---: |');
+for (const [name, r] of rows) console.log(`| ${name} | ${f1(r.median)} | ${f1(r.p90)} | ${f1(r.max)} |`);
+console.log(`\nGoal (90th percentile <= 16 ms): ${rows.every(([, r]) => r.p90 <= 16) ? 'met' : 'NOT met'}.`);
