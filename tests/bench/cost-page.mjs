@@ -40,13 +40,14 @@ try {
   await lab.close();
 }
 const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '—');
+const times = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '—');
 console.log('\nCost explorer, self-attention forward at T = 1024, d = 64, one thread, in the page vs native -msse4.2 (same run)\n');
 console.log('| build | GFLOP/s | / native -msse4.2 | attention 2-thread speed-up | GRU 2-thread speed-up |');
 console.log('| --- | ---: | ---: | ---: | ---: |');
 console.log(`| native -msse4.2 | ${f2(sse)} | 1.00× | | |`);
 for (const r of rows) {
   const [a1, a2, g1, g2] = r.seconds;
-  console.log(`| page, ${r.build} | ${f2(r.gflops)} | ${f2(r.gflops / sse)}× | ${f2(a1 / a2)}× | ${f2(g1 / g2)}× |`);
+  console.log(`| page, ${r.build} | ${f2(r.gflops)} | ${times(r.gflops / sse)} | ${times(a1 / a2)} | ${times(g1 / g2)} |`);
 }
 const best = Math.max(...rows.map((r) => r.gflops));
 console.log(`\nGoal: the page's self-attention >= 0.6× native -msse4.2: ${best / sse >= 0.6 ? 'met' : 'NOT met'} (${f2(best / sse)}×).`);
