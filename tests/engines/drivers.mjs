@@ -36,9 +36,9 @@ export async function launch(engine) {
   return engine === 'firefox' ? launchFirefox() : launchWebKit();
 }
 
-// A Firefox of its own for every page: with one browser for all, a page opened right
-// after another closed sometimes never got its module's threads started (the closed
-// page's workers still winding down); students do not open eight pages a minute.
+// A Firefox of its own for every page, so that no page's workers outlive it into the
+// next one's checks. (Firefox under WebDriver BiDi may hang a worker's `new Worker()`
+// whatever the browser's age: web/js/lab-client.js replaces such a worker.)
 async function launchFirefox() {
   const puppeteer = (await import('puppeteer-core')).default;
   const start = () => puppeteer.launch({

@@ -74,24 +74,11 @@ before(async () => {
 });
 after(() => { isolated.close(); plain.close(); });
 
-// Known, not yet understood: in Firefox ESR 153 a page's module sometimes never starts
-// (about one run in three here, on any page; the page waits on its engine). The check
-// runs once more when that happens, and says so; two failures in a row fail the run.
-const ATTEMPTS = { firefox: 2, webkit: 1 };
-
 for (const engine of ENGINES) {
   test(`${engine}: every page works and the race gives Chromium's numbers`, async () => {
     // tools/lab setup installs Debian's firefox-esr, webkit2gtk-driver and xvfb: a missing one fails.
     assert.ok(available(engine), `${engine} is not installed (tools/lab setup installs it)`);
-    for (let attempt = 1; ; ++attempt) {
-      try {
-        await checkEngine(engine);
-        return;
-      } catch (err) {
-        if (attempt >= ATTEMPTS[engine] || !/Waiting failed|timed out/.test(String(err && err.message))) throw err;
-        console.log(`# ${engine}: attempt ${attempt} timed out waiting for the page (${String(err.message).slice(0, 80)}); once more`);
-      }
-    }
+    await checkEngine(engine);
   });
 }
 

@@ -13,10 +13,16 @@
 // in flight with a message in words and is replaced by a fresh one, so the page
 // keeps working without a reload; a refusal that says the engine is broken
 // ({fatal: true}) does the same. So does a worker whose module has not started after
-// START_TIMEOUT_MS (seen in Firefox, rarely, when a page opens as another closes):
-// `ready` resolves when a worker has started, whichever try that was.
+// START_TIMEOUT_MS: `ready` resolves when a worker has started, whichever try that was.
+// Firefox with a worker debugger attached (DevTools, or WebDriver BiDi as in the
+// tests) sometimes never returns from a `new Worker()` called in a worker, which the
+// threaded module does for its threads: our worker then hangs for good. It says when it
+// starts and ends creating them; one that has not ended within THREADS_TIMEOUT_MS is
+// replaced at once, and requests sent meanwhile (which it never saw) go to the new one.
 const START_TIMEOUT_MS = 30000;
 const START_TRIES = 3;
+const THREADS_TIMEOUT_MS = 5000;
+const THREADS_TRIES = 5;
 
 export class LabClient {
   constructor(workerUrl = 'js/lab-worker.js') {
@@ -25,6 +31,7 @@ export class LabClient {
     this.pending = new Map();
     this.onRestart = null;
     this.tries = 0;
+    this.threadTries = 0;
     this.ready = new Promise((resolve, reject) => { this.started = { resolve, reject }; });
     this.start();
   }
@@ -38,8 +45,32 @@ export class LabClient {
       if (++this.tries >= START_TRIES) this.started.reject(new Error(`the engine did not start in ${START_TRIES} tries`));
       else this.restart(`The lab's engine did not start within ${START_TIMEOUT_MS / 1000} s`);
     }, START_TIMEOUT_MS);
-    this.request('init', {}).then((info) => { clearTimeout(timer); this.started.resolve(info); },
-      (err) => { clearTimeout(timer); if (this.worker === generation) this.started.reject(err); });
+    let threads = null;
+    const onProgress = ({ stage }) => {
+      clearTimeout(threads);
+      if (stage !== 'threads') return;
+      threads = setTimeout(() => {
+        if (this.worker !== generation) return;
+        clearTimeout(timer);
+        if (++this.threadTries >= THREADS_TRIES) this.started.reject(new Error(`the engine's threads did not start in ${THREADS_TRIES} tries`));
+        else this.replaceStuck();
+      }, THREADS_TIMEOUT_MS);
+    };
+    this.request('init', {}, { onProgress }).then((info) => { clearTimeout(timer); clearTimeout(threads); this.started.resolve(info); },
+      (err) => { clearTimeout(timer); clearTimeout(threads); if (this.worker === generation) this.started.reject(err); });
+  }
+
+  // A worker stuck before its module ran: a new one, which gets the requests in flight.
+  replaceStuck() {
+    const waiting = [...this.pending].filter(([, entry]) => entry.message.type !== 'init');
+    this.pending.clear();
+    this.worker.then((w) => w.terminate(), () => {});
+    this.start();
+    for (const [id, entry] of waiting) {
+      if (entry.moved) { entry.reject(new Error('The lab\'s engine was restarted: try again')); continue; }
+      this.pending.set(id, entry);
+      this.worker.then((w) => w.postMessage(entry.message), entry.reject);
+    }
   }
 
   // Everything in flight fails with `why`; a new worker (and module) takes over.
@@ -81,7 +112,7 @@ export class LabClient {
   request(type, payload, { transfer = [], onProgress = null } = {}) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onProgress });
+      this.pending.set(id, { resolve, reject, onProgress, message: { type, id, payload }, moved: transfer.length > 0 });
       this.worker.then((w) => w.postMessage({ type, id, payload }, transfer), (err) => {
         this.pending.delete(id);
         reject(err);

@@ -57,7 +57,7 @@ function canShareMemory() {
   }
 }
 
-function loadModule() {
+function loadModule(progress = () => {}) {
   // From disk (file://) the page starts this worker from a string with the
   // single-file module in front of it: createAttentionLab is already defined.
   const inline = typeof self.createAttentionLab === 'function';
@@ -74,7 +74,12 @@ function loadModule() {
     options.locateFile = (file) => base + file;
     options.mainScriptUrlOrBlob = base + name + '.js';  // what the pthread workers import
   }
-  return self.createAttentionLab(options).then((module) => {
+  // The threaded module creates its threads' workers before it returns: the page
+  // replaces a worker that is stuck there (LabClient, THREADS_TIMEOUT_MS).
+  if (threaded) progress({ stage: 'threads' });
+  const starting = self.createAttentionLab(options);
+  if (threaded) progress({ stage: 'compiling' });
+  return starting.then((module) => {
     lab = module;
     buildInfo = Object.assign(lab.build_info(), { variant: name, crossOriginIsolated: self.crossOriginIsolated === true });
     return buildInfo;
@@ -171,7 +176,7 @@ self.onmessage = async (event) => {
   const { type, id, payload } = event.data || {};
   try {
     if (type === 'init') {
-      loading = loading || loadModule();
+      loading = loading || loadModule((p) => self.postMessage({ type: 'progress', id, payload: p }));
       self.postMessage({ type: 'result', id, payload: await loading });
       return;
     }
