@@ -1,0 +1,54 @@
+// The translation page's toy grammar (content/translation/grammar.json): a lexicon
+// of categories whose entries have a French-like and an English side, and
+// synchronous rules that expand a symbol into a source and a target sequence at
+// once, so that every generated pair carries its gold word alignment
+// (translate/corpus.hpp). The file's format is described in its own "about".
+//
+// Parsing takes the JSON text (no I/O here): the page hands over what the site
+// embedded, the native tests and the command line read the file. Every refusal says
+// which rule or entry is wrong.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "attention/status.hpp"
+
+namespace alab::translate {
+
+// One entry: its forms, each a list of tokens ("en": ["looks", "for"]); "fr" and "en"
+// are required, others ("det", "base") are used as CAT.form.
+struct LexEntry {
+  std::map<std::string, std::vector<std::string>> forms;
+};
+
+// A position of a rule's side: a literal token, or a symbol (a lexicon category or a
+// rule's lhs) with an optional form and instance (N.det, N#2).
+struct RuleItem {
+  std::string text;      // as written
+  bool symbol = false;
+  std::string name;      // the category or lhs ("N")
+  std::string instance;  // name plus any #k ("N#2"): one pick per instance per expansion
+  std::string form;      // "det", "base", or empty (the side's own: "fr" / "en")
+};
+
+struct Rule {
+  std::string lhs;
+  double weight = 1;
+  std::vector<RuleItem> src, tgt;
+  std::vector<std::pair<int, int>> links;  // [source position, target position]
+};
+
+struct Grammar {
+  std::string start;
+  std::map<std::string, std::vector<LexEntry>> lexicon;
+  std::vector<Rule> rules;
+  bool is_category(const std::string& name) const { return lexicon.count(name) > 0; }
+  bool is_lhs(const std::string& name) const;
+};
+
+Status parse_grammar(const std::string& json_text, Grammar& out);
+
+}  // namespace alab::translate

@@ -1,0 +1,180 @@
+// The translation corpus (translate/grammar.hpp, translate/corpus.hpp): gold word
+// alignments on hand-written derivations (one entry per category, so the words are
+// known), the content file's grammar giving a balanced, deterministic corpus in which
+// every word is aligned, and refusals of malformed grammars in words.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "translate/corpus.hpp"
+#include "translate/grammar.hpp"
+
+#ifndef ALAB_SOURCE_DIR
+#error "ALAB_SOURCE_DIR (the repository root) must be defined by the build"
+#endif
+
+using namespace alab;
+using namespace alab::translate;
+using Align = std::vector<std::pair<int, int>>;
+
+namespace {
+std::string read_file(const std::string& path) {
+  std::ifstream in(std::string(ALAB_SOURCE_DIR) + "/" + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A grammar with one entry per category and one rule for `start`: the derivation is fixed.
+Grammar tiny(const std::string& rules, const std::string& start = "CLAUSE") {
+  const std::string text = R"({"start": ")" + start + R"(", "lexicon": {
+      "N": [{"fr": "chat", "en": "cat", "det": "le"}],
+      "M": [{"fr": "souris", "en": "mouse", "det": "la"}],
+      "ADJ": [{"fr": "noir", "en": "black"}],
+      "V": [{"fr": "cherche", "en": "looks for", "base": "look for"}],
+      "W": [{"fr": "mange", "en": "eats", "base": "eat"}],
+      "ROLE": [{"fr": "étudiant", "en": "student"}]},
+    "rules": [)" + rules + "]}";
+  Grammar g;
+  const Status st = parse_grammar(text, g);
+  INFO(st.message);
+  REQUIRE(st);
+  return g;
+}
+
+SentencePair one(const Grammar& g) {
+  nn::Pcg32 rng(1);
+  SentencePair p;
+  bool too_long = false;
+  REQUIRE(derive(g, g.start, rng, 0, p, too_long));
+  REQUIRE_FALSE(too_long);
+  return p;
+}
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string w; in >> w;) out.push_back(w);
+  return out;
+}
+}  // namespace
+
+TEST_CASE("gold alignments: the module's sentence, i am a student", "[translate]") {
+  const Grammar g = tiny(R"({"lhs": "CLAUSE", "src": ["je", "suis", "ROLE"], "tgt": ["i", "am", "a", "ROLE"], "links": [[0, 0], [1, 1], [2, 2]]})");
+  const SentencePair p = one(g);
+  CHECK(p.src == words("je suis étudiant"));
+  CHECK(p.tgt == words("i am a student"));
+  // je-i, suis-am, étudiant-a (the article English needs), étudiant-student.
+  CHECK(p.align == Align{{0, 0}, {1, 1}, {2, 2}, {2, 3}});
+}
+
+TEST_CASE("gold alignments: the adjective moves, the article follows the noun", "[translate]") {
+  const Grammar g = tiny(R"({"lhs": "NP", "src": ["N.det", "N", "ADJ"], "tgt": ["the", "ADJ", "N"], "links": [[0, 0]]})", "NP");
+  const SentencePair p = one(g);
+  CHECK(p.src == words("le chat noir"));
+  CHECK(p.tgt == words("the black cat"));
+  CHECK(p.align == Align{{0, 0}, {1, 2}, {2, 1}});
+}
+
+TEST_CASE("gold alignments: negation ne ... pas -> does not, a sub-phrase shifted into place", "[translate]") {
+  const Grammar g = tiny(R"(
+    {"lhs": "CLAUSE", "src": ["NP", "VP"], "tgt": ["NP", "VP"]},
+    {"lhs": "NP", "src": ["N.det", "N"], "tgt": ["the", "N"], "links": [[0, 0]]},
+    {"lhs": "OBJ", "src": ["M.det", "M"], "tgt": ["the", "M"], "links": [[0, 0]]},
+    {"lhs": "VP", "src": ["ne", "W", "pas", "OBJ"], "tgt": ["does", "not", "W.base", "OBJ"], "links": [[0, 1], [2, 1], [1, 0]]})");
+  const SentencePair p = one(g);
+  CHECK(p.src == words("le chat ne mange pas la souris"));
+  CHECK(p.tgt == words("the cat does not eat the mouse"));
+  // le-the, chat-cat, ne-not, mange-does, mange-eat, pas-not, la-the, souris-mouse.
+  CHECK(p.align == Align{{0, 0}, {1, 1}, {2, 3}, {3, 2}, {3, 4}, {4, 3}, {5, 5}, {6, 6}});
+}
+
+TEST_CASE("gold alignments: a one-to-many entry aligns all its words", "[translate]") {
+  const Grammar g = tiny(R"({"lhs": "CLAUSE", "src": ["N.det", "N", "V", "M.det", "M"], "tgt": ["the", "N", "V", "the", "M"], "links": [[0, 0], [3, 3]]})");
+  const SentencePair p = one(g);
+  CHECK(p.tgt == words("the cat looks for the mouse"));
+  CHECK(p.align == Align{{0, 0}, {1, 1}, {2, 2}, {2, 3}, {3, 4}, {4, 5}});
+}
+
+TEST_CASE("the content's grammar: a balanced, deterministic corpus, every word aligned", "[translate]") {
+  Grammar g;
+  const Status st = parse_grammar(read_file("content/translation/grammar.json"), g);
+  INFO(st.message);
+  REQUIRE(st);
+  CorpusRequest r;
+  r.seed = 5;
+  r.n_train = 500;
+  r.n_val = 100;
+  r.n_test = 100;
+  Corpus c;
+  REQUIRE(make_corpus(g, r, c));
+  REQUIRE(c.train.size() == 500);
+  REQUIRE(c.val.size() == 100);
+  REQUIRE(c.test.size() == 100);
+  // Balanced: each split has its share of every length bucket; no source sentence twice.
+  std::set<std::vector<std::string>> sources;
+  for (const auto* split : {&c.train, &c.val, &c.test}) {
+    std::vector<int> counts(r.buckets.size(), 0);
+    for (const SentencePair& p : *split) {
+      const int b = length_bucket(static_cast<int>(p.src.size()), r.buckets, r.max_len);
+      REQUIRE(b >= 0);
+      ++counts[b];
+      CHECK(sources.insert(p.src).second);
+      // Every word on either side is aligned, and every pair points inside the sentences.
+      std::vector<bool> s(p.src.size(), false), t(p.tgt.size(), false);
+      for (const auto& [i, j] : p.align) {
+        REQUIRE(i >= 0);
+        REQUIRE(i < static_cast<int>(p.src.size()));
+        REQUIRE(j >= 0);
+        REQUIRE(j < static_cast<int>(p.tgt.size()));
+        s[i] = t[j] = true;
+      }
+      for (bool x : s) CHECK(x);
+      for (bool x : t) CHECK(x);
+      for (const std::string& w : p.src) CHECK(c.src.id(w) > kEos);
+      for (const std::string& w : p.tgt) CHECK(c.tgt.id(w) > kEos);
+    }
+    const int n = static_cast<int>(split->size()), nb = static_cast<int>(r.buckets.size());
+    for (int b = 0; b < nb; ++b) CHECK(counts[b] == n / nb + (b < n % nb ? 1 : 0));
+  }
+  // The longest bucket reaches past 18 words; the same seed, the same corpus.
+  int longest = 0;
+  for (const SentencePair& p : c.train) longest = std::max(longest, static_cast<int>(p.src.size()));
+  CHECK(longest >= 18);
+  CHECK(longest <= 25);
+  Corpus again;
+  REQUIRE(make_corpus(g, r, again));
+  for (std::size_t i = 0; i < c.test.size(); ++i) CHECK(again.test[i].src == c.test[i].src);
+  CHECK(c.src.words[0] == "<pad>");
+  CHECK(c.tgt.id("student") > kEos);
+  CHECK(c.src.id("étudiant") > kEos);
+}
+
+TEST_CASE("malformed grammars are refused in words that name the rule", "[translate]") {
+  Grammar g;
+  CHECK(parse_grammar("{ not json", g).message.find("not a JSON object") != std::string::npos);
+  const std::string lex = R"("lexicon": {"N": [{"fr": "chat", "en": "cat"}]})";
+  CHECK(parse_grammar(R"({"start": "S", )" + lex + R"(, "rules": [{"lhs": "S", "src": ["N", "X"], "tgt": ["N"]}]})", g).message ==
+        "rule 1 (S): X is neither a lexicon category nor a rule's lhs");
+  CHECK(parse_grammar(R"({"start": "S", )" + lex + R"(, "rules": [{"lhs": "S", "src": ["N.det"], "tgt": ["N"]}]})", g).message ==
+        "rule 1 (S): N.det: an entry of N has no \"det\"");
+  CHECK(parse_grammar(R"({"start": "S", )" + lex + R"(, "rules": [{"lhs": "S", "src": ["N"], "tgt": ["N"], "links": [[0, 3]]}]})", g).message ==
+        "rule 1: the link [0, 3] points past the rule's words");
+  CHECK(parse_grammar(R"({"start": "S", )" + lex + R"(, "rules": [{"lhs": "S", "src": ["le"], "tgt": ["N"]}]})", g).message ==
+        "rule 1 (S): N is on the target side only");
+  CHECK(parse_grammar(R"({"start": "S", "lexicon": {"N": [{"fr": "chat"}]}, "rules": []})", g).message ==
+        "lexicon category N: every entry needs \"fr\" and \"en\"");
+  // A grammar that cannot fill a bucket says so.
+  const Grammar small = tiny(R"({"lhs": "CLAUSE", "src": ["je", "suis", "ROLE"], "tgt": ["i", "am", "a", "ROLE"]})");
+  CorpusRequest r;
+  r.n_train = 10;
+  r.n_val = 5;
+  r.n_test = 5;
+  Corpus c;
+  const Status st = make_corpus(small, r, c);
+  CHECK(st.message.find("distinct sentences") != std::string::npos);
+}
