@@ -4,6 +4,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
 import { loadRegistry } from './registry.mjs';
+import { checkGrammar } from './grammar.mjs';
 import { checkNumber, fillFixed, parseSetting } from '../../web/js/settings-schema.js';
 
 // webDir: web/, where the registry's widget pages must have their files.
@@ -65,6 +66,10 @@ export function loadContent(root, webDir = join(root, '../web')) {
     if (!r.ok) throw new ContentError(assignment.path, at, r.message);
   }
 
+  // The translation page's grammar (checked here; the page that uses it embeds it).
+  const grammar = readJson('translation/grammar.json');
+  checkGrammar(grammar);
+
   const diagrams = {};
   const diagramDir = join(root, 'diagrams');
   if (existsSync(diagramDir)) {
@@ -83,7 +88,7 @@ export function loadContent(root, webDir = join(root, '../web')) {
     .map((name) => ({ file: rel(join(lessonDir, name)), slug: name.replace(/^\d\d-|\.md$/g, ''), text: readFileSync(join(lessonDir, name), 'utf8') }));
   if (sections.length === 0) throw new ContentError(rel(lessonDir), 0, 'no lesson sections (files named NN-name.md)');
 
-  return { pages, raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids };
+  return { pages, raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids, grammar: grammar.data };
 }
 
 function requireFields(file, obj, fields) {
