@@ -65,8 +65,8 @@ void gru_forward_recurrent(const Gru<Scalar>& gru, Eigen::Index T, Eigen::Index 
 template <class Scalar>
 void gru_backward(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& X,
                   const Eigen::Ref<const Mat<Scalar>>& dh_T, GruCache<Scalar>& c,
-                  Mat<Scalar>* dX) {
-  gru_backward_recurrent(gru, dh_T, c);
+                  Mat<Scalar>* dX, const Mat<Scalar>* dHs) {
+  gru_backward_recurrent(gru, dh_T, c, dHs);
   // The input half over all steps at once: dW_ih = dGi X, db_ih = row sums of dGi.
   const auto dGi = c.dGi.view(3 * c.H, c.T * c.B);
   gru.W_ih.dw.noalias() += dGi * X;
@@ -79,7 +79,7 @@ void gru_backward(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& X,
 
 template <class Scalar>
 void gru_backward_recurrent(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& dh_T,
-                            GruCache<Scalar>& c) {
+                            GruCache<Scalar>& c, const Mat<Scalar>* dHs) {
   const Eigen::Index H = c.H, T = c.T, B = c.B;
   const auto gates = c.gates.view(3 * H, T * B);
   const auto hn_all = c.hn.view(H, T * B);
@@ -99,6 +99,7 @@ void gru_backward_recurrent(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>
   step.dh = dh_m.data();
   step.dh_prev = dh_prev.data();
   for (Eigen::Index t = T - 1; t >= 0; --t) {
+    if (dHs) dh_m += dHs->middleCols(t * B, B);  // what reads h_{t+1} besides the recurrence
     step.gates = gates.data() + t * B;
     step.hn = hn_all.data() + t * B;
     step.h_prev = Hs.data() + t * B;
@@ -121,9 +122,10 @@ void gru_backward_recurrent(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>
   template void gru_forward(const Gru<S>&, const Eigen::Ref<const Mat<S>>&, Eigen::Index,    \
                             Eigen::Index, GruCache<S>&);                                      \
   template void gru_backward(Gru<S>&, const Eigen::Ref<const Mat<S>>&,                       \
-                             const Eigen::Ref<const Mat<S>>&, GruCache<S>&, Mat<S>*);        \
+                             const Eigen::Ref<const Mat<S>>&, GruCache<S>&, Mat<S>*,         \
+                             const Mat<S>*);                                                  \
   template void gru_forward_recurrent(const Gru<S>&, Eigen::Index, Eigen::Index, GruCache<S>&); \
-  template void gru_backward_recurrent(Gru<S>&, const Eigen::Ref<const Mat<S>>&, GruCache<S>&);
+  template void gru_backward_recurrent(Gru<S>&, const Eigen::Ref<const Mat<S>>&, GruCache<S>&, const Mat<S>*);
 ALAB_INSTANTIATE(float)
 ALAB_INSTANTIATE(double)
 #undef ALAB_INSTANTIATE

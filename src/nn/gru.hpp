@@ -70,17 +70,19 @@ template <class Scalar>
 void gru_forward_recurrent(const Gru<Scalar>& gru, Eigen::Index T, Eigen::Index B,
                            GruCache<Scalar>& cache);
 
-// Backpropagation through time from dL/dh_T (H x B; nothing else reads h_1..h_{T-1}).
+// Backpropagation through time from dL/dh_T (H x B), and, when something else reads
+// the states h_1..h_T too (an attention layer over an encoder), from dHs (H x T*B,
+// column block t = dL/dh_{t+1} from outside the recurrence; dh_T may then be zero).
 // Accumulates into the gradients dw of gru's parameters; dX (T*B x D, optional) is overwritten.
 template <class Scalar>
 void gru_backward(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& X,
                   const Eigen::Ref<const Mat<Scalar>>& dh_T, GruCache<Scalar>& cache,
-                  Mat<Scalar>* dX);
+                  Mat<Scalar>* dX, const Mat<Scalar>* dHs = nullptr);
 
 // The recurrence's part of gru_backward: accumulates W_hh's and b_hh's gradients and
 // leaves dL/dGi (3H x T*B) in cache.dGi, for the caller to carry back to W_ih, b_ih, X.
 template <class Scalar>
 void gru_backward_recurrent(Gru<Scalar>& gru, const Eigen::Ref<const Mat<Scalar>>& dh_T,
-                            GruCache<Scalar>& cache);
+                            GruCache<Scalar>& cache, const Mat<Scalar>* dHs = nullptr);
 
 }  // namespace alab::nn

@@ -1,0 +1,351 @@
+#include "translate/seq2seq.hpp"
+
+#include <cmath>
+
+#include "nn/embedding.hpp"
+#include "translate/corpus.hpp"
+
+namespace alab::translate {
+
+namespace {
+
+template <class Scalar>
+Mat<Scalar> sigmoid(const Mat<Scalar>& x) {
+  return (Scalar(1) / (Scalar(1) + (-x.array()).exp())).matrix();
+}
+
+// Column-wise softmax of an S x B matrix of scores (each column one sentence).
+template <class Scalar>
+Mat<Scalar> softmax_columns(const Mat<Scalar>& e) {
+  Mat<Scalar> a(e.rows(), e.cols());
+  for (Eigen::Index b = 0; b < e.cols(); ++b) {
+    const Scalar m = e.col(b).maxCoeff();
+    a.col(b) = (e.col(b).array() - m).exp().matrix();
+    a.col(b) /= a.col(b).sum();
+  }
+  return a;
+}
+
+// c = sum_j alpha_j (.) h_j: Henc H x S*B (block j), alpha S x B -> H x B.
+template <class Scalar>
+Mat<Scalar> context(const Mat<Scalar>& Henc, const Mat<Scalar>& alpha, int S, int B) {
+  Mat<Scalar> c = Mat<Scalar>::Zero(Henc.rows(), B);
+  for (int j = 0; j < S; ++j) c.array() += Henc.middleCols(j * B, B).array().rowwise() * alpha.row(j).array();
+  return c;
+}
+
+template <class Scalar>
+void fill_uniform(Mat<Scalar>& m, nn::Pcg32& rng, double bound) {
+  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<Scalar>(rng.uniform(-bound, bound));
+}
+
+template <class Scalar>
+void make(nn::Param<Scalar>& p, const char* name, Eigen::Index r, Eigen::Index c, nn::Pcg32& rng, double bound) {
+  p.name = name;
+  p.resize(r, c);
+  fill_uniform(p.w, rng, bound);
+}
+
+}  // namespace
+
+bool parse_attention_kind(const std::string& name, AttentionKind& out) {
+  if (name == "none") out = AttentionKind::none;
+  else if (name == "additive") out = AttentionKind::additive;
+  else if (name == "dot") out = AttentionKind::dot;
+  else return false;
+  return true;
+}
+
+const char* attention_kind_name(AttentionKind kind) {
+  return kind == AttentionKind::none ? "none" : kind == AttentionKind::additive ? "additive" : "dot";
+}
+
+template <class Scalar>
+int Seq2Seq<Scalar>::decoder_input() const {
+  return config.embed + (config.attention == AttentionKind::additive ? config.hidden : 0);
+}
+
+template <class Scalar>
+int Seq2Seq<Scalar>::output_input() const {
+  return config.attention == AttentionKind::additive ? 2 * config.hidden : config.hidden;
+}
+
+template <class Scalar>
+void Seq2Seq<Scalar>::init(const Seq2SeqConfig& c, nn::Pcg32& rng) {
+  config = c;
+  const int E = c.embed, H = c.hidden;
+  const double k = 1 / std::sqrt(static_cast<double>(H));
+  emb_src.name = "emb_src";
+  emb_src.resize(c.src_vocab, E);
+  for (Eigen::Index i = 0; i < emb_src.w.size(); ++i) emb_src.w.data()[i] = static_cast<Scalar>(rng.normal());
+  emb_tgt.name = "emb_tgt";
+  emb_tgt.resize(c.tgt_vocab, E);
+  for (Eigen::Index i = 0; i < emb_tgt.w.size(); ++i) emb_tgt.w.data()[i] = static_cast<Scalar>(rng.normal());
+  make(enc.W_ih, "enc.weight_ih_l0", 3 * H, E, rng, k);
+  make(enc.W_hh, "enc.weight_hh_l0", 3 * H, H, rng, k);
+  make(enc.b_ih, "enc.bias_ih_l0", 1, 3 * H, rng, k);
+  make(enc.b_hh, "enc.bias_hh_l0", 1, 3 * H, rng, k);
+  make(dec_W_ih, "dec.weight_ih_l0", 3 * H, decoder_input(), rng, k);
+  make(dec_W_hh, "dec.weight_hh_l0", 3 * H, H, rng, k);
+  make(dec_b_ih, "dec.bias_ih_l0", 1, 3 * H, rng, k);
+  make(dec_b_hh, "dec.bias_hh_l0", 1, 3 * H, rng, k);
+  if (c.attention == AttentionKind::additive) {
+    make(W_s, "attn.W_s", H, H, rng, k);
+    make(W_h, "attn.W_h", H, H, rng, k);
+    make(v, "attn.v", 1, H, rng, k);
+  }
+  if (c.attention == AttentionKind::dot) make(W_c, "attn.W_c", H, 2 * H, rng, 1 / std::sqrt(2.0 * H));
+  make(W_o, "out.weight", c.tgt_vocab, output_input(), rng, 1 / std::sqrt(static_cast<double>(output_input())));
+  make(b_o, "out.bias", 1, c.tgt_vocab, rng, 1 / std::sqrt(static_cast<double>(output_input())));
+}
+
+template <class Scalar>
+nn::ParamList<Scalar> Seq2Seq<Scalar>::params() {
+  nn::ParamList<Scalar> ps{&emb_src, &emb_tgt, &enc.W_ih, &enc.W_hh, &enc.b_ih, &enc.b_hh,
+                           &dec_W_ih, &dec_W_hh, &dec_b_ih, &dec_b_hh};
+  if (config.attention == AttentionKind::additive) ps.insert(ps.end(), {&W_s, &W_h, &v});
+  if (config.attention == AttentionKind::dot) ps.push_back(&W_c);
+  ps.insert(ps.end(), {&W_o, &b_o});
+  return ps;
+}
+
+template <class Scalar>
+void Seq2Seq<Scalar>::encode(const std::vector<int>& src, int B, int S, Seq2SeqCache<Scalar>& c) const {
+  c.B = B;
+  c.S = S;
+  c.src_tm.resize(static_cast<std::size_t>(S) * B);
+  for (int t = 0; t < S; ++t)
+    for (int b = 0; b < B; ++b) c.src_tm[static_cast<std::size_t>(t) * B + b] = src[static_cast<std::size_t>(b) * S + t];
+  nn::embedding_forward<Scalar>(c.src_tm.data(), S * B, emb_src.w, c.Xsrc);
+  nn::gru_forward<Scalar>(enc, c.Xsrc, S, B, c.enc);
+  const int H = config.hidden;
+  c.Henc = c.enc.Hs.view(H, (S + 1) * B).rightCols(S * B);
+  if (config.attention == AttentionKind::additive) c.P.noalias() = W_h.w * c.Henc;
+}
+
+template <class Scalar>
+Mat<Scalar> Seq2Seq<Scalar>::step(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const {
+  const int H = config.hidden, B = c.B, S = c.S;
+  const auto attend = [&](const Mat<Scalar>& e) {  // e: S x B scores -> alpha, c
+    st.alpha = softmax_columns(e);
+    st.c = context(c.Henc, st.alpha, S, B);
+  };
+  if (config.attention == AttentionKind::additive) {
+    const Mat<Scalar> q = W_s.w * st.s_prev;  // H x B
+    st.U.resize(H, static_cast<Eigen::Index>(S) * B);
+    Mat<Scalar> e(S, B);
+    for (int j = 0; j < S; ++j) {
+      st.U.middleCols(j * B, B) = (c.P.middleCols(j * B, B) + q).array().tanh().matrix();
+      e.row(j) = v.w * st.U.middleCols(j * B, B);
+    }
+    attend(e);
+    st.in.resize(config.embed + H, B);
+    st.in << st.x, st.c;
+  } else {
+    st.in = st.x;
+  }
+  // The GRU step (nn.GRU's equations, gates r, z, n).
+  const Mat<Scalar> gi = (dec_W_ih.w * st.in).colwise() + dec_b_ih.w.row(0).transpose();
+  const Mat<Scalar> gh = (dec_W_hh.w * st.s_prev).colwise() + dec_b_hh.w.row(0).transpose();
+  st.r = sigmoid<Scalar>(gi.topRows(H) + gh.topRows(H));
+  st.z = sigmoid<Scalar>(gi.middleRows(H, H) + gh.middleRows(H, H));
+  st.gh_n = gh.bottomRows(H);
+  st.n = (gi.bottomRows(H).array() + st.r.array() * st.gh_n.array()).tanh().matrix();
+  st.s = ((Scalar(1) - st.z.array()) * st.n.array() + st.z.array() * st.s_prev.array()).matrix();
+  if (config.attention == AttentionKind::dot) {
+    const Scalar k = Scalar(1) / std::sqrt(static_cast<Scalar>(H));
+    Mat<Scalar> e(S, B);
+    for (int j = 0; j < S; ++j) e.row(j) = k * (c.Henc.middleCols(j * B, B).array() * st.s.array()).colwise().sum().matrix();
+    attend(e);
+    Mat<Scalar> sc(2 * H, B);
+    sc << st.s, st.c;
+    st.out = (W_c.w * sc).array().tanh().matrix();
+  } else if (config.attention == AttentionKind::additive) {
+    st.out.resize(2 * H, B);
+    st.out << st.s, st.c;
+  } else {
+    st.out = st.s;
+  }
+  return (W_o.w * st.out).colwise() + b_o.w.row(0).transpose();
+}
+
+template <class Scalar>
+Scalar Seq2Seq<Scalar>::forward(const std::vector<int>& src, const std::vector<int>& tgt_in, const std::vector<int>& tgt_out,
+                                int B, int S, int L, Seq2SeqCache<Scalar>& c) const {
+  encode(src, B, S, c);
+  c.L = L;
+  c.tgt_in = tgt_in;
+  c.tgt_out = tgt_out;
+  c.steps.resize(L);
+  c.tokens = 0;
+  c.correct = 0;
+  const int H = config.hidden;
+  Scalar loss = 0;
+  std::vector<int> in(B);
+  for (int t = 0; t < L; ++t) {
+    DecoderStep<Scalar>& st = c.steps[t];
+    st.s_prev = t == 0 ? Mat<Scalar>(c.Henc.rightCols(B)) : c.steps[t - 1].s;  // s_0 = h_S
+    for (int b = 0; b < B; ++b) in[b] = tgt_in[static_cast<std::size_t>(t) * B + b];
+    Mat<Scalar> xt;
+    nn::embedding_forward<Scalar>(in.data(), B, emb_tgt.w, xt);  // B x E
+    st.x = xt.transpose();
+    const Mat<Scalar> logits = step(c, st);
+    st.probs = softmax_columns(logits);
+    for (int b = 0; b < B; ++b) {
+      const int y = tgt_out[static_cast<std::size_t>(t) * B + b];
+      if (y == kPad) continue;
+      loss -= std::log(st.probs(y, b));
+      ++c.tokens;
+      Eigen::Index best;
+      logits.col(b).maxCoeff(&best);
+      if (best == y) ++c.correct;
+    }
+  }
+  return c.tokens ? loss / c.tokens : Scalar(0);
+}
+
+template <class Scalar>
+void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_steps, std::vector<std::vector<int>>& out,
+                             std::vector<std::vector<std::vector<Scalar>>>* alpha) const {
+  Seq2SeqCache<Scalar> c;
+  encode(src, B, S, c);
+  DecoderStep<Scalar> st;
+  st.s_prev = c.Henc.rightCols(B);
+  std::vector<int> in(B, kBos);
+  std::vector<bool> done(B, false);
+  out.assign(B, {});
+  if (alpha) alpha->assign(B, {});
+  int left = B;
+  for (int t = 0; t < max_steps && left > 0; ++t) {
+    Mat<Scalar> xt;
+    nn::embedding_forward<Scalar>(in.data(), B, emb_tgt.w, xt);
+    st.x = xt.transpose();
+    const Mat<Scalar> logits = step(c, st);
+    for (int b = 0; b < B; ++b) {
+      if (done[b]) continue;
+      Eigen::Index best;
+      logits.col(b).maxCoeff(&best);
+      in[b] = static_cast<int>(best);
+      if (best == kEos) { done[b] = true; --left; continue; }
+      out[b].push_back(static_cast<int>(best));
+      if (alpha && st.alpha.size()) {
+        std::vector<Scalar> row(S);
+        for (int j = 0; j < S; ++j) row[j] = st.alpha(j, b);
+        (*alpha)[b].push_back(std::move(row));
+      }
+    }
+    st.s_prev = st.s;
+  }
+}
+
+template <class Scalar>
+void Seq2Seq<Scalar>::backward(Seq2SeqCache<Scalar>& c) {
+  const int H = config.hidden, E = config.embed, B = c.B, S = c.S, L = c.L;
+  const Scalar inv = c.tokens ? Scalar(1) / c.tokens : Scalar(0);
+  Mat<Scalar> dHenc = Mat<Scalar>::Zero(H, static_cast<Eigen::Index>(S) * B);
+  Mat<Scalar> dP;
+  if (config.attention == AttentionKind::additive) dP = Mat<Scalar>::Zero(H, static_cast<Eigen::Index>(S) * B);
+  Mat<Scalar> ds_next = Mat<Scalar>::Zero(H, B);
+  std::vector<int> in(B);
+
+  // Attention's backward from dc (H x B) to dalpha, then to the scores: de (S x B).
+  const auto scores_grad = [&](const DecoderStep<Scalar>& st, const Mat<Scalar>& dc) {
+    Mat<Scalar> dalpha(S, B);
+    for (int j = 0; j < S; ++j) {
+      dalpha.row(j) = (c.Henc.middleCols(j * B, B).array() * dc.array()).colwise().sum().matrix();
+      dHenc.middleCols(j * B, B).array() += dc.array().rowwise() * st.alpha.row(j).array();
+    }
+    // softmax: de_j = alpha_j (dalpha_j - sum_i alpha_i dalpha_i)
+    const Eigen::Matrix<Scalar, 1, Eigen::Dynamic> mean = (st.alpha.array() * dalpha.array()).colwise().sum();
+    Mat<Scalar> de = (st.alpha.array() * (dalpha.array().rowwise() - mean.array())).matrix();
+    return de;
+  };
+
+  for (int t = L - 1; t >= 0; --t) {
+    DecoderStep<Scalar>& st = c.steps[t];
+    // The loss at step t: dlogits = (p - onehot(y)) / tokens, 0 for padding.
+    Mat<Scalar> dlogits = st.probs * inv;
+    for (int b = 0; b < B; ++b) {
+      const int yb = c.tgt_out[static_cast<std::size_t>(t) * B + b];
+      if (yb == kPad) dlogits.col(b).setZero();
+      else dlogits(yb, b) -= inv;
+    }
+    W_o.dw.noalias() += dlogits * st.out.transpose();
+    b_o.dw.row(0) += dlogits.rowwise().sum().transpose();
+    const Mat<Scalar> dout = W_o.w.transpose() * dlogits;
+    Mat<Scalar> ds = ds_next;
+    Mat<Scalar> dc = Mat<Scalar>::Zero(H, B);
+    if (config.attention == AttentionKind::none) {
+      ds += dout;
+    } else if (config.attention == AttentionKind::additive) {
+      ds += dout.topRows(H);
+      dc += dout.bottomRows(H);
+    } else {  // dot: out = tanh(W_c [s; c])
+      const Mat<Scalar> dpre = (dout.array() * (Scalar(1) - st.out.array().square())).matrix();
+      Mat<Scalar> sc(2 * H, B);
+      sc << st.s, st.c;
+      W_c.dw.noalias() += dpre * sc.transpose();
+      const Mat<Scalar> dsc = W_c.w.transpose() * dpre;
+      ds += dsc.topRows(H);
+      dc += dsc.bottomRows(H);
+      // e_j = k s . h_j
+      const Scalar k = Scalar(1) / std::sqrt(static_cast<Scalar>(H));
+      const Mat<Scalar> de = scores_grad(st, dc);
+      for (int j = 0; j < S; ++j) {
+        ds.array() += k * (c.Henc.middleCols(j * B, B).array().rowwise() * de.row(j).array());
+        dHenc.middleCols(j * B, B).array() += k * (st.s.array().rowwise() * de.row(j).array());
+      }
+    }
+    // The GRU step's backward from ds.
+    const Mat<Scalar> dn = (ds.array() * (Scalar(1) - st.z.array())).matrix();
+    const Mat<Scalar> dz = (ds.array() * (st.s_prev.array() - st.n.array())).matrix();
+    const Mat<Scalar> dan = (dn.array() * (Scalar(1) - st.n.array().square())).matrix();
+    const Mat<Scalar> dr = (dan.array() * st.gh_n.array()).matrix();
+    const Mat<Scalar> dar = (dr.array() * st.r.array() * (Scalar(1) - st.r.array())).matrix();
+    const Mat<Scalar> daz = (dz.array() * st.z.array() * (Scalar(1) - st.z.array())).matrix();
+    Mat<Scalar> dgi(3 * H, B), dgh(3 * H, B);
+    dgi << dar, daz, dan;
+    dgh << dar, daz, (dan.array() * st.r.array()).matrix();
+    dec_W_ih.dw.noalias() += dgi * st.in.transpose();
+    dec_b_ih.dw.row(0) += dgi.rowwise().sum().transpose();
+    dec_W_hh.dw.noalias() += dgh * st.s_prev.transpose();
+    dec_b_hh.dw.row(0) += dgh.rowwise().sum().transpose();
+    const Mat<Scalar> din = dec_W_ih.w.transpose() * dgi;
+    Mat<Scalar> ds_prev = (ds.array() * st.z.array()).matrix() + dec_W_hh.w.transpose() * dgh;
+    // The embedded input token.
+    for (int b = 0; b < B; ++b) in[b] = c.tgt_in[static_cast<std::size_t>(t) * B + b];
+    const Mat<Scalar> dx = din.topRows(E).transpose();  // B x E
+    nn::embedding_backward<Scalar>(in.data(), B, dx, emb_tgt.dw);
+    if (config.attention == AttentionKind::additive) {
+      dc += din.bottomRows(H);
+      const Mat<Scalar> de = scores_grad(st, dc);
+      // e_j = v . U_j, U_j = tanh(W_s s_prev + P_j)
+      Mat<Scalar> dq = Mat<Scalar>::Zero(H, B);
+      for (int j = 0; j < S; ++j) {
+        const auto Uj = st.U.middleCols(j * B, B);
+        v.dw.row(0) += (Uj * de.row(j).transpose()).transpose();
+        const Mat<Scalar> dpre = ((v.w.transpose() * de.row(j)).array() * (Scalar(1) - Uj.array().square())).matrix();
+        dq += dpre;
+        dP.middleCols(j * B, B) += dpre;
+      }
+      W_s.dw.noalias() += dq * st.s_prev.transpose();
+      ds_prev.noalias() += W_s.w.transpose() * dq;
+    }
+    ds_next = ds_prev;
+  }
+  // s_0 = h_S; W_h h_j for the additive scores; then the encoder, with every state's gradient.
+  dHenc.rightCols(B) += ds_next;
+  if (config.attention == AttentionKind::additive) {
+    W_h.dw.noalias() += dP * c.Henc.transpose();
+    dHenc.noalias() += W_h.w.transpose() * dP;
+  }
+  Mat<Scalar> dX;
+  const Mat<Scalar> zero = Mat<Scalar>::Zero(H, B);
+  nn::gru_backward<Scalar>(enc, c.Xsrc, zero, c.enc, &dX, &dHenc);
+  nn::embedding_backward<Scalar>(c.src_tm.data(), static_cast<Eigen::Index>(S) * B, dX, emb_src.dw);
+}
+
+template class Seq2Seq<float>;
+template class Seq2Seq<double>;
+
+}  // namespace alab::translate
