@@ -1,0 +1,124 @@
+#include "translate/translate_trainer.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace alab::translate {
+
+void make_batch(const Corpus& c, const std::vector<SentencePair>& split, const std::vector<int>& rows, TranslateBatch& out) {
+  const int B = static_cast<int>(rows.size());
+  const int S = static_cast<int>(split[rows[0]].src.size());
+  int L = 0;
+  for (int r : rows) L = std::max(L, static_cast<int>(split[r].tgt.size()) + 1);
+  out.B = B;
+  out.S = S;
+  out.L = L;
+  out.src.assign(static_cast<std::size_t>(B) * S, kPad);
+  out.tgt_in.assign(static_cast<std::size_t>(L) * B, kPad);
+  out.tgt_out.assign(static_cast<std::size_t>(L) * B, kPad);
+  for (int b = 0; b < B; ++b) {
+    const SentencePair& p = split[rows[b]];
+    for (int j = 0; j < S; ++j) out.src[static_cast<std::size_t>(b) * S + j] = c.src.id(p.src[j]);
+    const int n = static_cast<int>(p.tgt.size());
+    for (int t = 0; t <= n; ++t) {
+      out.tgt_out[static_cast<std::size_t>(t) * B + b] = t < n ? c.tgt.id(p.tgt[t]) : kEos;
+      out.tgt_in[static_cast<std::size_t>(t) * B + b] = t == 0 ? kBos : c.tgt.id(p.tgt[t - 1]);
+    }
+  }
+}
+
+TranslateTrainer::TranslateTrainer(const Corpus& corpus, const TranslateConfig& config)
+    : corpus_(corpus), config_(config), order_rng_(static_cast<std::uint64_t>(config.seed), 0x7A) {
+  Seq2SeqConfig mc;
+  mc.src_vocab = corpus.src.size();
+  mc.tgt_vocab = corpus.tgt.size();
+  mc.embed = config.embed;
+  mc.hidden = config.hidden;
+  mc.attention = config.attention;
+  nn::Pcg32 init_rng(static_cast<std::uint64_t>(config.seed), 0x7B);
+  model_.init(mc, init_rng);
+  adam_ = std::make_unique<nn::Adam<float>>(model_.params(), config.lr);
+  for (int i = 0; i < static_cast<int>(corpus.train.size()); ++i) {
+    const std::size_t S = corpus.train[i].src.size();
+    if (by_length_.size() <= S) by_length_.resize(S + 1);
+    by_length_[S].push_back(i);
+  }
+}
+
+double TranslateTrainer::train_epoch() {
+  // Batches: each length's rows shuffled and cut into batches; then the batches shuffled.
+  std::vector<std::vector<int>> batches;
+  for (std::vector<int> rows : by_length_) {
+    nn::shuffle(rows, order_rng_);
+    for (std::size_t i = 0; i < rows.size(); i += config_.batch)
+      batches.emplace_back(rows.begin() + i, rows.begin() + std::min(rows.size(), i + config_.batch));
+  }
+  nn::shuffle(batches, order_rng_);
+  double total = 0;
+  int tokens = 0;
+  TranslateBatch b;
+  Seq2SeqCache<float> cache;
+  for (const auto& rows : batches) {
+    make_batch(corpus_, corpus_.train, rows, b);
+    for (auto* p : model_.params()) p->dw.setZero();
+    const float loss = model_.forward(b.src, b.tgt_in, b.tgt_out, b.B, b.S, b.L, cache);
+    model_.backward(cache);
+    adam_->step();
+    total += static_cast<double>(loss) * cache.tokens;
+    tokens += cache.tokens;
+  }
+  ++epochs_;
+  return tokens ? total / tokens : 0;
+}
+
+EvalResult TranslateTrainer::evaluate(const std::vector<SentencePair>& split) const {
+  EvalResult r;
+  const int nb = static_cast<int>(corpus_.buckets.size());
+  r.exact_by_bucket.assign(nb, 0);
+  r.count_by_bucket.assign(nb, 0);
+  std::vector<std::vector<int>> by_length;
+  for (int i = 0; i < static_cast<int>(split.size()); ++i) {
+    const std::size_t S = split[i].src.size();
+    if (by_length.size() <= S) by_length.resize(S + 1);
+    by_length[S].push_back(i);
+  }
+  double loss = 0;
+  int tokens = 0, correct = 0, exact = 0;
+  TranslateBatch b;
+  Seq2SeqCache<float> cache;
+  std::vector<std::vector<int>> out;
+  for (const auto& all : by_length) {
+    for (std::size_t i = 0; i < all.size(); i += 256) {
+      const std::vector<int> rows(all.begin() + i, all.begin() + std::min(all.size(), i + 256));
+      make_batch(corpus_, split, rows, b);
+      loss += static_cast<double>(model_.forward(b.src, b.tgt_in, b.tgt_out, b.B, b.S, b.L, cache)) * cache.tokens;
+      tokens += cache.tokens;
+      correct += cache.correct;
+      model_.greedy(b.src, b.B, b.S, 2 * b.S + 10, out);
+      for (int k = 0; k < b.B; ++k) {
+        const SentencePair& p = split[rows[k]];
+        bool same = out[k].size() == p.tgt.size();
+        for (std::size_t t = 0; same && t < p.tgt.size(); ++t) same = out[k][t] == corpus_.tgt.id(p.tgt[t]);
+        const int bucket = length_bucket(b.S, corpus_.buckets, 1 << 30);
+        exact += same;
+        if (bucket >= 0) { r.exact_by_bucket[bucket] += same; ++r.count_by_bucket[bucket]; }
+      }
+    }
+  }
+  r.loss = tokens ? loss / tokens : 0;
+  r.token_acc = tokens ? static_cast<double>(correct) / tokens : 0;
+  r.exact_acc = split.empty() ? 0 : static_cast<double>(exact) / split.size();
+  for (int k = 0; k < nb; ++k) if (r.count_by_bucket[k]) r.exact_by_bucket[k] /= r.count_by_bucket[k];
+  return r;
+}
+
+void TranslateTrainer::translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha) const {
+  std::vector<std::vector<int>> outs;
+  std::vector<std::vector<std::vector<float>>> alphas;
+  const int S = static_cast<int>(src.size());
+  model_.greedy(src, 1, S, 2 * S + 10, outs, &alphas);
+  out = outs[0];
+  alpha = alphas[0];
+}
+
+}  // namespace alab::translate

@@ -1,0 +1,60 @@
+// Training and evaluating one encoder-decoder (translate/seq2seq.hpp) on the corpus
+// (translate/corpus.hpp): minibatches of sentences of one source length (so the
+// encoder needs no mask), drawn in an order fixed by the seed; Adam; evaluation by
+// teacher-forced token accuracy and by greedy decoding's exact-sentence accuracy,
+// overall and per source-length bucket (the bottleneck, measured).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "nn/adam.hpp"
+#include "translate/corpus.hpp"
+#include "translate/seq2seq.hpp"
+
+namespace alab::translate {
+
+struct TranslateConfig {
+  int seed = 1;
+  int embed = 16, hidden = 32;
+  int batch = 32;
+  double lr = 0.01;
+  AttentionKind attention = AttentionKind::additive;
+};
+
+struct EvalResult {
+  double loss = 0, token_acc = 0, exact_acc = 0;
+  std::vector<double> exact_by_bucket;  // one per corpus bucket
+  std::vector<int> count_by_bucket;
+};
+
+// A batch ready for Seq2Seq::forward.
+struct TranslateBatch {
+  int B = 0, S = 0, L = 0;
+  std::vector<int> src, tgt_in, tgt_out;
+};
+void make_batch(const Corpus& c, const std::vector<SentencePair>& split, const std::vector<int>& rows, TranslateBatch& out);
+
+class TranslateTrainer {
+ public:
+  TranslateTrainer(const Corpus& corpus, const TranslateConfig& config);
+  // One pass over the training set; returns the mean training loss.
+  double train_epoch();
+  EvalResult evaluate(const std::vector<SentencePair>& split) const;
+  // Greedy translation of one sentence (ids), with its attention rows.
+  void translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha) const;
+  const Seq2Seq<float>& model() const { return model_; }
+  int epochs_done() const { return epochs_; }
+
+ private:
+  const Corpus& corpus_;
+  TranslateConfig config_;
+  Seq2Seq<float> model_;
+  std::unique_ptr<nn::Adam<float>> adam_;
+  nn::Pcg32 order_rng_;
+  std::vector<std::vector<int>> by_length_;  // training rows grouped by source length
+  int epochs_ = 0;
+};
+
+}  // namespace alab::translate
