@@ -27,6 +27,19 @@ void make_batch(const Corpus& c, const std::vector<SentencePair>& split, const s
   }
 }
 
+void count_alignment(const SentencePair& p, const std::vector<std::vector<float>>& alpha, AlignmentCounts& out) {
+  const int S = static_cast<int>(p.src.size()), n = std::min(static_cast<int>(p.tgt.size()), static_cast<int>(alpha.size()));
+  std::vector<int> gold_per_target(p.tgt.size(), 0);
+  for (const auto& [i, j] : p.align) ++gold_per_target[j];
+  out.gold += static_cast<double>(p.align.size());
+  for (int t = 0; t < n; ++t) {
+    const int best = static_cast<int>(std::max_element(alpha[t].begin(), alpha[t].end()) - alpha[t].begin());
+    out.predicted += 1;
+    out.hits += std::binary_search(p.align.begin(), p.align.end(), std::make_pair(best, t)) ? 1 : 0;
+    out.chance_hits += static_cast<double>(gold_per_target[t]) / S;
+  }
+}
+
 TranslateTrainer::TranslateTrainer(const Corpus& corpus, const TranslateConfig& config)
     : corpus_(corpus), config_(config), order_rng_(static_cast<std::uint64_t>(config.seed), 0x7A) {
   Seq2SeqConfig mc;
@@ -84,6 +97,7 @@ EvalResult TranslateTrainer::evaluate(const std::vector<SentencePair>& split) co
   }
   double loss = 0;
   int tokens = 0, correct = 0, exact = 0;
+  AlignmentCounts counts;
   TranslateBatch b;
   Seq2SeqCache<float> cache;
   std::vector<std::vector<int>> out;
@@ -94,6 +108,15 @@ EvalResult TranslateTrainer::evaluate(const std::vector<SentencePair>& split) co
       loss += static_cast<double>(model_.forward(b.src, b.tgt_in, b.tgt_out, b.B, b.S, b.L, cache)) * cache.tokens;
       tokens += cache.tokens;
       correct += cache.correct;
+      if (config_.attention != AttentionKind::none) {
+        for (int k = 0; k < b.B; ++k) {  // the teacher-forced rows that produced each gold word
+          const SentencePair& p = split[rows[k]];
+          std::vector<std::vector<float>> alpha(p.tgt.size(), std::vector<float>(b.S));
+          for (std::size_t t = 0; t < p.tgt.size(); ++t)
+            for (int j = 0; j < b.S; ++j) alpha[t][j] = cache.steps[t].alpha(j, k);
+          count_alignment(p, alpha, counts);
+        }
+      }
       model_.greedy(b.src, b.B, b.S, 2 * b.S + 10, out);
       for (int k = 0; k < b.B; ++k) {
         const SentencePair& p = split[rows[k]];
@@ -106,6 +129,8 @@ EvalResult TranslateTrainer::evaluate(const std::vector<SentencePair>& split) co
     }
   }
   r.loss = tokens ? loss / tokens : 0;
+  r.aer = config_.attention == AttentionKind::none ? std::nan("") : counts.aer();
+  r.chance_aer = config_.attention == AttentionKind::none ? std::nan("") : counts.chance_aer();
   r.token_acc = tokens ? static_cast<double>(correct) / tokens : 0;
   r.exact_acc = split.empty() ? 0 : static_cast<double>(exact) / split.size();
   for (int k = 0; k < nb; ++k) if (r.count_by_bucket[k]) r.exact_by_bucket[k] /= r.count_by_bucket[k];

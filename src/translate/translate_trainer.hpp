@@ -23,8 +23,22 @@ struct TranslateConfig {
   AttentionKind attention = AttentionKind::additive;
 };
 
+// Alignment error rate (Och & Ney 2003) with every gold link "sure":
+//   AER = 1 - 2 |A n G| / (|A| + |G|),
+// A: one link per target word, to the source word its attention row weighs most;
+// G: the corpus's gold links. Chance: each target word linked to a uniformly random
+// source word, E|A n G| = sum_t |G_t| / S.
+struct AlignmentCounts {
+  double hits = 0, predicted = 0, gold = 0, chance_hits = 0;
+  double aer() const { return 1 - 2 * hits / (predicted + gold); }
+  double chance_aer() const { return 1 - 2 * chance_hits / (predicted + gold); }
+};
+// Adds one sentence: alpha[t] is the attention row (S weights) that produced target word t.
+void count_alignment(const SentencePair& p, const std::vector<std::vector<float>>& alpha, AlignmentCounts& out);
+
 struct EvalResult {
   double loss = 0, token_acc = 0, exact_acc = 0;
+  double aer = 0, chance_aer = 0;   // teacher-forced attention against the gold links (NaN without attention)
   std::vector<double> exact_by_bucket;  // one per corpus bucket
   std::vector<int> count_by_bucket;
 };

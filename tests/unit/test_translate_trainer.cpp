@@ -82,3 +82,49 @@ TEST_CASE("training is deterministic, lowers the loss, and attention beats the f
     CHECK(std::abs(sum - 1) < 1e-5);
   }
 }
+
+TEST_CASE("alignment error rate: a perfect, a wrong and a chance alignment, by hand", "[translate]") {
+  SentencePair p;
+  p.src = {"le", "chat", "noir"};
+  p.tgt = {"the", "black", "cat"};
+  p.align = {{0, 0}, {1, 2}, {2, 1}};
+  AlignmentCounts right, wrong;
+  count_alignment(p, {{0.8f, 0.1f, 0.1f}, {0.1f, 0.2f, 0.7f}, {0.1f, 0.6f, 0.3f}}, right);
+  CHECK(right.aer() == 0);
+  // Each target word on the wrong source word: no hit, AER 1.
+  count_alignment(p, {{0.1f, 0.8f, 0.1f}, {0.1f, 0.7f, 0.2f}, {0.1f, 0.3f, 0.6f}}, wrong);
+  CHECK(wrong.aer() == 1);
+  // Chance: each word has one gold link among 3 source words: E hits = 3 * 1/3 = 1; AER = 1 - 2/6.
+  CHECK(std::abs(right.chance_aer() - (1 - 2.0 / 6)) < 1e-12);
+}
+
+// The module's story at the page's default settings: attention learns the toy
+// translation (>= 95 % of held-out sentences exactly right) with alignments far better
+// than chance, while the fixed summary falls apart on long sentences.
+TEST_CASE("at the default settings attention translates, and the fixed summary fails on long sentences", "[.slow][translate]") {
+  std::ifstream in(std::string(ALAB_SOURCE_DIR) + "/content/translation/grammar.json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  Grammar g;
+  REQUIRE(parse_grammar(ss.str(), g));
+  CorpusRequest r;
+  r.n_train = 3000;
+  Corpus c;
+  REQUIRE(make_corpus(g, r, c));
+  TranslateConfig cfg;
+  cfg.hidden = 48;
+  cfg.lr = 0.01;
+  TranslateTrainer attention(c, cfg);
+  cfg.attention = AttentionKind::none;
+  TranslateTrainer fixed(c, cfg);
+  for (int e = 0; e < 20; ++e) {
+    attention.train_epoch();
+    fixed.train_epoch();
+  }
+  const EvalResult ra = attention.evaluate(c.test), rf = fixed.evaluate(c.test);
+  CHECK(ra.exact_acc >= 0.95);
+  CHECK(ra.aer < 0.5 * ra.chance_aer);
+  // The longest bucket (18 to 25 source words): at least 0.5 apart.
+  CHECK(ra.exact_by_bucket.back() - rf.exact_by_bucket.back() >= 0.5);
+  CHECK(std::isnan(rf.aer));
+}
