@@ -58,30 +58,38 @@ TranslateTrainer::TranslateTrainer(const Corpus& corpus, const TranslateConfig& 
   }
 }
 
-double TranslateTrainer::train_epoch() {
-  // Batches: each length's rows shuffled and cut into batches; then the batches shuffled.
-  std::vector<std::vector<int>> batches;
+void TranslateTrainer::begin_epoch() {
+  // Each length's rows shuffled and cut into batches; then the batches shuffled.
+  batches_.clear();
   for (std::vector<int> rows : by_length_) {
     nn::shuffle(rows, order_rng_);
     for (std::size_t i = 0; i < rows.size(); i += config_.batch)
-      batches.emplace_back(rows.begin() + i, rows.begin() + std::min(rows.size(), i + config_.batch));
+      batches_.emplace_back(rows.begin() + i, rows.begin() + std::min(rows.size(), i + config_.batch));
   }
-  nn::shuffle(batches, order_rng_);
-  double total = 0;
-  int tokens = 0;
-  TranslateBatch b;
-  Seq2SeqCache<float> cache;
-  for (const auto& rows : batches) {
-    make_batch(corpus_, corpus_.train, rows, b);
-    for (auto* p : model_.params()) p->dw.setZero();
-    const float loss = model_.forward(b.src, b.tgt_in, b.tgt_out, b.B, b.S, b.L, cache);
-    model_.backward(cache);
-    adam_->step();
-    total += static_cast<double>(loss) * cache.tokens;
-    tokens += cache.tokens;
+  nn::shuffle(batches_, order_rng_);
+  next_ = 0;
+  epoch_total_ = 0;
+  epoch_tokens_ = 0;
+}
+
+bool TranslateTrainer::train_next() {
+  if (next_ >= batches_.size()) return false;
+  make_batch(corpus_, corpus_.train, batches_[next_++], batch_);
+  for (auto* p : model_.params()) p->dw.setZero();
+  const float loss = model_.forward(batch_.src, batch_.tgt_in, batch_.tgt_out, batch_.B, batch_.S, batch_.L, cache_);
+  model_.backward(cache_);
+  adam_->step();
+  epoch_total_ += static_cast<double>(loss) * cache_.tokens;
+  epoch_tokens_ += cache_.tokens;
+  if (next_ == batches_.size()) ++epochs_;
+  return next_ < batches_.size();
+}
+
+double TranslateTrainer::train_epoch() {
+  begin_epoch();
+  while (train_next()) {
   }
-  ++epochs_;
-  return tokens ? total / tokens : 0;
+  return epoch_loss();
 }
 
 EvalResult TranslateTrainer::evaluate(const std::vector<SentencePair>& split) const {
@@ -135,6 +143,19 @@ EvalResult TranslateTrainer::evaluate(const std::vector<SentencePair>& split) co
   r.exact_acc = split.empty() ? 0 : static_cast<double>(exact) / split.size();
   for (int k = 0; k < nb; ++k) if (r.count_by_bucket[k]) r.exact_by_bucket[k] /= r.count_by_bucket[k];
   return r;
+}
+
+std::vector<float> TranslateTrainer::teacher_forced_attention(const SentencePair& p) const {
+  if (config_.attention == AttentionKind::none) return {};
+  const std::vector<SentencePair> one{p};
+  TranslateBatch b;
+  make_batch(corpus_, one, {0}, b);
+  Seq2SeqCache<float> cache;
+  model_.forward(b.src, b.tgt_in, b.tgt_out, 1, b.S, b.L, cache);
+  std::vector<float> out;
+  for (std::size_t t = 0; t < p.tgt.size(); ++t)
+    for (int j = 0; j < b.S; ++j) out.push_back(cache.steps[t].alpha(j, 0));
+  return out;
 }
 
 void TranslateTrainer::translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha) const {

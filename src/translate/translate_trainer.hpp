@@ -55,9 +55,18 @@ class TranslateTrainer {
   TranslateTrainer(const Corpus& corpus, const TranslateConfig& config);
   // One pass over the training set; returns the mean training loss.
   double train_epoch();
+  // The same pass one minibatch at a time (so a caller can stop or yield between them):
+  // begin_epoch() draws the batches' order; train_next() trains one and returns false
+  // once the epoch's batches are done (then epoch_loss() is its mean training loss).
+  void begin_epoch();
+  bool train_next();
+  double epoch_loss() const { return epoch_tokens_ ? epoch_total_ / epoch_tokens_ : 0; }
   EvalResult evaluate(const std::vector<SentencePair>& split) const;
   // Greedy translation of one sentence (ids), with its attention rows.
   void translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha) const;
+  // The attention rows that produce each gold target word under teacher forcing,
+  // flattened (target words x source words); empty for the fixed summary.
+  std::vector<float> teacher_forced_attention(const SentencePair& p) const;
   const Seq2Seq<float>& model() const { return model_; }
   int epochs_done() const { return epochs_; }
 
@@ -68,6 +77,12 @@ class TranslateTrainer {
   std::unique_ptr<nn::Adam<float>> adam_;
   nn::Pcg32 order_rng_;
   std::vector<std::vector<int>> by_length_;  // training rows grouped by source length
+  std::vector<std::vector<int>> batches_;    // this epoch's, in order
+  std::size_t next_ = 0;
+  double epoch_total_ = 0;
+  int epoch_tokens_ = 0;
+  TranslateBatch batch_;
+  Seq2SeqCache<float> cache_;
   int epochs_ = 0;
 };
 

@@ -1,0 +1,159 @@
+#include "translate/translate_session.hpp"
+
+#include <chrono>
+
+namespace alab::translate {
+
+namespace {
+double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
+}  // namespace
+
+TranslateSession::~TranslateSession() {
+  stop_ = true;
+  for (std::thread& t : threads_) if (t.joinable()) t.join();
+}
+
+Status TranslateSession::start(const TranslateSettings& s, bool threads) {
+  stop();
+  for (std::thread& t : threads_) if (t.joinable()) t.join();
+  threads_.clear();
+  if (s.kinds.empty() || s.kinds.size() > 3) return Status::error("train one to three models");
+  std::vector<AttentionKind> kinds;
+  for (const std::string& k : s.kinds) {
+    AttentionKind kind;
+    if (!parse_attention_kind(k, kind)) return Status::error("unknown attention kind \"" + k + "\": use none, additive or dot");
+    kinds.push_back(kind);
+  }
+  if (s.hidden < 1 || s.hidden > 256 || s.embed < 1 || s.embed > 256) return Status::error("hidden and embedding sizes must be from 1 to 256");
+  if (s.epochs < 1 || s.epochs > 200) return Status::error("epochs must be from 1 to 200");
+  if (!(s.lr > 0 && s.lr <= 1)) return Status::error("the learning rate must be above 0 and at most 1");
+  if (s.batch < 1 || s.batch > 512) return Status::error("the batch size must be from 1 to 512");
+  Grammar g;
+  if (Status st = parse_grammar(s.grammar_json, g); !st) return st;
+  CorpusRequest r;
+  r.seed = s.seed;
+  r.n_train = s.n_train;
+  r.n_val = s.n_val;
+  r.n_test = s.n_test;
+  r.max_len = s.max_len;
+  std::vector<int> edges;
+  for (int e : r.buckets) if (e <= s.max_len) edges.push_back(e);
+  r.buckets = edges;
+  auto corpus = std::make_unique<Corpus>();
+  if (Status st = make_corpus(g, r, *corpus); !st) return st;
+  if (s.watch < 0 || s.watch >= static_cast<int>(corpus->test.size())) return Status::error("no test sentence " + std::to_string(s.watch));
+
+  settings_ = s;
+  corpus_ = std::move(corpus);
+  trainers_.clear();
+  for (AttentionKind kind : kinds) {
+    TranslateConfig cfg;
+    cfg.seed = s.seed;
+    cfg.embed = s.embed;
+    cfg.hidden = s.hidden;
+    cfg.batch = s.batch;
+    cfg.lr = s.lr;
+    cfg.attention = kind;
+    trainers_.push_back(std::make_unique<TranslateTrainer>(*corpus_, cfg));
+  }
+  epochs_done_.assign(trainers_.size(), 0);
+  pending_.clear();
+  stop_ = false;
+  finished_ = false;
+  turn_ = 0;
+  in_epoch_ = false;
+  threaded_ = threads;
+  t0_ = now();
+  running_ = static_cast<int>(trainers_.size());
+  if (threads)
+    for (int m = 0; m < static_cast<int>(trainers_.size()); ++m) threads_.emplace_back([this, m] { run_model(m); });
+  return Status::success();
+}
+
+void TranslateSession::end_epoch(int m) {
+  TranslateTrainer& t = *trainers_[m];
+  const EvalResult v = t.evaluate(corpus_->val);
+  TranslateEpoch e;
+  e.model = m;
+  e.kind = attention_kind_name(t.model().config.attention);
+  e.epoch = ++epochs_done_[m];
+  e.loss = t.epoch_loss();
+  e.val_token_acc = v.token_acc;
+  e.val_exact = v.exact_acc;
+  e.val_aer = v.aer;
+  // The watched sentence: its translation, and the attention rows that produced each gold word.
+  const SentencePair& p = corpus_->test[settings_.watch];
+  std::vector<int> src;
+  for (const std::string& w : p.src) src.push_back(corpus_->src.id(w));
+  std::vector<std::vector<float>> alpha;
+  t.translate(src, e.watch_out, alpha);
+  e.watch_alpha = t.teacher_forced_attention(p);
+  e.wall = now() - t0_;
+  std::lock_guard<std::mutex> lock(mu_);
+  pending_.push_back(std::move(e));
+}
+
+void TranslateSession::run_model(int m) {
+  for (int e = 0; e < settings_.epochs && !stop_; ++e) {
+    trainers_[m]->begin_epoch();
+    bool more = true;
+    while (more && !stop_) more = trainers_[m]->train_next();
+    if (!more) end_epoch(m);
+  }
+  --running_;
+}
+
+bool TranslateSession::step(double budget_ms) {
+  if (threaded_) return done();
+  const double until = now() + budget_ms / 1000;
+  const int n = static_cast<int>(trainers_.size());
+  while (running_ > 0 && !stop_) {
+    TranslateTrainer& t = *trainers_[turn_];
+    if (!in_epoch_) {
+      t.begin_epoch();
+      in_epoch_ = true;
+    }
+    if (!t.train_next()) {
+      end_epoch(turn_);
+      in_epoch_ = false;
+      turn_ = (turn_ + 1) % n;
+      if (turn_ == 0 && epochs_done_[0] >= settings_.epochs) running_ = 0;
+    }
+    if (now() >= until) break;
+  }
+  if (stop_) running_ = 0;
+  return done();
+}
+
+bool TranslateSession::done() const { return running_ == 0; }
+
+std::vector<TranslateEpoch> TranslateSession::poll() {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::vector<TranslateEpoch> out;
+  out.swap(pending_);
+  return out;
+}
+
+void TranslateSession::stop() { stop_ = true; }
+
+Status TranslateSession::finish(TranslateOutcome& out) {
+  if (!done()) return Status::error("the models are still training");
+  for (std::thread& t : threads_) if (t.joinable()) t.join();
+  threads_.clear();
+  TranslateOutcome o;
+  for (const auto& t : trainers_) {
+    TranslateModelOutcome m;
+    m.kind = attention_kind_name(t->model().config.attention);
+    m.test = t->evaluate(corpus_->test);
+    m.epochs_done = t->epochs_done();
+    o.models.push_back(std::move(m));
+  }
+  o.wall = now() - t0_;
+  o.threads = threaded_;
+  o.stopped = stop_;
+  finished_ = true;
+  out = std::move(o);
+  return Status::success();
+}
+
+}  // namespace alab::translate

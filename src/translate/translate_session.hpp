@@ -1,0 +1,96 @@
+// The translation page's long job: the fixed-summary model and one or two attention
+// models trained side by side on one corpus, driven like the race
+// (train/race_session.hpp): start, then step in slices (one thread) or let threads of
+// its own train (one a model), poll each finished epoch, stop before the next
+// minibatch, finish with the test set, then translate what a student types.
+//
+//   TranslateSession s;
+//   s.start(settings, /*threads=*/true);
+//   while (!s.done()) { sleep; for (const TranslateEpoch& e : s.poll()) ... }
+//   TranslateOutcome out; s.finish(out);
+//
+// Every epoch of every model reports its validation accuracies and the attention
+// matrix of one watched test sentence (target words x source words), so a page can
+// redraw it and the student watches the alignment form. The same settings give the
+// same records however the session is driven.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "translate/translate_trainer.hpp"
+
+namespace alab::translate {
+
+struct TranslateSettings {
+  std::string grammar_json;             // content/translation/grammar.json's text
+  int seed = 1;
+  int hidden = 48, embed = 16, batch = 32;
+  int epochs = 20;
+  double lr = 0.01;
+  int n_train = 3000, n_val = 250, n_test = 250;
+  int max_len = 25;                     // longest source sentence
+  std::vector<std::string> kinds = {"none", "additive"};  // the models, side by side
+  int watch = 0;                        // the test sentence whose attention each epoch reports
+};
+
+struct TranslateEpoch {
+  int model = 0, epoch = 0;
+  std::string kind;
+  double loss = 0, val_token_acc = 0, val_exact = 0, val_aer = 0;
+  double wall = 0;                      // seconds since start()
+  std::vector<int> watch_out;           // the watched sentence, greedy translation (target ids)
+  std::vector<float> watch_alpha;       // teacher-forced attention: gold target words x source words
+};
+
+struct TranslateModelOutcome {
+  std::string kind;
+  EvalResult test;
+  int epochs_done = 0;
+};
+
+struct TranslateOutcome {
+  std::vector<TranslateModelOutcome> models;
+  double wall = 0;
+  bool threads = false, stopped = false;
+};
+
+class TranslateSession {
+ public:
+  TranslateSession() = default;
+  ~TranslateSession();
+  TranslateSession(const TranslateSession&) = delete;
+  TranslateSession& operator=(const TranslateSession&) = delete;
+
+  Status start(const TranslateSettings& settings, bool threads);
+  bool step(double budget_ms);          // one thread: trains ~budget_ms of minibatches; returns done()
+  bool done() const;
+  std::vector<TranslateEpoch> poll();
+  void stop();
+  Status finish(TranslateOutcome& out);
+  const Corpus& corpus() const { return *corpus_; }
+  const TranslateTrainer& trainer(int model) const { return *trainers_[model]; }
+
+ private:
+  void end_epoch(int model);            // evaluates, records
+  void run_model(int model);            // a thread's loop
+  TranslateSettings settings_;
+  std::unique_ptr<Corpus> corpus_;
+  std::vector<std::unique_ptr<TranslateTrainer>> trainers_;
+  std::vector<int> epochs_done_;
+  std::vector<std::thread> threads_;
+  std::atomic<bool> stop_{false};
+  std::atomic<int> running_{0};
+  bool threaded_ = false, finished_ = false;
+  int turn_ = 0;                        // one thread: whose epoch is being trained
+  bool in_epoch_ = false;
+  double t0_ = 0;
+  std::mutex mu_;
+  std::vector<TranslateEpoch> pending_;
+};
+
+}  // namespace alab::translate

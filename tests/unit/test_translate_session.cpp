@@ -1,0 +1,117 @@
+// The translation session (translate/translate_session.hpp): the same epochs whether
+// driven in slices on one thread or on threads of its own (one a model), every epoch
+// with its watched sentence's attention rows (distributions over the source), stop
+// before the next minibatch, refusals in words.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "translate/translate_session.hpp"
+
+#ifndef ALAB_SOURCE_DIR
+#error "ALAB_SOURCE_DIR (the repository root) must be defined by the build"
+#endif
+
+using namespace alab::translate;
+
+namespace {
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+constexpr bool kThreads = false;
+#else
+constexpr bool kThreads = true;
+#endif
+
+TranslateSettings small() {
+  std::ifstream in(std::string(ALAB_SOURCE_DIR) + "/content/translation/grammar.json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  TranslateSettings s;
+  s.grammar_json = ss.str();
+  s.hidden = 16;
+  s.embed = 8;
+  s.epochs = 2;
+  s.n_train = 200;
+  s.n_val = 50;
+  s.n_test = 50;
+  return s;
+}
+
+std::vector<TranslateEpoch> run(TranslateSession& session, bool threads) {
+  std::vector<TranslateEpoch> all;
+  while (!session.step(5)) {
+    if (threads) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    for (auto& e : session.poll()) all.push_back(std::move(e));
+  }
+  for (auto& e : session.poll()) all.push_back(std::move(e));
+  return all;
+}
+}  // namespace
+
+TEST_CASE("a translation session gives the same epochs in slices and on threads", "[translate]") {
+  TranslateSession one;
+  REQUIRE(one.start(small(), false));
+  std::vector<TranslateEpoch> a = run(one, false);
+  REQUIRE(a.size() == 4);  // 2 models x 2 epochs
+  TranslateOutcome oa;
+  REQUIRE(one.finish(oa));
+  REQUIRE(oa.models.size() == 2);
+  CHECK(oa.models[0].kind == "none");
+  CHECK(oa.models[1].kind == "additive");
+  for (const TranslateEpoch& e : a) {
+    const std::size_t S = one.corpus().test[0].src.size(), n = one.corpus().test[0].tgt.size();
+    if (e.kind == "none") { CHECK(e.watch_alpha.empty()); continue; }
+    REQUIRE(e.watch_alpha.size() == n * S);
+    for (std::size_t t = 0; t < n; ++t) {
+      double sum = 0;
+      for (std::size_t j = 0; j < S; ++j) sum += e.watch_alpha[t * S + j];
+      CHECK(std::abs(sum - 1) < 1e-5);
+    }
+  }
+  if (kThreads) {
+    TranslateSession two;
+    REQUIRE(two.start(small(), true));
+    std::vector<TranslateEpoch> b = run(two, true);
+    REQUIRE(b.size() == a.size());
+    // Order across threads may differ; each model's epochs are the same numbers.
+    for (const TranslateEpoch& x : a) {
+      bool found = false;
+      for (const TranslateEpoch& y : b)
+        if (y.model == x.model && y.epoch == x.epoch) {
+          found = true;
+          CHECK(y.loss == x.loss);
+          CHECK(y.val_exact == x.val_exact);
+          CHECK(y.watch_alpha == x.watch_alpha);
+        }
+      CHECK(found);
+    }
+    TranslateOutcome ob;
+    REQUIRE(two.finish(ob));
+    CHECK(ob.models[1].test.exact_acc == oa.models[1].test.exact_acc);
+  }
+}
+
+TEST_CASE("stop ends a session before its next minibatch; bad settings are refused", "[translate]") {
+  TranslateSession s;
+  TranslateSettings cfg = small();
+  cfg.epochs = 50;
+  REQUIRE(s.start(cfg, false));
+  s.step(1);
+  s.stop();
+  CHECK(s.step(1000));
+  TranslateOutcome o;
+  REQUIRE(s.finish(o));
+  CHECK(o.stopped);
+  CHECK(o.models[0].epochs_done < 50);
+
+  cfg.kinds = {"none", "bahdanau"};
+  CHECK(s.start(cfg, false).message.find("bahdanau") != std::string::npos);
+  cfg.kinds = {"dot"};
+  cfg.epochs = 0;
+  CHECK(s.start(cfg, false).message.find("epochs") != std::string::npos);
+  cfg.epochs = 1;
+  cfg.grammar_json = "{}";
+  CHECK_FALSE(s.start(cfg, false));
+}
