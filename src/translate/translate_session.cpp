@@ -36,8 +36,16 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
   r.n_val = s.n_val;
   r.n_test = s.n_test;
   r.max_len = s.max_len;
+  // A shorter longest sentence drops the buckets above it, and their share of each split
+  // with them: every bucket keeps as many sentences as at full length (the short ones
+  // have only so many distinct sentences to give).
   std::vector<int> edges;
   for (int e : r.buckets) if (e <= s.max_len) edges.push_back(e);
+  if (edges.empty()) return Status::error("the longest sentence must have at least " + std::to_string(r.buckets[0]) + " words");
+  const auto keep = [&](int n) { return std::max(static_cast<int>(edges.size()), n * static_cast<int>(edges.size()) / static_cast<int>(r.buckets.size())); };
+  r.n_train = keep(r.n_train);
+  r.n_val = keep(r.n_val);
+  r.n_test = keep(r.n_test);
   r.buckets = edges;
   auto corpus = std::make_unique<Corpus>();
   if (Status st = make_corpus(g, r, *corpus); !st) return st;
@@ -81,6 +89,7 @@ void TranslateSession::end_epoch(int m) {
   e.val_token_acc = v.token_acc;
   e.val_exact = v.exact_acc;
   e.val_aer = v.aer;
+  e.val_exact_by_bucket = v.exact_by_bucket;
   // The watched sentence: its translation, and the attention rows that produced each gold word.
   const SentencePair& p = corpus_->test[settings_.watch];
   std::vector<int> src;
@@ -153,6 +162,33 @@ Status TranslateSession::finish(TranslateOutcome& out) {
   o.stopped = stop_;
   finished_ = true;
   out = std::move(o);
+  return Status::success();
+}
+
+Status TranslateSession::translate(int model, const std::vector<std::string>& words, Translation& out) const {
+  if (!corpus_) return Status::error("train the models first");
+  if (model < 0 || model >= static_cast<int>(trainers_.size())) return Status::error("there is no model " + std::to_string(model));
+  if (!done() && threaded_) return Status::error("wait until training has finished");
+  if (words.empty()) return Status::error("type a sentence first");
+  if (static_cast<int>(words.size()) > settings_.max_len)
+    return Status::error(std::to_string(words.size()) + " words: the models were trained on sentences of at most " +
+                         std::to_string(settings_.max_len));
+  std::vector<int> src;
+  std::string unknown;
+  for (const std::string& w : words) {
+    const int id = corpus_->src.id(w);
+    if (id <= kEos) unknown += (unknown.empty() ? "" : ", ") + ("\"" + w + "\"");
+    src.push_back(id);
+  }
+  if (!unknown.empty()) return Status::error("not in the lexicon: " + unknown);
+  std::vector<int> ids;
+  std::vector<std::vector<float>> alpha;
+  trainers_[model]->translate(src, ids, alpha);
+  Translation t;
+  for (int id : ids) t.words.push_back(corpus_->tgt.words[id]);
+  for (const auto& row : alpha) t.alpha.insert(t.alpha.end(), row.begin(), row.end());
+  t.source_len = static_cast<int>(src.size());
+  out = std::move(t);
   return Status::success();
 }
 

@@ -32,8 +32,8 @@ struct TranslateSettings {
   int hidden = 48, embed = 16, batch = 32;
   int epochs = 20;
   double lr = 0.01;
-  int n_train = 3000, n_val = 250, n_test = 250;
-  int max_len = 25;                     // longest source sentence
+  int n_train = 3000, n_val = 250, n_test = 250;  // over the five length buckets up to 25 words
+  int max_len = 25;                     // longest source sentence (fewer buckets, fewer sentences)
   std::vector<std::string> kinds = {"none", "additive"};  // the models, side by side
   int watch = 0;                        // the test sentence whose attention each epoch reports
 };
@@ -42,9 +42,17 @@ struct TranslateEpoch {
   int model = 0, epoch = 0;
   std::string kind;
   double loss = 0, val_token_acc = 0, val_exact = 0, val_aer = 0;
+  std::vector<double> val_exact_by_bucket;  // one per corpus bucket
   double wall = 0;                      // seconds since start()
   std::vector<int> watch_out;           // the watched sentence, greedy translation (target ids)
   std::vector<float> watch_alpha;       // teacher-forced attention: gold target words x source words
+};
+
+// A typed sentence through one trained model.
+struct Translation {
+  std::vector<std::string> words;  // the translation, up to <eos>
+  std::vector<float> alpha;        // words x source words (empty for the fixed summary)
+  int source_len = 0;
 };
 
 struct TranslateModelOutcome {
@@ -72,6 +80,9 @@ class TranslateSession {
   std::vector<TranslateEpoch> poll();
   void stop();
   Status finish(TranslateOutcome& out);
+  // After start(): model `model` (as trained so far) translates `words`; unknown
+  // words, too many or none are refused, the unknown ones named.
+  Status translate(int model, const std::vector<std::string>& words, Translation& out) const;
   const Corpus& corpus() const { return *corpus_; }
   const TranslateTrainer& trainer(int model) const { return *trainers_[model]; }
 

@@ -115,3 +115,35 @@ TEST_CASE("stop ends a session before its next minibatch; bad settings are refus
   cfg.grammar_json = "{}";
   CHECK_FALSE(s.start(cfg, false));
 }
+
+TEST_CASE("a typed sentence is translated by a trained model; unknown words are named", "[translate]") {
+  TranslateSession s;
+  REQUIRE(s.start(small(), false));
+  while (!s.step(50)) {
+  }
+  Translation t;
+  REQUIRE(s.translate(1, {"je", "suis", "étudiant"}, t));
+  CHECK(t.source_len == 3);
+  CHECK(t.alpha.size() == t.words.size() * 3);
+  REQUIRE(s.translate(0, {"le", "chat", "noir"}, t));
+  CHECK(t.alpha.empty());
+  CHECK(s.translate(1, {"le", "zèbre", "mange", "la", "licorne"}, t).message == "not in the lexicon: \"zèbre\", \"licorne\"");
+  CHECK(s.translate(1, {}, t).message == "type a sentence first");
+  CHECK(s.translate(1, std::vector<std::string>(26, "chat"), t).message.find("at most 25") != std::string::npos);
+  CHECK(s.translate(5, {"chat"}, t).message == "there is no model 5");
+}
+
+TEST_CASE("a shorter longest sentence keeps each bucket's share", "[translate]") {
+  TranslateSession s;
+  TranslateSettings cfg = small();
+  cfg.n_train = 3000;  // over five buckets: 600 a bucket
+  cfg.max_len = 5;     // one bucket, 3 to 5 words: 600 sentences
+  cfg.epochs = 1;
+  REQUIRE(s.start(cfg, false));
+  CHECK(s.corpus().train.size() == 600);
+  CHECK(s.corpus().buckets == std::vector<int>{3});
+  for (const auto& p : s.corpus().train) CHECK(p.src.size() <= 5);
+  s.stop();
+  cfg.max_len = 2;
+  CHECK(s.start(cfg, false).message == "the longest sentence must have at least 3 words");
+}

@@ -1,0 +1,106 @@
+// The translation page in headless Chromium, both builds: a short training run shows
+// its curves, an attention matrix that changes between epochs with rows summing to 1
+// and the gold links marked, the bottleneck by length, "je suis étudiant", a typed
+// sentence translated, bad input named next to its field; the keyboard alone.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, openPage } from './support.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+const SHORT = 'translate.html?epochs=3&hidden=16';
+
+async function open(path, plain = false) {
+  const opened = await openPage(lab.browser, plain ? lab.plainUrl(path) : lab.isolatedUrl(path));
+  await opened.page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 60000 });
+  return opened;
+}
+
+const matrix = (page) => page.$$eval('#tr-matrix tbody tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.dataset.weight))));
+
+for (const plain of [false, true]) {
+  test(`a short training run (${plain ? 'single-thread' : 'threaded'} build): curves, a changing alignment, the bottleneck, translations`, async () => {
+    const { page, problems, close } = await open(SHORT, plain);
+    assert.equal(await page.evaluate(() => document.body.dataset.build), plain ? 'attention_lab_st' : 'attention_lab_mt');
+    await page.click('#start');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'stop');
+    // The matrix after epoch 1, then after a later epoch: it changes as the model learns.
+    await page.waitForFunction(() => Number(document.body.dataset.matrixEpoch) >= 1, null, { timeout: 120000 });
+    const first = await matrix(page);
+    await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 240000 });
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'start');
+    const last = await matrix(page);
+    assert.ok(last.length > 0);
+    assert.notDeepEqual(first.map((r) => r.length ? r : []), last, 'the attention changed between epochs');
+    for (const row of last) assert.ok(Math.abs(row.reduce((s, x) => s + x, 0) - 1) < 1e-4, `a row sums to ${row.reduce((s, x) => s + x, 0)}`);
+    assert.ok(await page.locator('#tr-matrix td.gold').count() > 0, 'gold links marked');
+    await page.uncheck('#gold');
+    assert.equal(await page.locator('#tr-matrix td.gold').count(), 0);
+    // Curves: 3 epochs of each model in the table; the chart has its points.
+    assert.equal(await page.locator('#tr-curve-table tbody tr').count(), 3);
+    assert.equal(await page.locator('#tr-curve-table td[data-kind="additive"]').count(), 3);
+    // The bottleneck: five length buckets plus "all", for both models, numbers in [0, 1].
+    assert.equal(await page.locator('#tr-buckets tbody tr').count(), 6);
+    const exact = await page.$$eval('#tr-buckets td', (tds) => tds.map((td) => Number(td.dataset.exact)));
+    assert.ok(exact.every((x) => x >= 0 && x <= 1));
+    assert.equal(await page.locator('#tr-bottleneck .series').count(), 2);
+    // "je suis étudiant" beside the module's illustrative numbers.
+    assert.ok(await page.locator('#tr-student tbody tr').count() >= 1);
+    // A typed sentence, translated by both models, with the attention model's rows.
+    await page.fill('#tr-sentence', 'le chat mange la pomme');
+    await page.click('#tr-translate');
+    await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+    assert.match(await page.textContent('#tr-translations'), /^fixed summary: ".*"; additive attention: ".*"$/);
+    const typedRows = await page.$$eval('#tr-typed tbody tr', (trs) => trs.map((tr) => tr.querySelectorAll('td').length));
+    assert.ok(typedRows.every((n) => n === 5));
+    assert.match(await page.textContent('#tr-progress'), plain ? /on one thread/ : /each model on a thread of its own/);
+    assert.deepEqual(problems.console, []);
+    assert.deepEqual(problems.foreign, []);
+    await close();
+  });
+}
+
+test('bad input: unknown words named, an empty sentence, bad settings and links', async () => {
+  const { page, problems, close } = await open('translate.html?epochs=1&hidden=8&max_len=8');
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 120000 });
+  for (const [text, message] of [
+    ['le zèbre mange la licorne', /Not in the lexicon: "zèbre", "licorne"/],
+    ['   ', /Type a sentence first/],
+    ['le chat mange la pomme et le chien voit le livre', /11 words: the models were trained on sentences of at most 8/],
+    ['<img src=x onerror=alert(1)>', /Not in the lexicon: "<img", "src=x", "onerror=alert\(1\)>"/],
+  ]) {
+    await page.fill('#tr-sentence', text);
+    await page.click('#tr-translate');
+    await page.waitForFunction((m) => document.getElementById('tr-sentence-error').textContent !== '', null);
+    assert.match(await page.textContent('#tr-sentence-error'), message);
+    assert.equal(await page.getAttribute('#tr-sentence', 'aria-invalid'), 'true');
+    assert.equal(await page.inputValue('#tr-sentence'), text);
+    await page.fill('#tr-sentence', 'le chat noir');
+    await page.click('#tr-translate');
+    await page.waitForFunction(() => document.getElementById('tr-sentence-error').textContent === '');
+  }
+  assert.equal(await page.$$eval('img', (x) => x.length), 0);
+  await page.fill('#set-hidden', '500');
+  assert.match(await page.textContent('#set-hidden-error'), /Hidden size H: 500 is out of range; use a whole number from 4 to 128/);
+  await page.click('#start');
+  assert.match(await page.textContent('#start-error'), /Fix the marked settings first/);
+  assert.deepEqual(problems.console, []);
+  await close();
+  const bad = await open('translate.html?attention=cosine&epochs=0');
+  assert.match(await bad.page.textContent('#url-notice'), /"cosine" is not allowed.*Epochs: 0 is out of range/);
+  await bad.close();
+});
+
+test('Stop ends training before the next minibatch, and Train starts again', async () => {
+  const { page, close } = await open('translate.html?epochs=50&hidden=16');
+  await page.click('#start');
+  await page.waitForFunction(() => Number(document.body.dataset.matrixEpoch) >= 1, null, { timeout: 120000 });
+  await page.click('#stop');
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 30000 });
+  assert.match(await page.textContent('#tr-progress'), /^Stopped after/);
+  assert.equal(await page.isDisabled('#start'), false);
+  await close();
+});

@@ -1,0 +1,295 @@
+// The translation page: the fixed summary and the attention model(s) trained side by
+// side in the lab's worker (src/translate/translate_session.hpp), with live curves,
+// the watched test sentence's attention redrawn every epoch (gold links marked, its
+// alignment error rate), the bottleneck by source length, "je suis étudiant" against
+// the module's illustrative weights, and a sentence the student types.
+import { LabClient, describeBuild } from './lab-client.js';
+import { labData } from './lab-data.js';
+import { cleanName, formatNumber } from './parse.js';
+import { defaults, fromQuery, toQuery } from './settings-schema.js';
+import { buildSettingsForm } from './settings-form.js';
+import { LineChart } from './charts/line-chart.js';
+import { XYPlot } from './charts/xy-plot.js';
+import { viridis } from './charts/heatmap.js';
+import { PALETTE } from './charts/svg.js';
+
+const $ = (id) => document.getElementById(id);
+const num = (x) => formatNumber(x, 2);
+const pct = (x) => `${(100 * x).toFixed(1)} %`;
+const COLOURS = { none: PALETTE.vermillion, additive: PALETTE.blue, dot: PALETTE.green };
+const MARKERS = { none: 'circle', additive: 'square', dot: 'square' };
+const NAMES = { none: 'fixed summary', additive: 'additive attention', dot: 'dot attention' };
+const state = { data: null, spec: null, form: null, running: false, kinds: [], info: null, epochs: [], outcome: null, latest: {} };
+
+const lab = new LabClient();
+let chart;
+
+function kindsOf(settings) {
+  return settings.attention === 'both' ? ['none', 'additive', 'dot'] : ['none', settings.attention];
+}
+
+function validate() {
+  const settings = state.form.read();
+  if (settings) {
+    const href = `translate.html${toQuery(state.spec, settings)}`;
+    $('share-link').href = href;
+    $('share-link').textContent = href;
+  }
+  return settings;
+}
+
+function setRunning(running) {
+  state.running = running;
+  document.body.dataset.translate = running ? 'running' : state.outcome ? 'finished' : 'idle';
+  const had = document.activeElement;
+  $('start').disabled = running;
+  $('stop').disabled = !running;
+  $('tr-translate').disabled = running || !state.outcome;
+  if (had === $('start') || had === $('stop') || had === document.body) (running ? $('stop') : $('start')).focus();
+}
+
+async function start() {
+  $('start-error').textContent = '';
+  const settings = validate();
+  if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
+  const fixed = state.data.fixed;
+  state.kinds = kindsOf(settings);
+  state.epochs = [];
+  state.outcome = null;
+  state.latest = {};
+  chart.reset(settings.epochs);
+  drawCurveTable();
+  setRunning(true);
+  $('tr-progress').textContent = 'Building the corpus…';
+  // A TranslateSettings record (src/translate/translate_session.hpp).
+  const input = {
+    grammar_json: JSON.stringify(labData().grammar), seed: settings.seed, hidden: settings.hidden, embed: fixed.embed,
+    batch: fixed.batch, epochs: settings.epochs, lr: settings.lr, n_train: fixed.n_train, n_val: fixed.n_val,
+    n_test: fixed.n_test, max_len: settings.max_len, kinds: state.kinds, watch: 0,
+  };
+  const t0 = performance.now();
+  try {
+    const run = lab.runSession('TranslateSession', input, (e) => onEpoch(e, settings));
+    state.info = null;
+    const outcome = await run;
+    state.info = await lab.sessionCall('TranslateSession', 'corpus_info');
+    state.outcome = outcome;
+    drawMatrix();
+    showOutcome(outcome);
+    await showStudent();
+    const took = ((performance.now() - t0) / 1000).toFixed(1);
+    $('tr-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Finished'} after ${took} s${outcome.threads ? ', each model on a thread of its own' : ', on one thread'}.`;
+  } catch (err) {
+    $('start-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
+    $('tr-progress').textContent = 'Not finished.';
+  }
+  setRunning(false);
+}
+
+function onEpoch(e, settings) {
+  state.epochs.push(e);
+  state.latest[e.kind] = e;
+  chart.addPoint(`${e.kind}-exact`, e.epoch, e.val_exact);
+  chart.addPoint(`${e.kind}-token`, e.epoch, e.val_token_acc);
+  $('tr-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${NAMES[e.kind]}): ${pct(e.val_exact)} of validation sentences exactly right, ${(e.wall).toFixed(1)} s.`;
+  drawCurveTable();
+  if (e.kind !== 'none') {
+    state.watch = e;
+    drawMatrix();
+  }
+}
+
+function drawCurveTable() {
+  const table = $('tr-curve-table');
+  table.tHead.replaceChildren();
+  const hr = table.tHead.insertRow();
+  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'epoch' }));
+  for (const k of state.kinds) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: NAMES[k] }));
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  const epochs = Math.max(0, ...state.epochs.map((e) => e.epoch));
+  for (let n = 1; n <= epochs; ++n) {
+    const tr = body.insertRow();
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(n) }));
+    for (const k of state.kinds) {
+      const e = state.epochs.find((x) => x.kind === k && x.epoch === n);
+      const td = tr.insertCell();
+      td.textContent = e ? `${pct(e.val_exact)} / ${pct(e.val_token_acc)}` : '…';
+      if (e) { td.dataset.exact = String(e.val_exact); td.dataset.kind = k; }
+    }
+  }
+}
+
+// The watched sentence (test sentence 0): rows = its English words, columns = its French
+// words; the gold links outlined and marked; the words come with the corpus, after training.
+function drawMatrix() {
+  const e = state.watch;
+  const table = $('tr-matrix');
+  if (!e) return;
+  const sentence = state.info ? state.info.test[0] : null;
+  const rows = e.watch_alpha.length / (sentence ? sentence.src.length : 1);
+  const S = sentence ? sentence.src.length : Math.round(e.watch_alpha.length / Math.max(1, rows));
+  const tgt = sentence ? sentence.tgt : Array.from({ length: rows }, (_, i) => `word ${i + 1}`);
+  const src = sentence ? sentence.src : Array.from({ length: S }, (_, j) => `${j + 1}`);
+  const gold = new Set(sentence && $('gold').checked ? sentence.align.map(([i, j]) => `${j},${i}`) : []);
+  table.tHead.replaceChildren();
+  const hr = table.tHead.insertRow();
+  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'English \\ French' }));
+  for (const w of src) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: w }));
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  let hits = 0;
+  for (let t = 0; t < tgt.length; ++t) {
+    const tr = body.insertRow();
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: tgt[t] }));
+    const row = e.watch_alpha.slice(t * S, (t + 1) * S);
+    const best = row.indexOf(Math.max(...row));
+    if (gold.has(`${t},${best}`)) ++hits;
+    for (let j = 0; j < S; ++j) {
+      const td = tr.insertCell();
+      const w = row[j];
+      heatCell(td, w, gold.has(`${t},${j}`));
+      if (gold.has(`${t},${j}`)) td.classList.add('gold');
+      td.dataset.weight = String(w);
+    }
+  }
+  table.dataset.epoch = String(e.epoch);
+  $('tr-matrix-caption').textContent = `Attention of the ${NAMES[e.kind]} model on test sentence 1, after epoch ${e.epoch}`;
+  $('tr-aer').textContent = Number.isFinite(e.val_aer) ? `Alignment error rate on the validation set after epoch ${e.epoch}: ${num(e.val_aer)} (0 is every English word's strongest weight on a gold French word).` : '';
+  document.body.dataset.matrixEpoch = String(e.epoch);
+}
+
+// A cell coloured by its weight (viridis), the number on a white label so that it reads
+// at every colour; ◆ marks a gold link.
+function heatCell(td, w, gold) {
+  td.style.background = viridis(w);
+  const label = Object.assign(document.createElement('span'), { className: 'weight', textContent: `${gold ? '◆ ' : ''}${num(w)}` });
+  td.replaceChildren(label);
+}
+
+function showOutcome(outcome) {
+  const buckets = state.info.buckets;
+  const max = Number($('set-max_len').value) || 25;
+  const labels = buckets.map((lo, i) => `${lo}–${i + 1 < buckets.length ? buckets[i + 1] - 1 : max}`);
+  const mids = buckets.map((lo, i) => (lo + (i + 1 < buckets.length ? buckets[i + 1] - 1 : max)) / 2);
+  new XYPlot($('tr-bottleneck'), {
+    x: { label: 'source words', log: false, format: (v) => String(v) },
+    y: { label: 'exactly right', log: false, min: 0, max: 1, format: (v) => `${Math.round(v * 100)}%` },
+  }).draw({ series: outcome.models.map((m) => ({ key: m.kind, label: NAMES[m.kind], colour: COLOURS[m.kind], marker: MARKERS[m.kind],
+    dash: m.kind === 'dot' ? '6 4' : '', points: m.test.exact_by_bucket.map((y, i) => [mids[i], y]) })) });
+  const table = $('tr-buckets');
+  table.tHead.replaceChildren();
+  const hr = table.tHead.insertRow();
+  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'source words' }));
+  for (const m of outcome.models) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: NAMES[m.kind] }));
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  labels.forEach((label, i) => {
+    const tr = body.insertRow();
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: label }));
+    for (const m of outcome.models) {
+      const td = tr.insertCell();
+      td.textContent = `${pct(m.test.exact_by_bucket[i])} of ${m.test.count_by_bucket[i]}`;
+      td.dataset.exact = String(m.test.exact_by_bucket[i]);
+      td.dataset.kind = m.kind;
+    }
+  });
+  const tr = body.insertRow();
+  tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: 'all' }));
+  for (const m of outcome.models) {
+    const td = tr.insertCell();
+    td.textContent = pct(m.test.exact_acc);
+    Object.assign(td.dataset, { exact: String(m.test.exact_acc), kind: m.kind, all: 'true' });
+  }
+}
+
+function attentionModel() {
+  return state.kinds.findIndex((k) => k !== 'none');
+}
+
+async function showStudent() {
+  const body = $('tr-student').tBodies[0];
+  body.replaceChildren();
+  const r = await lab.sessionCall('TranslateSession', 'translate', { model: attentionModel(), words: ['je', 'suis', 'étudiant'] });
+  const ill = state.data.illustrative.rows;
+  r.words.forEach((w, t) => {
+    const tr = body.insertRow();
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: w }));
+    tr.insertCell().textContent = Array.from(r.alpha.slice(t * 3, t * 3 + 3), num).join(' / ');
+    tr.insertCell().textContent = ill[w] ? ill[w].map(num).join(' / ') : '—';
+  });
+}
+
+async function translateTyped() {
+  $('tr-sentence-error').textContent = '';
+  const words = $('tr-sentence').value.split(/\s+/).map(cleanName).filter(Boolean).map((w) => w.toLowerCase());
+  $('tr-sentence').setAttribute('aria-invalid', 'false');
+  try {
+    const out = [];
+    let shown = null;
+    for (let m = 0; m < state.kinds.length; ++m) {
+      const r = await lab.sessionCall('TranslateSession', 'translate', { model: m, words });
+      out.push(`${NAMES[state.kinds[m]]}: "${r.words.join(' ')}"`);
+      if (m === attentionModel()) shown = r;
+    }
+    $('tr-translations').textContent = out.join('; ');
+    const table = $('tr-typed');
+    table.tHead.replaceChildren();
+    const hr = table.tHead.insertRow();
+    hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'English \\ French' }));
+    for (const w of words) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: w }));
+    const body = table.tBodies[0];
+    body.replaceChildren();
+    shown.words.forEach((w, t) => {
+      const tr = body.insertRow();
+      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: w }));
+      for (let j = 0; j < words.length; ++j) {
+        const a = shown.alpha[t * words.length + j];
+        const td = tr.insertCell();
+        heatCell(td, a, false);
+      }
+    });
+    document.body.dataset.typed = shown.words.join(' ');
+  } catch (err) {
+    $('tr-sentence-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
+    $('tr-sentence').setAttribute('aria-invalid', 'true');
+  }
+}
+
+function main() {
+  state.data = labData().widgets.translate;
+  state.spec = state.data.settings;
+  state.form = buildSettingsForm($('settings'), state.spec, validate);
+  const { settings, ignored } = fromQuery(state.spec, location.search);
+  state.form.fill(settings);
+  validate();
+  state.kinds = kindsOf(settings);
+  if (ignored.length) {
+    $('url-notice').hidden = false;
+    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
+  }
+  const series = [];
+  for (const k of ['none', 'additive', 'dot']) {
+    series.push({ key: `${k}-exact`, label: `${NAMES[k]}, sentences`, colour: COLOURS[k], marker: MARKERS[k] });
+    series.push({ key: `${k}-token`, label: `${NAMES[k]}, words`, colour: COLOURS[k], dash: '6 4', marker: MARKERS[k] });
+  }
+  chart = new LineChart($('tr-curves'), { series });
+  chart.reset(settings.epochs);
+  $('start').disabled = true;
+  lab.ready.then((info) => {
+    $('build-status').textContent = describeBuild(info);
+    document.body.dataset.build = info.variant;
+    $('start').disabled = false;
+  }, (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+  lab.onRestart = (message) => { $('start-error').textContent = message; };
+  $('start').addEventListener('click', start);
+  $('stop').addEventListener('click', () => lab.stopSession('TranslateSession'));
+  $('defaults').addEventListener('click', () => { state.form.fill(defaults(state.spec)); validate(); });
+  $('gold').addEventListener('change', drawMatrix);
+  $('tr-translate').addEventListener('click', translateTyped);
+  $('tr-sentence').addEventListener('keydown', (ev) => { if (ev.key === 'Enter' && !$('tr-translate').disabled) translateTyped(); });
+  document.body.dataset.ready = 'true';
+  document.body.dataset.translate = 'idle';
+}
+
+main();
