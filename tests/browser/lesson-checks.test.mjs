@@ -205,7 +205,7 @@ test('two tabs, lesson and checks: each one\'s answers survive the other\'s save
   await checks.waitForFunction(() => document.body.dataset.ready === 'true');
   assert.equal(await checks.isChecked('#q1-b'), true);
   assert.equal(await checks.isChecked('#q4-c'), true);
-  assert.match(await checks.textContent('#score'), /^Score: 2 of 5/);  // q1 and q4 right of q1, q2, q4, q5, q6
+  assert.match(await checks.textContent('#score'), /^Score: 2 of 6/);  // q1 and q4 right of q1, q2, q4, q5, q6, q7
   await context.close();
 });
 
@@ -230,25 +230,28 @@ test('an assignment that caps attempts and grades the first answer', async () =>
   assert.equal(await page.isDisabled(`${box} .check-submit`), true);
   assert.equal(await page.isDisabled(`#${c.id}-${wrong.id}`), true);
   // The first answer was wrong: it is the one graded.
-  assert.match(await page.textContent('#score'), /^Score: 0 of 5/);
+  assert.match(await page.textContent('#score'), /^Score: 0 of 6/);
   await page.close();
   server.close();
 });
 
-test('the lab\'s own checks: Q5 (matrix-form shapes) in section 6, Q6 (cost as T doubles) in section 8, with the right answers', async () => {
+test('the lab\'s own checks: Q5 (matrix-form shapes) in section 6, Q6 (cost as T doubles) in section 8, Q7 (cross- versus self-attention) in section 5, with the right answers', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('lesson.html'));
   await page.waitForFunction(() => document.body.dataset.ready);
   const sectionOf = (id) => page.$eval(`.quick-check[data-check="${id}"]`, (el) => el.closest('section[id]').id);
   assert.equal(await sectionOf('q5'), 'self-attention-matrix-form');
   assert.equal(await sectionOf('q6'), 'cost-and-recurrence');
+  assert.equal(await sectionOf('q7'), 'cross-and-self-attention');
   // The explorations are linked where the lesson makes their claims.
   const linksIn = (section) => page.$$eval(`#${section} .widget-card a`, (as) => as.map((a) => a.getAttribute('href')));
   assert.ok((await linksIn('scores-and-softmax')).some((h) => h.startsWith('scaling.html')));
   assert.ok((await linksIn('positions-and-order')).some((h) => h.startsWith('order.html')));
   assert.ok((await linksIn('positions-and-order')).some((h) => h === 'race.html?positions=off'));
   assert.ok((await linksIn('cost-and-recurrence')).some((h) => h.startsWith('cost.html')));
+  assert.ok((await linksIn('why-attention')).some((h) => h.startsWith('translate.html')));
+  assert.ok((await linksIn('cross-and-self-attention')).some((h) => h.startsWith('translate.html')));
   // Q5: S and A are T x T, Z is T x d_v (T = 5, d_v = 3); Q6: attention's T^2 terms quadruple, the GRU doubles.
-  for (const [id, right, pattern] of [['q5', 'c', /5 \\times 5.*5 \\times 5.*5 \\times 3/], ['q6', 'd', /fourfold.*doubles/]]) {
+  for (const [id, right, pattern] of [['q5', 'c', /5 \\times 5.*5 \\times 5.*5 \\times 3/], ['q6', 'd', /fourfold.*doubles/], ['q7', 'b', /query comes from the decoder.*keys and values come from the encoder/]]) {
     const c = choiceChecks.find((x) => x.id === id);
     assert.equal(c.choices.find((x) => x.correct).id, right);
     assert.match(c.choices.find((x) => x.correct).text, pattern);

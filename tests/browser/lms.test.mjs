@@ -119,7 +119,7 @@ test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, sc
   assert.deepEqual(log.filter((c) => c.error !== '0'), [], 'no call the runtime refused');
   assert.equal(log.filter((c) => c.name === 'LMSInitialize').length, 1);
   assert.equal(log.filter((c) => c.name === 'LMSFinish').length, 1);
-  assert.equal(lastSet(log, 'cmi.core.score.raw').args[1], '40');  // q1 and q4 of q1, q2, q4, q5, q6; q3 self-assessed
+  assert.equal(lastSet(log, 'cmi.core.score.raw').args[1], '33');  // q1 and q4 of q1, q2, q4, q5, q6, q7 (2 / 6); q3 self-assessed
   assert.equal(lastSet(log, 'cmi.core.lesson_status').args[1], 'incomplete');  // the required race was not run
   assert.equal(lastSet(log, 'cmi.core.exit').args[1], 'suspend');
   assert.match(lastSet(log, 'cmi.core.session_time').args[1], /^\d{4}:\d\d:\d\d\.\d\d$/);
@@ -138,7 +138,7 @@ test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, sc
   assert.equal(await g.locator('#q4-c').isChecked(), true);
   assert.match(await g.locator('.quick-check[data-check="q3"] textarea').inputValue(), /single layer/);
   assert.equal(await g.locator('#q3-r1').isChecked(), true);
-  assert.match(await g.locator('#score').textContent(), /^Score: 2 of 5/);
+  assert.match(await g.locator('#score').textContent(), /^Score: 2 of 6/);
   await again.close();
 });
 
@@ -191,10 +191,10 @@ test('the self-assessed answer counts toward score.raw only when the assignment 
     for (let k = 0; k < 3; ++k) await f.locator(`#q3-r${k}`).check().catch(() => {});
     await closeActivity(page);
     const raw = lastSet(await calls(page), 'cmi.core.score.raw').args[1];
-    // q1 right of q1, q2, q4, q5, q6 = 20; counted, q3's ticked share joins: (1 + share) / 6,
-    // with the whole rubric ticked (1 + 1) / 6 = 33.
-    if (!counts) assert.equal(raw, '20');
-    else assert.equal(raw, '33', `score.raw ${raw} with the self-assessed answer counted`);
+    // q1 right of q1, q2, q4, q5, q6, q7: 1 / 6 = 17; counted, q3's ticked share joins:
+    // (1 + share) / 7, with the whole rubric ticked (1 + 1) / 7 = 29.
+    if (!counts) assert.equal(raw, '17');
+    else assert.equal(raw, '29', `score.raw ${raw} with the self-assessed answer counted`);
     await close();
     if (srv) srv.close();
   }

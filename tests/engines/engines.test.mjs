@@ -153,7 +153,7 @@ async function checkEngine(engine) {
         document.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
       }, handin);
       await p.waitFor(() => document.body.dataset.rows === '1');
-      assert.match(await p.evaluate(() => document.querySelector('#gradebook tbody tr').cells[2].textContent), /^1 of 5$/);
+      assert.match(await p.evaluate(() => document.querySelector('#gradebook tbody tr').cells[2].textContent), /^1 of 6$/);
       await p.close();
 
       // Opened from disk: single-threaded, the same numbers.
