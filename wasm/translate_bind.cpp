@@ -122,7 +122,11 @@ EMSCRIPTEN_BINDINGS(translate) {
   value_object<Translation>("Translation")
       .ALAB_STRINGS_FIELD(Translation, words)
       .ALAB_TYPED_FIELD(Translation, alpha)
-      .field("source_len", &Translation::source_len);
+      .field("source_len", &Translation::source_len)
+      .field("hidden", &Translation::hidden)
+      .ALAB_TYPED_FIELD(Translation, queries)
+      .ALAB_TYPED_FIELD(Translation, keys)
+      .ALAB_TYPED_FIELD(Translation, self_alpha);
   class_<TranslateSession>("TranslateSession")
       .constructor<>()
       .function("start", &TranslateSession::start)

@@ -206,9 +206,10 @@ Scalar Seq2Seq<Scalar>::forward(const std::vector<int>& src, const std::vector<i
 
 template <class Scalar>
 void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_steps, std::vector<std::vector<int>>& out,
-                             std::vector<std::vector<std::vector<Scalar>>>* alpha) const {
+                             std::vector<std::vector<std::vector<Scalar>>>* alpha, Trace* trace) const {
   Seq2SeqCache<Scalar> c;
   encode(src, B, S, c);
+  std::vector<Mat<Scalar>> queries;  // trace: the state that scored the source for each word
   DecoderStep<Scalar> st;
   st.s_prev = c.Henc.rightCols(B);
   std::vector<int> in(B, kBos);
@@ -220,7 +221,10 @@ void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_
     Mat<Scalar> xt;
     nn::embedding_forward<Scalar>(in.data(), B, emb_tgt.w, xt);
     st.x = xt.transpose();
+    const Mat<Scalar> prev = st.s_prev;
     const Mat<Scalar> logits = step(c, st);
+    // The query of this step: additive attention scores with s_{t-1}, dot with s_t.
+    if (trace) queries.push_back(config.attention == AttentionKind::additive ? prev : st.s);
     for (int b = 0; b < B; ++b) {
       if (done[b]) continue;
       Eigen::Index best;
@@ -235,6 +239,12 @@ void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_
       }
     }
     st.s_prev = st.s;
+  }
+  if (trace) {
+    trace->enc = c.Henc;  // H x S (B = 1)
+    const int n = B == 1 ? static_cast<int>(out[0].size()) : 0;
+    trace->dec.resize(config.hidden, n);
+    for (int t = 0; t < n; ++t) trace->dec.col(t) = queries[t].col(0);
   }
 }
 

@@ -99,8 +99,13 @@ class Seq2Seq {
   // Greedy decoding of one batch: out[b] the tokens up to (not including) <eos>, at
   // most max_steps; alpha[b][t] the step's attention over the S source positions
   // (empty for none).
+  // trace (batch 1 only): the encoder's states h_1..h_S (H x S) and the decoder's state
+  // that produced each output word (H x words), the vectors cross-attention compares.
+  struct Trace {
+    Mat<Scalar> enc, dec;
+  };
   void greedy(const std::vector<int>& src, int B, int S, int max_steps, std::vector<std::vector<int>>& out,
-              std::vector<std::vector<std::vector<Scalar>>>* alpha = nullptr) const;
+              std::vector<std::vector<std::vector<Scalar>>>* alpha = nullptr, Trace* trace = nullptr) const;
 
  private:
   void encode(const std::vector<int>& src, int B, int S, Seq2SeqCache<Scalar>& c) const;

@@ -1,6 +1,7 @@
 #include "translate/translate_session.hpp"
 
 #include <chrono>
+#include <cmath>
 
 namespace alab::translate {
 
@@ -183,11 +184,24 @@ Status TranslateSession::translate(int model, const std::vector<std::string>& wo
   if (!unknown.empty()) return Status::error("not in the lexicon: " + unknown);
   std::vector<int> ids;
   std::vector<std::vector<float>> alpha;
-  trainers_[model]->translate(src, ids, alpha);
+  Seq2Seq<float>::Trace trace;
+  trainers_[model]->translate(src, ids, alpha, &trace);
   Translation t;
   for (int id : ids) t.words.push_back(corpus_->tgt.words[id]);
   for (const auto& row : alpha) t.alpha.insert(t.alpha.end(), row.begin(), row.end());
-  t.source_len = static_cast<int>(src.size());
+  const int S = static_cast<int>(src.size()), H = static_cast<int>(trace.enc.rows());
+  t.source_len = S;
+  t.hidden = H;
+  const MatF Q = trace.dec.transpose(), K = trace.enc.transpose();  // words x H, S x H
+  t.queries.assign(Q.data(), Q.data() + Q.size());
+  t.keys.assign(K.data(), K.data() + K.size());
+  MatF A = K * K.transpose() / std::sqrt(static_cast<float>(H));
+  for (Eigen::Index i = 0; i < A.rows(); ++i) {
+    A.row(i).array() -= A.row(i).maxCoeff();
+    A.row(i) = A.row(i).array().exp().matrix();
+    A.row(i) /= A.row(i).sum();
+  }
+  t.self_alpha.assign(A.data(), A.data() + A.size());
   out = std::move(t);
   return Status::success();
 }

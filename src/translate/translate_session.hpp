@@ -53,6 +53,12 @@ struct Translation {
   std::vector<std::string> words;  // the translation, up to <eos>
   std::vector<float> alpha;        // words x source words (empty for the fixed summary)
   int source_len = 0;
+  // The vectors behind it (hidden H): cross-attention's queries are the decoder's states
+  // (one a word, words x H), its keys and values the encoder's states (source x H);
+  // self-attention over the same source takes all three from the encoder's states:
+  // self_alpha = row-softmax(E E^T / sqrt(H)) (source x source).
+  int hidden = 0;
+  std::vector<float> queries, keys, self_alpha;
 };
 
 struct TranslateModelOutcome {

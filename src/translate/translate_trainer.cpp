@@ -158,11 +158,12 @@ std::vector<float> TranslateTrainer::teacher_forced_attention(const SentencePair
   return out;
 }
 
-void TranslateTrainer::translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha) const {
+void TranslateTrainer::translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha,
+                                 Seq2Seq<float>::Trace* trace) const {
   std::vector<std::vector<int>> outs;
   std::vector<std::vector<std::vector<float>>> alphas;
   const int S = static_cast<int>(src.size());
-  model_.greedy(src, 1, S, 2 * S + 10, outs, &alphas);
+  model_.greedy(src, 1, S, 2 * S + 10, outs, &alphas, trace);
   out = outs[0];
   alpha = alphas[0];
 }

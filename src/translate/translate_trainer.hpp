@@ -63,7 +63,8 @@ class TranslateTrainer {
   double epoch_loss() const { return epoch_tokens_ ? epoch_total_ / epoch_tokens_ : 0; }
   EvalResult evaluate(const std::vector<SentencePair>& split) const;
   // Greedy translation of one sentence (ids), with its attention rows.
-  void translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha) const;
+  void translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha,
+                 Seq2Seq<float>::Trace* trace = nullptr) const;
   // The attention rows that produce each gold target word under teacher forcing,
   // flattened (target words x source words); empty for the fixed summary.
   std::vector<float> teacher_forced_attention(const SentencePair& p) const;

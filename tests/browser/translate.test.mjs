@@ -55,6 +55,13 @@ for (const plain of [false, true]) {
     assert.match(await page.textContent('#tr-translations'), /^fixed summary: ".*"; additive attention: ".*"$/);
     const typedRows = await page.$$eval('#tr-typed tbody tr', (trs) => trs.map((tr) => tr.querySelectorAll('td').length));
     assert.ok(typedRows.every((n) => n === 5));
+    // Where queries, keys and values come from: one query a word written, one key a French
+    // word; self-attention over the French sentence, 5 x 5 rows of weights summing to 1.
+    assert.equal(await page.locator('#tr-cross-q tbody tr').count(), typedRows.length);
+    assert.equal(await page.locator('#tr-cross-k tbody tr').count(), 5);
+    const self = await page.$$eval('#tr-self tbody tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.textContent.replace(/[^\d.e-]/g, '')))));
+    assert.equal(self.length, 5);
+    for (const row of self) assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 0.05);
     assert.match(await page.textContent('#tr-progress'), plain ? /on one thread/ : /each model on a thread of its own/);
     assert.deepEqual(problems.console, []);
     assert.deepEqual(problems.foreign, []);

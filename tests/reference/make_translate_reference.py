@@ -28,42 +28,49 @@ PAD, BOS, EOS = 0, 1, 2
 
 
 class Seq2Seq(nn.Module):
-    def __init__(self, kind):
+    """The lab's encoder-decoder (also imported by tests/bench/translate_torch.py)."""
+
+    def __init__(self, kind, vs=VS, vt=VT, e=E, h=H):
         super().__init__()
-        self.kind = kind
-        self.emb_src = nn.Embedding(VS, E)
-        self.emb_tgt = nn.Embedding(VT, E)
-        self.enc = nn.GRU(E, H, batch_first=True)
-        self.dec = nn.GRUCell(E + (H if kind == "additive" else 0), H)
+        self.kind, self.hidden = kind, h
+        self.emb_src = nn.Embedding(vs, e)
+        self.emb_tgt = nn.Embedding(vt, e)
+        self.enc = nn.GRU(e, h, batch_first=True)
+        self.dec = nn.GRUCell(e + (h if kind == "additive" else 0), h)
         if kind == "additive":
-            self.W_s = nn.Linear(H, H, bias=False)
-            self.W_h = nn.Linear(H, H, bias=False)
-            self.v = nn.Linear(H, 1, bias=False)
+            self.W_s = nn.Linear(h, h, bias=False)
+            self.W_h = nn.Linear(h, h, bias=False)
+            self.v = nn.Linear(h, 1, bias=False)
         if kind == "dot":
-            self.W_c = nn.Linear(2 * H, H, bias=False)
-        self.out = nn.Linear(2 * H if kind == "additive" else H, VT)
+            self.W_c = nn.Linear(2 * h, h, bias=False)
+        self.out = nn.Linear(2 * h if kind == "additive" else h, vt)
+
+    def step(self, henc, s, x):
+        """One decoder step from state s and the embedded input x: (logits, new s, alpha)."""
+        a = None
+        if self.kind == "additive":
+            u = torch.tanh(self.W_s(s).unsqueeze(1) + self.W_h(henc))
+            a = torch.softmax(self.v(u).squeeze(-1), dim=1)
+            c = (a.unsqueeze(-1) * henc).sum(1)
+            s = self.dec(torch.cat([x, c], 1), s)
+            out = torch.cat([s, c], 1)
+        elif self.kind == "dot":
+            s = self.dec(x, s)
+            a = torch.softmax((henc * s.unsqueeze(1)).sum(-1) / math.sqrt(self.hidden), dim=1)
+            c = (a.unsqueeze(-1) * henc).sum(1)
+            out = torch.tanh(self.W_c(torch.cat([s, c], 1)))
+        else:
+            s = self.dec(x, s)
+            out = s
+        return self.out(out), s, a
 
     def forward(self, src, tgt_in):
         henc, h = self.enc(self.emb_src(src))  # B x S x H, 1 x B x H
         s = h[0]
         logits = []
         for t in range(tgt_in.shape[0]):
-            x = self.emb_tgt(tgt_in[t])
-            if self.kind == "additive":
-                u = torch.tanh(self.W_s(s).unsqueeze(1) + self.W_h(henc))
-                a = torch.softmax(self.v(u).squeeze(-1), dim=1)
-                c = (a.unsqueeze(-1) * henc).sum(1)
-                s = self.dec(torch.cat([x, c], 1), s)
-                out = torch.cat([s, c], 1)
-            elif self.kind == "dot":
-                s = self.dec(x, s)
-                a = torch.softmax((henc * s.unsqueeze(1)).sum(-1) / math.sqrt(H), dim=1)
-                c = (a.unsqueeze(-1) * henc).sum(1)
-                out = torch.tanh(self.W_c(torch.cat([s, c], 1)))
-            else:
-                s = self.dec(x, s)
-                out = s
-            logits.append(self.out(out))
+            logit, s, _ = self.step(henc, s, self.emb_tgt(tgt_in[t]))
+            logits.append(logit)
         return torch.stack(logits)  # L x B x V
 
 
@@ -125,6 +132,7 @@ def write(kind, code, seed):
         record(f, "adam_loss", losses)
 
 
-write("none", 0, 11)
-write("additive", 1, 12)
-write("dot", 2, 13)
+if __name__ == "__main__":
+    write("none", 0, 11)
+    write("additive", 1, 12)
+    write("dot", 2, 13)

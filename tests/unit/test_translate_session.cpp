@@ -125,6 +125,12 @@ TEST_CASE("a typed sentence is translated by a trained model; unknown words are 
   REQUIRE(s.translate(1, {"je", "suis", "étudiant"}, t));
   CHECK(t.source_len == 3);
   CHECK(t.alpha.size() == t.words.size() * 3);
+  // The vectors: one query a word, one key a source word, and self-attention over the source.
+  CHECK(t.hidden == 16);
+  CHECK(t.queries.size() == t.words.size() * 16);
+  CHECK(t.keys.size() == 3 * 16);
+  REQUIRE(t.self_alpha.size() == 9);
+  for (int i = 0; i < 3; ++i) CHECK(std::abs(t.self_alpha[i * 3] + t.self_alpha[i * 3 + 1] + t.self_alpha[i * 3 + 2] - 1) < 1e-5);
   REQUIRE(s.translate(0, {"le", "chat", "noir"}, t));
   CHECK(t.alpha.empty());
   CHECK(s.translate(1, {"le", "zèbre", "mange", "la", "licorne"}, t).message == "not in the lexicon: \"zèbre\", \"licorne\"");

@@ -13,6 +13,11 @@
 //       their ranges). Prints per-epoch progress and the test table; --json prints
 //       everything (curves, confusion matrices, timings) as JSON on stdout, with
 //       progress on stderr. --threads 2 trains the two models at once.
+//   alab translate --grammar content/translation/grammar.json [--seed N] [--hidden H] [--epochs E]
+//                  [--lr X] [--max-len L] [--kinds none,additive,dot] [--threads 1|2] [--corpus-out FILE]
+//       The translation page's experiment: the models side by side, one line per epoch,
+//       then each model's test results and the wall time; --corpus-out writes the corpus
+//       (split, source, target; tab-separated) for tests/bench/translate_torch.py.
 //   alab schema
 //       The race's settings schema compiled into this build, as JSON.
 //   alab info
@@ -29,6 +34,7 @@
 #include "attention/attend.hpp"
 #include "attention/build_info.hpp"
 #include "race_command.hpp"
+#include "translate_command.hpp"
 
 using namespace alab;
 
@@ -40,7 +46,7 @@ int usage(const char* why) {
                "[--temperature t] [--token NAME=x,y ...]\n%s"
                "       alab schema\n"
                "       alab info\n",
-               why, race_usage().c_str());
+               why, (race_usage() + translate_usage()).c_str());
   return 2;
 }
 
@@ -128,6 +134,7 @@ int main(int argc, char** argv) {
   const std::string cmd = argv[1];
   if (cmd == "attend") return run_attend(argc, argv);
   if (cmd == "race") return run_race_command(argc, argv);
+  if (cmd == "translate") return run_translate_command(argc, argv);
   if (cmd == "schema") return run_schema_command();
   if (cmd == "info") {
     const auto info = core_build_info();

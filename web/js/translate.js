@@ -249,11 +249,41 @@ async function translateTyped() {
         heatCell(td, a, false);
       }
     });
+    drawVectors(shown, words);
     document.body.dataset.typed = shown.words.join(' ');
   } catch (err) {
     $('tr-sentence-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
     $('tr-sentence').setAttribute('aria-invalid', 'true');
   }
+}
+
+// The typed sentence's vectors: cross-attention's queries (decoder states) and keys
+// (encoder states), and self-attention over the source from the same encoder states.
+function drawVectors(t, words) {
+  const H = t.hidden, SHOWN = Math.min(6, H);
+  const rowsOf = (table, labels, flat) => {
+    const body = table.tBodies[0];
+    body.replaceChildren();
+    labels.forEach((label, i) => {
+      const tr = body.insertRow();
+      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: label }));
+      tr.insertCell().textContent = `[${Array.from(flat.slice(i * H, i * H + SHOWN), num).join(', ')}${H > SHOWN ? ', …' : ''}]`;
+    });
+  };
+  rowsOf($('tr-cross-q'), t.words.map((w) => `for "${w}"`), t.queries);
+  rowsOf($('tr-cross-k'), words, t.keys);
+  const table = $('tr-self');
+  table.tHead.replaceChildren();
+  const hr = table.tHead.insertRow();
+  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'query \\ key' }));
+  for (const w of words) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: w }));
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  words.forEach((w, i) => {
+    const tr = body.insertRow();
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: w }));
+    for (let j = 0; j < words.length; ++j) heatCell(tr.insertCell(), t.self_alpha[i * words.length + j], false);
+  });
 }
 
 function main() {

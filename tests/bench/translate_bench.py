@@ -1,0 +1,61 @@
+#!/usr/bin/python3
+"""The translation experiment (the page's defaults: hidden 48, 20 epochs, the fixed summary
+and additive attention side by side, 3,000 training sentences) timed in the lab's builds and
+in PyTorch, on one machine in one run, with the ratios the goal is stated in (the lab
+>= 10x faster than the PyTorch script of the same experiment).
+
+  /usr/bin/python3 tests/bench/translate_bench.py        (tools/lab bench runs it)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+GRAMMAR = os.path.join(ROOT, "content", "translation", "grammar.json")
+
+
+def lab(cmd, threads, corpus_out=None):
+    args = cmd + ["translate", "--grammar", GRAMMAR, "--threads", str(threads), "--quiet"]
+    if corpus_out:
+        args += ["--corpus-out", corpus_out]
+    out = subprocess.run(args, check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    res = {}
+    for line in out.splitlines():
+        f = line.split()
+        if f[0] == "result":
+            res[f[1]] = float(f[3])
+        if f[0] == "wall":
+            wall = float(f[1])
+    return wall, res
+
+
+def main():
+    corpus = os.path.join(tempfile.mkdtemp(), "corpus.tsv")
+    node = ["node", "--no-experimental-fetch"]
+    runs = [
+        ("native, 2 threads", ["build/native/tools/cli/alab"], 2),
+        ("wasm under Node, 1 thread", node + ["build/wasm/tests/race_wasm_st.js"], 1),
+        ("wasm under Node, 2 threads", node + ["build/wasm/tests/race_wasm_mt.js"], 2),
+    ]
+    rows = []
+    for i, (name, cmd, threads) in enumerate(runs):
+        wall, res = lab(cmd, threads, corpus if i == 0 else None)
+        rows.append((name, wall, res))
+        print(f"  {name}: {wall:.2f} s", file=sys.stderr)
+    torch = json.loads(subprocess.run([sys.executable, os.path.join(ROOT, "tests/bench/translate_torch.py"), corpus],
+                                      check=True, capture_output=True, text=True).stdout)
+    rows.append((f"PyTorch {torch['torch']} ({torch['threads']} threads)", torch["wall"],
+                 {k: v["exact"] for k, v in torch["test"].items()}))
+    print("\nThe translation experiment (hidden 48, 20 epochs, fixed summary + additive attention)\n")
+    print("| run | wall | PyTorch / this | fixed summary test exact | attention test exact |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name, wall, res in rows:
+        print(f"| {name} | {wall:.2f} s | {torch['wall'] / wall:.1f}x | {res.get('none', float('nan')):.3f} | {res.get('additive', float('nan')):.3f} |")
+    best = min(w for _, w, _ in rows[1:3])
+    print(f"\nGoal: the lab's WebAssembly >= 10x faster than PyTorch: {'met' if torch['wall'] / best >= 10 else 'NOT met'} ({torch['wall'] / best:.1f}x).")
+
+
+if __name__ == "__main__":
+    main()

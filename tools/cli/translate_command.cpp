@@ -1,0 +1,92 @@
+#include "translate_command.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "translate/translate_session.hpp"
+
+using namespace alab;
+using namespace alab::translate;
+
+std::string translate_usage() {
+  return "       alab translate --grammar FILE [--seed N] [--hidden H] [--epochs E] [--lr X] [--max-len L]\n"
+         "                      [--kinds none,additive,dot] [--threads 1|2] [--corpus-out FILE] [--quiet]\n";
+}
+
+namespace {
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, sep);) if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+void write_corpus(const Corpus& c, const std::string& path) {
+  std::ofstream out(path);
+  const auto join = [](const std::vector<std::string>& w) {
+    std::string s;
+    for (const auto& x : w) s += (s.empty() ? "" : " ") + x;
+    return s;
+  };
+  for (const auto& [name, split] : {std::pair<const char*, const std::vector<SentencePair>*>{"train", &c.train}, {"val", &c.val}, {"test", &c.test}})
+    for (const SentencePair& p : *split) out << name << '\t' << join(p.src) << '\t' << join(p.tgt) << '\n';
+}
+}  // namespace
+
+// Prints one line per epoch and model, then the test results as
+//   result <kind> exact <x> token <x> aer <x> buckets <b1> ... <b5>
+//   wall <seconds>
+int run_translate_command(int argc, char** argv) {
+  TranslateSettings s;
+  std::string grammar_path, corpus_out;
+  int threads = 1;
+  bool quiet = false;
+  for (int i = 2; i < argc; ++i) {
+    const std::string flag = argv[i];
+    const auto value = [&]() -> std::string {
+      if (i + 1 >= argc) { std::fprintf(stderr, "alab translate: %s needs a value\n", flag.c_str()); std::exit(2); }
+      return argv[++i];
+    };
+    if (flag == "--grammar") grammar_path = value();
+    else if (flag == "--seed") s.seed = std::atoi(value().c_str());
+    else if (flag == "--hidden") s.hidden = std::atoi(value().c_str());
+    else if (flag == "--epochs") s.epochs = std::atoi(value().c_str());
+    else if (flag == "--lr") s.lr = std::atof(value().c_str());
+    else if (flag == "--max-len") s.max_len = std::atoi(value().c_str());
+    else if (flag == "--kinds") s.kinds = split(value(), ',');
+    else if (flag == "--threads") threads = std::atoi(value().c_str());
+    else if (flag == "--corpus-out") corpus_out = value();
+    else if (flag == "--quiet") quiet = true;
+    else { std::fprintf(stderr, "alab translate: unknown flag %s\n%s", flag.c_str(), translate_usage().c_str()); return 2; }
+  }
+  std::ifstream in(grammar_path);
+  if (!in) { std::fprintf(stderr, "alab translate: cannot read the grammar \"%s\" (--grammar FILE)\n", grammar_path.c_str()); return 2; }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  s.grammar_json = ss.str();
+  TranslateSession session;
+  if (Status st = session.start(s, threads > 1); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
+  if (!corpus_out.empty()) write_corpus(session.corpus(), corpus_out);
+  const auto report = [&] {
+    for (const TranslateEpoch& e : session.poll())
+      if (!quiet) std::printf("epoch %d %s loss %.4f val_token %.4f val_exact %.4f wall %.2f\n", e.epoch, e.kind.c_str(), e.loss, e.val_token_acc, e.val_exact, e.wall);
+  };
+  while (!session.step(50)) {
+    if (threads > 1) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    report();
+  }
+  report();
+  TranslateOutcome out;
+  if (Status st = session.finish(out); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
+  for (const auto& m : out.models) {
+    std::printf("result %s exact %.4f token %.4f aer %.4f buckets", m.kind.c_str(), m.test.exact_acc, m.test.token_acc, m.test.aer);
+    for (double x : m.test.exact_by_bucket) std::printf(" %.4f", x);
+    std::printf("\n");
+  }
+  std::printf("wall %.3f\n", out.wall);
+  return 0;
+}
