@@ -139,6 +139,7 @@ test('at the largest sizes (32 tokens, d = 64) no edit blocks the page (no long 
   const words = Array.from({ length: 32 }, (_, i) => `w${i}`);
   await page.fill('#first', words.join(' '));
   await page.fill('#second', words.slice().reverse().join(' '));
+  await shown(page);  // the 32-row tables are built once; the edits below redraw them in place
   await page.evaluate(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); }).observe({ type: 'longtask' });
