@@ -16,6 +16,14 @@
 
 namespace alab::test {
 
+// A file of the repository as text (content/translation/grammar.json, ...); empty if missing.
+inline std::string read_repo_file(const std::string& path) {
+  std::ifstream in(std::string(ALAB_SOURCE_DIR) + "/" + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
 struct RefTensor {
   std::vector<long> dims;
   std::vector<double> values;

@@ -10,24 +10,16 @@
 #include <utility>
 #include <vector>
 
+#include "reference_file.hpp"
 #include "translate/corpus.hpp"
 #include "translate/grammar.hpp"
 
-#ifndef ALAB_SOURCE_DIR
-#error "ALAB_SOURCE_DIR (the repository root) must be defined by the build"
-#endif
 
 using namespace alab;
 using namespace alab::translate;
 using Align = std::vector<std::pair<int, int>>;
 
 namespace {
-std::string read_file(const std::string& path) {
-  std::ifstream in(std::string(ALAB_SOURCE_DIR) + "/" + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // A grammar with one entry per category and one rule for `start`: the derivation is fixed.
 Grammar tiny(const std::string& rules, const std::string& start = "CLAUSE") {
@@ -102,7 +94,7 @@ TEST_CASE("gold alignments: a one-to-many entry aligns all its words", "[transla
 
 TEST_CASE("the content's grammar: a balanced, deterministic corpus, every word aligned", "[translate]") {
   Grammar g;
-  const Status st = parse_grammar(read_file("content/translation/grammar.json"), g);
+  const Status st = parse_grammar(alab::test::read_repo_file("content/translation/grammar.json"), g);
   INFO(st.message);
   REQUIRE(st);
   CorpusRequest r;

@@ -9,11 +9,9 @@
 #include <sstream>
 #include <thread>
 
+#include "reference_file.hpp"
 #include "translate/translate_session.hpp"
 
-#ifndef ALAB_SOURCE_DIR
-#error "ALAB_SOURCE_DIR (the repository root) must be defined by the build"
-#endif
 
 using namespace alab::translate;
 
@@ -25,11 +23,8 @@ constexpr bool kThreads = true;
 #endif
 
 TranslateSettings small() {
-  std::ifstream in(std::string(ALAB_SOURCE_DIR) + "/content/translation/grammar.json");
-  std::stringstream ss;
-  ss << in.rdbuf();
   TranslateSettings s;
-  s.grammar_json = ss.str();
+  s.grammar_json = alab::test::read_repo_file("content/translation/grammar.json");
   s.hidden = 16;
   s.embed = 8;
   s.epochs = 2;

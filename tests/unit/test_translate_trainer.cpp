@@ -6,21 +6,16 @@
 #include <fstream>
 #include <sstream>
 
+#include "reference_file.hpp"
 #include "translate/translate_trainer.hpp"
 
-#ifndef ALAB_SOURCE_DIR
-#error "ALAB_SOURCE_DIR (the repository root) must be defined by the build"
-#endif
 
 using namespace alab::translate;
 
 namespace {
 Corpus small_corpus() {
-  std::ifstream in(std::string(ALAB_SOURCE_DIR) + "/content/translation/grammar.json");
-  std::stringstream ss;
-  ss << in.rdbuf();
   Grammar g;
-  REQUIRE(parse_grammar(ss.str(), g));
+  REQUIRE(parse_grammar(alab::test::read_repo_file("content/translation/grammar.json"), g));
   CorpusRequest r;
   r.n_train = 400;
   r.n_val = 100;
@@ -102,11 +97,8 @@ TEST_CASE("alignment error rate: a perfect, a wrong and a chance alignment, by h
 // translation (>= 95 % of held-out sentences exactly right) with alignments far better
 // than chance, while the fixed summary falls apart on long sentences.
 TEST_CASE("at the default settings attention translates, and the fixed summary fails on long sentences", "[.slow][translate]") {
-  std::ifstream in(std::string(ALAB_SOURCE_DIR) + "/content/translation/grammar.json");
-  std::stringstream ss;
-  ss << in.rdbuf();
   Grammar g;
-  REQUIRE(parse_grammar(ss.str(), g));
+  REQUIRE(parse_grammar(alab::test::read_repo_file("content/translation/grammar.json"), g));
   CorpusRequest r;
   r.n_train = 3000;
   Corpus c;
