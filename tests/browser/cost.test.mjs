@@ -32,7 +32,7 @@ test('measured: attention\'s slope is about 2, the GRU\'s about 1, on one thread
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); }).observe({ type: 'longtask' });
   });
   await page.click('#measure');
-  assert.equal(await page.evaluate(() => document.activeElement.id), 'stop');  // focus follows the enabled control
+  await page.waitForFunction(() => document.activeElement.id === 'stop');  // focus follows the enabled control
   await page.waitForFunction(() => document.body.dataset.cost === 'finished', null, { timeout: 180000 });
   assert.equal(await page.evaluate(() => document.activeElement.id), 'measure');
   const slopes = await page.evaluate(() => ({ attention: Number(document.body.dataset.slopeAttention), gru: Number(document.body.dataset.slopeGru) }));

@@ -72,11 +72,14 @@ async function measure() {
   const { d, seconds } = settings;
   const Ts = sequenceLengths(settings);
   const base = { d, min_seconds: seconds, seed: 1 };
+  state.stop = false;
+  setRunning(true);  // at once: Measure disabled, Stop enabled and focused
   // The largest point first: a run that cannot fit is refused before anything runs.
   try {
     await lab.call('layer_cost_plan', { ...base, layer: 'attention', T: Ts[Ts.length - 1], threads: 1 });
   } catch (err) {
     $('measure-error').textContent = `Not started: ${err.message}. Choose a shorter longest sequence or a smaller width.`;
+    setRunning(false);
     return;
   }
   const threads = state.threads > 1 ? [1, 2] : [1];
@@ -84,8 +87,6 @@ async function measure() {
   state.results.clear();
   state.refused.clear();
   state.Ts = Ts;
-  state.stop = false;
-  setRunning(true);
   draw();
   const rate = {};  // layer/threads -> the GFLOP/s of its latest point
   const started = performance.now();
