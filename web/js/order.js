@@ -14,7 +14,10 @@ import { clear, svgEl, PALETTE } from './charts/svg.js';
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
 const SHOWN = 14;  // characters of a token name drawn before it is cut
-const ENTRIES = 8;  // entries of each output vector shown (the differences above cover all d)
+// Entries of each output vector shown: 8, fewer for long sentences so that an answer
+// redraws at most 128 numbers a table (the differences above cover all d). Laying out
+// 512 changed numbers (2 x 32 rows x 8) took 15-25 ms here and over 50 ms on a slower machine.
+const entriesShown = (T) => Math.max(3, Math.min(8, Math.floor(128 / T)));
 const cut = (name) => (name.length > SHOWN ? `${name.slice(0, SHOWN - 1)}…` : name);
 const state = { data: null, spec: null, form: null, shown: false };
 
@@ -94,8 +97,9 @@ function draw(r, input) {
   $('max-diff').textContent = r.reordering ? `${r.max_difference.toExponential(2)}${same ? ' (0 up to rounding)' : ''}` : '— (not a reordering)';
   $('pooled-diff').textContent = r.T1 === r.T2 ? `${r.pooled_difference.toExponential(2)}${r.pooled_difference <= 1e-9 ? ' (0 up to rounding)' : ''}` : '— (different lengths)';
   drawPermutation(first, second, perm);
-  drawVectors($('z-first'), first, r.Z_first, r.d, first.map((_, i) => i + 1));
-  drawVectors($('z-second'), second, r.Z_second, r.d, second.map((_, i) => (r.reordering ? perm[i] + 1 : null)));
+  const T = Math.max(first.length, second.length);  // both tables show the same entries
+  drawVectors($('z-first'), first, r.Z_first, r.d, first.map((_, i) => i + 1), T);
+  drawVectors($('z-second'), second, r.Z_second, r.d, second.map((_, i) => (r.reordering ? perm[i] + 1 : null)), T);
   document.body.dataset.computed = String(calc.id);
 }
 
@@ -123,11 +127,10 @@ function drawPermutation(first, second, perm) {
 }
 
 // The rows are rebuilt only when their number or width changes; otherwise their text
-// is updated in place. At most ENTRIES entries a row: 64 columns are unreadable, and
-// 32 rows of them took ~25 ms a redraw.
-function drawVectors(table, tokens, Z, fullD, marks) {
+// is updated in place. Only entriesShown(T) entries a row: 64 columns are unreadable.
+function drawVectors(table, tokens, Z, fullD, marks, T) {
   const body = table.tBodies[0];
-  const d = Math.min(fullD, ENTRIES);
+  const d = Math.min(fullD, entriesShown(T));
   $('entries-note').textContent = fullD > d ? `Each row shows the first ${d} of its ${fullD} entries; the differences above are over all of them.` : '';
   if (body.rows.length !== tokens.length || table.dataset.d !== String(d)) {
     table.dataset.d = String(d);
@@ -147,7 +150,11 @@ function drawVectors(table, tokens, Z, fullD, marks) {
   }
   table.dataset.z = Array.prototype.join.call(Z, ',');  // every entry, T x d row-major (tests read it)
   table.dataset.width = String(fullD);
-  const setText = (cell, text) => { if (cell.firstChild) cell.firstChild.nodeValue = text; else cell.textContent = text; };
+  // A text written again, even unchanged, marks its cell for layout: write only changes.
+  const setText = (cell, text) => {
+    if (!cell.firstChild) cell.textContent = text;
+    else if (cell.firstChild.nodeValue !== text) cell.firstChild.nodeValue = text;
+  };
   tokens.forEach((name, i) => {
     const tr = body.rows[i];
     const th = tr.cells[0];
