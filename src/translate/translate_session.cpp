@@ -9,6 +9,36 @@ namespace {
 double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 }  // namespace
 
+Status corpus_request(const TranslateSettings& s, CorpusRequest& r) {
+  r = CorpusRequest{};
+  r.seed = s.seed;
+  r.max_len = s.max_len;
+  // A shorter longest sentence drops the buckets above it, and their share of each split
+  // with them: every bucket keeps as many sentences as at full length (the short ones
+  // have only so many distinct sentences to give).
+  std::vector<int> edges;
+  for (int e : r.buckets) if (e <= s.max_len) edges.push_back(e);
+  if (edges.empty()) return Status::error("the longest sentence must have at least " + std::to_string(r.buckets[0]) + " words");
+  const int kept = static_cast<int>(edges.size()), all = static_cast<int>(r.buckets.size());
+  const auto keep = [&](int n) { return std::max(kept, n * kept / all); };
+  r.n_train = keep(s.n_train);
+  r.n_val = keep(s.n_val);
+  r.n_test = keep(s.n_test);
+  r.buckets = edges;
+  return Status::success();
+}
+
+TranslateConfig trainer_config(const TranslateSettings& s, AttentionKind kind) {
+  TranslateConfig cfg;
+  cfg.seed = s.seed;
+  cfg.embed = s.embed;
+  cfg.hidden = s.hidden;
+  cfg.batch = s.batch;
+  cfg.lr = s.lr;
+  cfg.attention = kind;
+  return cfg;
+}
+
 TranslateSession::~TranslateSession() {
   stop_ = true;
   for (std::thread& t : threads_) if (t.joinable()) t.join();
@@ -32,22 +62,7 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
   Grammar g;
   if (Status st = parse_grammar(s.grammar_json, g); !st) return st;
   CorpusRequest r;
-  r.seed = s.seed;
-  r.n_train = s.n_train;
-  r.n_val = s.n_val;
-  r.n_test = s.n_test;
-  r.max_len = s.max_len;
-  // A shorter longest sentence drops the buckets above it, and their share of each split
-  // with them: every bucket keeps as many sentences as at full length (the short ones
-  // have only so many distinct sentences to give).
-  std::vector<int> edges;
-  for (int e : r.buckets) if (e <= s.max_len) edges.push_back(e);
-  if (edges.empty()) return Status::error("the longest sentence must have at least " + std::to_string(r.buckets[0]) + " words");
-  const auto keep = [&](int n) { return std::max(static_cast<int>(edges.size()), n * static_cast<int>(edges.size()) / static_cast<int>(r.buckets.size())); };
-  r.n_train = keep(r.n_train);
-  r.n_val = keep(r.n_val);
-  r.n_test = keep(r.n_test);
-  r.buckets = edges;
+  if (Status st = corpus_request(s, r); !st) return st;
   auto corpus = std::make_unique<Corpus>();
   if (Status st = make_corpus(g, r, *corpus); !st) return st;
   if (s.watch < 0 || s.watch >= static_cast<int>(corpus->test.size())) return Status::error("no test sentence " + std::to_string(s.watch));
@@ -56,14 +71,7 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
   corpus_ = std::move(corpus);
   trainers_.clear();
   for (AttentionKind kind : kinds) {
-    TranslateConfig cfg;
-    cfg.seed = s.seed;
-    cfg.embed = s.embed;
-    cfg.hidden = s.hidden;
-    cfg.batch = s.batch;
-    cfg.lr = s.lr;
-    cfg.attention = kind;
-    trainers_.push_back(std::make_unique<TranslateTrainer>(*corpus_, cfg));
+    trainers_.push_back(std::make_unique<TranslateTrainer>(*corpus_, trainer_config(s, kind)));
   }
   epochs_done_.assign(trainers_.size(), 0);
   pending_.clear();

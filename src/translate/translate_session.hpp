@@ -30,8 +30,8 @@ struct TranslateSettings {
   std::string grammar_json;             // content/translation/grammar.json's text
   int seed = 1;
   int hidden = 48, embed = 16, batch = 32;
-  int epochs = 20;
-  double lr = 0.01;
+  int epochs = 15;
+  double lr = 0.003;
   int n_train = 3000, n_val = 250, n_test = 250;  // over the five length buckets up to 25 words
   int max_len = 25;                     // longest source sentence (fewer buckets, fewer sentences)
   std::vector<std::string> kinds = {"none", "additive"};  // the models, side by side
@@ -47,6 +47,10 @@ struct TranslateEpoch {
   std::vector<int> watch_out;           // the watched sentence, greedy translation (target ids)
   std::vector<float> watch_alpha;       // teacher-forced attention: gold target words x source words
 };
+
+// What the settings ask of the corpus generator and of each model's trainer.
+Status corpus_request(const TranslateSettings& s, CorpusRequest& out);
+TranslateConfig trainer_config(const TranslateSettings& s, AttentionKind kind);
 
 // A typed sentence through one trained model.
 struct Translation {

@@ -18,7 +18,9 @@ async function open(path, plain = false) {
   return opened;
 }
 
-const matrix = (page) => page.$$eval('#tr-matrix tbody tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.dataset.weight))));
+// The alignment map's weights (rows of the canvas's data-weights) and its gold links.
+const matrix = (page) => page.$eval('#tr-map', (c) => JSON.parse(c.dataset.weights));
+const goldLinks = (page) => page.$eval('#tr-map', (c) => JSON.parse(c.dataset.gold));
 
 for (const plain of [false, true]) {
   test(`a short training run (${plain ? 'single-thread' : 'threaded'} build): curves, a changing alignment, the bottleneck, translations`, async () => {
@@ -35,8 +37,19 @@ for (const plain of [false, true]) {
     assert.ok(last.length > 0);
     assert.notDeepEqual(first.map((r) => r.length ? r : []), last, 'the attention changed between epochs');
     for (const row of last) assert.ok(Math.abs(row.reduce((s, x) => s + x, 0) - 1) < 1e-4, `a row sums to ${row.reduce((s, x) => s + x, 0)}`);
-    assert.ok(await page.locator('#tr-matrix td.gold').count() > 0, 'gold links marked');
+    const gold = await goldLinks(page);
+    assert.ok(gold.length > 0, 'gold links marked');
+    assert.ok(gold.every(([t, j]) => t < last.length && j < last[0].length));
+    // The map names its words: the watched sentence's English rows, French columns.
+    assert.match(await page.getAttribute('#tr-map', 'aria-label'), /after epoch 3\. "[^"]+" weighs "[^"]+" most/);
+    // The same numbers as a table, built when opened, the gold cells marked.
+    await page.click('#tr-matrix-details summary');
+    const table = await page.$$eval('#tr-matrix tbody tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.dataset.weight))));
+    assert.equal(table.length, last.length);
+    table.forEach((row, t) => row.forEach((w, j) => assert.ok(Math.abs(w - last[t][j]) < 1e-6, `table (${t}, ${j}) ${w} vs map ${last[t][j]}`)));
+    assert.equal(await page.locator('#tr-matrix td.gold').count(), gold.length);
     await page.uncheck('#gold');
+    assert.deepEqual(await goldLinks(page), []);
     assert.equal(await page.locator('#tr-matrix td.gold').count(), 0);
     // Curves: 3 epochs of each model in the table; the chart has its points.
     assert.equal(await page.locator('#tr-curve-table tbody tr').count(), 3);

@@ -2,11 +2,16 @@
 // source length with <bos>/<eos> and padding where they belong; a seed gives the same
 // losses twice; a few epochs lower the loss and the attention model pulls ahead.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cmath>
+#include <thread>
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "reference_file.hpp"
+#include "translate/translate_session.hpp"
 #include "translate/translate_trainer.hpp"
 
 
@@ -96,24 +101,39 @@ TEST_CASE("alignment error rate: a perfect, a wrong and a chance alignment, by h
 // The module's story at the page's default settings: attention learns the toy
 // translation (>= 95 % of held-out sentences exactly right) with alignments far better
 // than chance, while the fixed summary falls apart on long sentences.
+// The settings are read from the page's own schema (content/widgets/translate.json)
+// and the run goes through the page's own session (two models on two threads), so the
+// test and the page cannot drift apart.
 TEST_CASE("at the default settings attention translates, and the fixed summary fails on long sentences", "[.slow][translate]") {
-  Grammar g;
-  REQUIRE(parse_grammar(alab::test::read_repo_file("content/translation/grammar.json"), g));
-  CorpusRequest r;
-  r.n_train = 3000;
-  Corpus c;
-  REQUIRE(make_corpus(g, r, c));
-  TranslateConfig cfg;
-  cfg.hidden = 48;
-  cfg.lr = 0.01;
-  TranslateTrainer attention(c, cfg);
-  cfg.attention = AttentionKind::none;
-  TranslateTrainer fixed(c, cfg);
-  for (int e = 0; e < 20; ++e) {
-    attention.train_epoch();
-    fixed.train_epoch();
-  }
-  const EvalResult ra = attention.evaluate(c.test), rf = fixed.evaluate(c.test);
+  const auto widget = nlohmann::json::parse(alab::test::read_repo_file("content/widgets/translate.json"));
+  const auto setting = [&](const char* key) {
+    for (const auto& s : widget["settings"]) if (s["key"] == key) return s["default"];
+    FAIL("content/widgets/translate.json has no setting " << key);
+    return nlohmann::json();
+  };
+  TranslateSettings s;
+  s.grammar_json = alab::test::read_repo_file("content/translation/grammar.json");
+  s.seed = setting("seed").get<int>();
+  s.hidden = setting("hidden").get<int>();
+  s.epochs = setting("epochs").get<int>();
+  s.lr = setting("lr").get<double>();
+  s.max_len = setting("max_len").get<int>();
+  REQUIRE(setting("attention") == "additive");
+  s.kinds = {"additive", "none"};
+  const auto& fixed_sizes = widget["fixed"];
+  s.n_train = fixed_sizes["n_train"].get<int>();
+  s.n_val = fixed_sizes["n_val"].get<int>();
+  s.n_test = fixed_sizes["n_test"].get<int>();
+  s.embed = fixed_sizes["embed"].get<int>();
+  s.batch = fixed_sizes["batch"].get<int>();
+  TranslateSession session;
+  REQUIRE(session.start(s, true));
+  while (!session.done()) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  TranslateOutcome outcome;
+  REQUIRE(session.finish(outcome));
+  REQUIRE(outcome.models.size() == 2);
+  const EvalResult& ra = outcome.models[0].test;
+  const EvalResult& rf = outcome.models[1].test;
   CHECK(ra.exact_acc >= 0.95);
   CHECK(ra.aer < 0.5 * ra.chance_aer);
   // The longest bucket (18 to 25 source words): at least 0.5 apart.

@@ -11,6 +11,7 @@ import { buildSettingsForm } from './settings-form.js';
 import { LineChart } from './charts/line-chart.js';
 import { XYPlot } from './charts/xy-plot.js';
 import { viridis } from './charts/heatmap.js';
+import { drawAlignment } from './charts/alignment-map.js';
 import { PALETTE } from './charts/svg.js';
 
 const $ = (id) => document.getElementById(id);
@@ -69,10 +70,18 @@ async function start() {
   };
   const t0 = performance.now();
   try {
-    const run = lab.runSession('TranslateSession', input, (e) => onEpoch(e, settings));
     state.info = null;
+    let asked = false;
+    const run = lab.runSession('TranslateSession', input, (e) => {
+      // The first record says the session has started: its corpus (the words) can be read.
+      if (!asked) {
+        asked = true;
+        lab.sessionCall('TranslateSession', 'corpus_info').then((info) => { state.info = info; drawMatrix(); }, () => {});
+      }
+      onEpoch(e, settings);
+    });
     const outcome = await run;
-    state.info = await lab.sessionCall('TranslateSession', 'corpus_info');
+    if (!state.info) state.info = await lab.sessionCall('TranslateSession', 'corpus_info');
     state.outcome = outcome;
     drawMatrix();
     showOutcome(outcome);
@@ -92,79 +101,86 @@ function onEpoch(e, settings) {
   chart.addPoint(`${e.kind}-exact`, e.epoch, e.val_exact);
   chart.addPoint(`${e.kind}-token`, e.epoch, e.val_token_acc);
   $('tr-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${NAMES[e.kind]}): ${pct(e.val_exact)} of validation sentences exactly right, ${(e.wall).toFixed(1)} s.`;
-  drawCurveTable();
+  addCurveCell(e);
   if (e.kind !== 'none') {
     state.watch = e;
     drawMatrix();
   }
 }
 
+// The curves as a table, one row an epoch: the header and an empty body at the start,
+// then one cell filled per reported epoch (rows are added, never rebuilt).
 function drawCurveTable() {
   const table = $('tr-curve-table');
   table.tHead.replaceChildren();
   const hr = table.tHead.insertRow();
   hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'epoch' }));
   for (const k of state.kinds) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: NAMES[k] }));
-  const body = table.tBodies[0];
-  body.replaceChildren();
-  const epochs = Math.max(0, ...state.epochs.map((e) => e.epoch));
-  for (let n = 1; n <= epochs; ++n) {
+  table.tBodies[0].replaceChildren();
+}
+
+function addCurveCell(e) {
+  const body = $('tr-curve-table').tBodies[0];
+  while (body.rows.length < e.epoch) {
     const tr = body.insertRow();
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(n) }));
-    for (const k of state.kinds) {
-      const e = state.epochs.find((x) => x.kind === k && x.epoch === n);
-      const td = tr.insertCell();
-      td.textContent = e ? `${pct(e.val_exact)} / ${pct(e.val_token_acc)}` : '…';
-      if (e) { td.dataset.exact = String(e.val_exact); td.dataset.kind = k; }
-    }
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(body.rows.length) }));
+    for (let i = 0; i < state.kinds.length; ++i) tr.insertCell().textContent = '…';
   }
+  const td = body.rows[e.epoch - 1].cells[1 + state.kinds.indexOf(e.kind)];
+  td.textContent = `${pct(e.val_exact)} / ${pct(e.val_token_acc)}`;
+  Object.assign(td.dataset, { exact: String(e.val_exact), kind: e.kind, wall: String(e.wall) });
 }
 
 // The watched sentence (test sentence 0): rows = its English words, columns = its French
-// words; the gold links outlined and marked; the words come with the corpus, after training.
+// words, drawn as a map after every epoch; the gold links outlined and marked. The words
+// come with the corpus (asked for as the run starts). The same numbers as a table are
+// built only while their disclosure is open.
 function drawMatrix() {
   const e = state.watch;
-  const table = $('tr-matrix');
   if (!e) return;
   const sentence = state.info ? state.info.test[0] : null;
-  const rows = e.watch_alpha.length / (sentence ? sentence.src.length : 1);
-  const S = sentence ? sentence.src.length : Math.round(e.watch_alpha.length / Math.max(1, rows));
-  const tgt = sentence ? sentence.tgt : Array.from({ length: rows }, (_, i) => `word ${i + 1}`);
+  const S = sentence ? sentence.src.length : e.watch_alpha.length;
+  const T = Math.round(e.watch_alpha.length / Math.max(1, S));
+  const tgt = sentence ? sentence.tgt : Array.from({ length: T }, (_, i) => `word ${i + 1}`);
   const src = sentence ? sentence.src : Array.from({ length: S }, (_, j) => `${j + 1}`);
-  const gold = new Set(sentence && $('gold').checked ? sentence.align.map(([i, j]) => `${j},${i}`) : []);
+  const gold = sentence && $('gold').checked ? sentence.align.map(([j, t]) => [t, j]) : [];
+  const map = $('tr-map');
+  drawAlignment(map, { rows: tgt, cols: src, A: e.watch_alpha, gold });
+  const what = `Attention of the ${NAMES[e.kind]} model on test sentence 1, after epoch ${e.epoch}`;
+  map.dataset.epoch = String(e.epoch);
+  map.setAttribute('aria-label', `${what}. ${tgt.map((w, t) => {
+    const row = Array.from(e.watch_alpha.slice(t * S, (t + 1) * S));
+    const best = row.indexOf(Math.max(...row));
+    return `"${w}" weighs "${src[best]}" most (${num(row[best])})`;
+  }).join('; ')}. The table below gives every weight.`);
+  $('tr-matrix-caption').textContent = what;
+  $('tr-aer').textContent = Number.isFinite(e.val_aer) ? `Alignment error rate on the validation set after epoch ${e.epoch}: ${num(e.val_aer)} (0 is every English word's strongest weight on a gold French word).` : '';
+  if ($('tr-matrix-details').open) drawMatrixTable(tgt, src, e.watch_alpha, gold);
+  document.body.dataset.matrixEpoch = String(e.epoch);
+}
+
+function drawMatrixTable(tgt, src, A, gold) {
+  const table = $('tr-matrix');
+  const golden = new Set(gold.map(([t, j]) => `${t},${j}`));
   table.tHead.replaceChildren();
   const hr = table.tHead.insertRow();
   hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'English \\ French' }));
   for (const w of src) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: w }));
-  const body = table.tBodies[0];
-  body.replaceChildren();
-  let hits = 0;
-  for (let t = 0; t < tgt.length; ++t) {
-    const tr = body.insertRow();
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: tgt[t] }));
-    const row = e.watch_alpha.slice(t * S, (t + 1) * S);
-    const best = row.indexOf(Math.max(...row));
-    if (gold.has(`${t},${best}`)) ++hits;
-    for (let j = 0; j < S; ++j) {
-      const td = tr.insertCell();
-      const w = row[j];
-      heatCell(td, w, gold.has(`${t},${j}`));
-      if (gold.has(`${t},${j}`)) td.classList.add('gold');
-      td.dataset.weight = String(w);
-    }
-  }
-  table.dataset.epoch = String(e.epoch);
-  $('tr-matrix-caption').textContent = `Attention of the ${NAMES[e.kind]} model on test sentence 1, after epoch ${e.epoch}`;
-  $('tr-aer').textContent = Number.isFinite(e.val_aer) ? `Alignment error rate on the validation set after epoch ${e.epoch}: ${num(e.val_aer)} (0 is every English word's strongest weight on a gold French word).` : '';
-  document.body.dataset.matrixEpoch = String(e.epoch);
+  table.tBodies[0].replaceChildren(...tgt.map((word, t) => {
+    const tr = document.createElement('tr');
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: word }));
+    for (let j = 0; j < src.length; ++j) heatCell(tr.insertCell(), A[t * src.length + j], golden.has(`${t},${j}`));
+    return tr;
+  }));
 }
 
 // A cell coloured by its weight (viridis), the number on a white label so that it reads
 // at every colour; ◆ marks a gold link.
 function heatCell(td, w, gold) {
   td.style.background = viridis(w);
-  const label = Object.assign(document.createElement('span'), { className: 'weight', textContent: `${gold ? '◆ ' : ''}${num(w)}` });
-  td.replaceChildren(label);
+  td.append(Object.assign(document.createElement('span'), { className: 'weight', textContent: `${gold ? '◆ ' : ''}${num(w)}` }));
+  if (gold) td.classList.add('gold');
+  td.dataset.weight = String(w);
 }
 
 function showOutcome(outcome) {
@@ -316,6 +332,7 @@ function main() {
   $('stop').addEventListener('click', () => lab.stopSession('TranslateSession'));
   $('defaults').addEventListener('click', () => { state.form.fill(defaults(state.spec)); validate(); });
   $('gold').addEventListener('change', drawMatrix);
+  $('tr-matrix-details').addEventListener('toggle', drawMatrix);
   $('tr-translate').addEventListener('click', translateTyped);
   $('tr-sentence').addEventListener('keydown', (ev) => { if (ev.key === 'Enter' && !$('tr-translate').disabled) translateTyped(); });
   document.body.dataset.ready = 'true';
