@@ -7,7 +7,8 @@
 //   s.step(budgetMs) -> true when over;   s.poll() -> [TranslateEpoch];   s.stop()
 //   s.finish() -> {models: [{kind, test: EvalResult, epochs_done}], wall, threads, stopped}
 //   s.translate({model, words: [...]}) -> Translation | {ok: false, message}
-//   s.corpus_info() -> {src_vocab: [...], test: [{src, tgt, align}] (the watched one first)}
+//   s.corpus_info() -> {src_vocab: [...], buckets, test: [{src, tgt, align}]}
+//   s.set_watch({index}) -> {ok};   s.watch_attention({model, index}) -> {alpha}
 #include "embind_support.hpp"
 #include "translate/translate_session.hpp"
 
@@ -60,6 +61,25 @@ val translate_words(const TranslateSession& s, val input) {
   Translation t;
   const Status st = s.translate(input["model"].as<int>(), words, t);
   return st ? val(t) : wasm::error_reply(st);
+}
+
+// The chooser of the watched test sentence: {index} from now on (reported by the epochs
+// to come), and {model, index} -> {alpha} (gold target words x source words) when idle.
+val set_watch(TranslateSession& s, val input) {
+  const Status st = s.watch(input["index"].as<int>());
+  if (!st) return wasm::error_reply(st);
+  val out = val::object();
+  out.set("ok", true);
+  return out;
+}
+
+val watch_attention(const TranslateSession& s, val input) {
+  std::vector<float> alpha;
+  const Status st = s.watch_attention(input["model"].as<int>(), input["index"].as<int>(), alpha);
+  if (!st) return wasm::error_reply(st);
+  val out = val::object();
+  out.set("alpha", val(typed_memory_view(alpha.size(), alpha.data())).call<val>("slice"));  // a copy: the heap may move
+  return out;
 }
 
 // What the page shows beside the training: the lexicon's source words, the corpus's
@@ -117,6 +137,7 @@ EMSCRIPTEN_BINDINGS(translate) {
       .field("val_aer", &TranslateEpoch::val_aer)
       .ALAB_TYPED_FIELD(TranslateEpoch, val_exact_by_bucket)
       .field("wall", &TranslateEpoch::wall)
+      .field("watch", &TranslateEpoch::watch)
       .ALAB_TYPED_FIELD(TranslateEpoch, watch_out)
       .ALAB_TYPED_FIELD(TranslateEpoch, watch_alpha);
   value_object<Translation>("Translation")
@@ -136,5 +157,7 @@ EMSCRIPTEN_BINDINGS(translate) {
       .function("done", &TranslateSession::done)
       .function("finish", &finish)
       .function("translate", &translate_words)
-      .function("corpus_info", &corpus_info);
+      .function("corpus_info", &corpus_info)
+      .function("set_watch", &set_watch)
+      .function("watch_attention", &watch_attention);
 }

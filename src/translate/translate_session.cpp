@@ -68,6 +68,7 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
   if (s.watch < 0 || s.watch >= static_cast<int>(corpus->test.size())) return Status::error("no test sentence " + std::to_string(s.watch));
 
   settings_ = s;
+  watch_ = s.watch;
   corpus_ = std::move(corpus);
   trainers_.clear();
   for (AttentionKind kind : kinds) {
@@ -100,7 +101,8 @@ void TranslateSession::end_epoch(int m) {
   e.val_aer = v.aer;
   e.val_exact_by_bucket = v.exact_by_bucket;
   // The watched sentence: its translation, and the attention rows that produced each gold word.
-  const SentencePair& p = corpus_->test[settings_.watch];
+  e.watch = watch_;
+  const SentencePair& p = corpus_->test[e.watch];
   std::vector<int> src;
   for (const std::string& w : p.src) src.push_back(corpus_->src.id(w));
   std::vector<std::vector<float>> alpha;
@@ -171,6 +173,24 @@ Status TranslateSession::finish(TranslateOutcome& out) {
   o.stopped = stop_;
   finished_ = true;
   out = std::move(o);
+  return Status::success();
+}
+
+Status TranslateSession::watch(int index) {
+  if (!corpus_) return Status::error("train the models first");
+  if (index < 0 || index >= static_cast<int>(corpus_->test.size()))
+    return Status::error("there are test sentences 1 to " + std::to_string(corpus_->test.size()) + " only");
+  watch_ = index;
+  return Status::success();
+}
+
+Status TranslateSession::watch_attention(int model, int index, std::vector<float>& out) const {
+  if (!corpus_) return Status::error("train the models first");
+  if (model < 0 || model >= static_cast<int>(trainers_.size())) return Status::error("there is no model " + std::to_string(model));
+  if (!done() && threaded_) return Status::error("wait until training has finished");
+  if (index < 0 || index >= static_cast<int>(corpus_->test.size()))
+    return Status::error("there are test sentences 1 to " + std::to_string(corpus_->test.size()) + " only");
+  out = trainers_[model]->teacher_forced_attention(corpus_->test[index]);
   return Status::success();
 }
 

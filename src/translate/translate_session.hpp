@@ -44,6 +44,7 @@ struct TranslateEpoch {
   double loss = 0, val_token_acc = 0, val_exact = 0, val_aer = 0;
   std::vector<double> val_exact_by_bucket;  // one per corpus bucket
   double wall = 0;                      // seconds since start()
+  int watch = 0;                        // which test sentence the next two fields are about
   std::vector<int> watch_out;           // the watched sentence, greedy translation (target ids)
   std::vector<float> watch_alpha;       // teacher-forced attention: gold target words x source words
 };
@@ -93,6 +94,12 @@ class TranslateSession {
   // After start(): model `model` (as trained so far) translates `words`; unknown
   // words, too many or none are refused, the unknown ones named.
   Status translate(int model, const std::vector<std::string>& words, Translation& out) const;
+  // The test sentence whose attention each epoch reports from now on (the page's chooser;
+  // safe while the models train: the next epoch to end reads it).
+  Status watch(int index);
+  // Model `model`'s teacher-forced attention on test sentence `index` (gold target words
+  // x source words, row-major), when no thread is training it.
+  Status watch_attention(int model, int index, std::vector<float>& out) const;
   const Corpus& corpus() const { return *corpus_; }
   const TranslateTrainer& trainer(int model) const { return *trainers_[model]; }
 
@@ -105,6 +112,7 @@ class TranslateSession {
   std::vector<int> epochs_done_;
   std::vector<std::thread> threads_;
   std::atomic<bool> stop_{false};
+  std::atomic<int> watch_{0};
   std::atomic<int> running_{0};
   bool threaded_ = false, finished_ = false;
   int turn_ = 0;                        // one thread: whose epoch is being trained

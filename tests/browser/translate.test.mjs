@@ -51,6 +51,19 @@ for (const plain of [false, true]) {
     await page.uncheck('#gold');
     assert.deepEqual(await goldLinks(page), []);
     assert.equal(await page.locator('#tr-matrix td.gold').count(), 0);
+    await page.check('#gold');
+    // Another test sentence, chosen after training: its own map, rows summing to 1.
+    await page.fill('#tr-watch', '5');
+    await page.waitForFunction(() => document.getElementById('tr-map').dataset.watch === '4');
+    assert.match(await page.textContent('#tr-matrix-caption'), /test sentence 5 \("[^"]+"\), after epoch 3/);
+    const fifth = await matrix(page);
+    for (const row of fifth) assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-4);
+    assert.notDeepEqual(fifth, last);
+    // Out of range: a message beside the field, the map kept.
+    await page.fill('#tr-watch', '9999');
+    assert.match(await page.textContent('#tr-watch-error'), /Test sentence: 9999 is out of range; use a whole number from 1 to \d+/);
+    assert.equal(await page.getAttribute('#tr-watch', 'aria-invalid'), 'true');
+    assert.deepEqual(await matrix(page), fifth);
     // Curves: 3 epochs of each model in the table; the chart has its points.
     assert.equal(await page.locator('#tr-curve-table tbody tr').count(), 3);
     assert.equal(await page.locator('#tr-curve-table td[data-kind="additive"]').count(), 3);
@@ -118,6 +131,10 @@ test('Stop ends training before the next minibatch, and Train starts again', asy
   const { page, close } = await open('translate.html?epochs=50&hidden=16');
   await page.click('#start');
   await page.waitForFunction(() => Number(document.body.dataset.matrixEpoch) >= 1, null, { timeout: 120000 });
+  // Chosen mid-run: the next epoch's map is of that sentence.
+  await page.waitForFunction(() => !document.getElementById('tr-watch').disabled);
+  await page.fill('#tr-watch', '3');
+  await page.waitForFunction(() => document.getElementById('tr-map').dataset.watch === '2', null, { timeout: 60000 });
   await page.click('#stop');
   await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 30000 });
   assert.match(await page.textContent('#tr-progress'), /^Stopped after/);

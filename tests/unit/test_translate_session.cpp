@@ -134,6 +134,37 @@ TEST_CASE("a typed sentence is translated by a trained model; unknown words are 
   CHECK(s.translate(5, {"chat"}, t).message == "there is no model 5");
 }
 
+TEST_CASE("the watched sentence can be changed mid-run, and read from an idle model", "[translate]") {
+  TranslateSession s;
+  TranslateSettings cfg = small();
+  cfg.epochs = 3;
+  REQUIRE(s.start(cfg, false));
+  std::vector<TranslateEpoch> seen;
+  while (seen.empty()) {
+    s.step(5);
+    for (auto& e : s.poll()) seen.push_back(std::move(e));
+  }
+  CHECK(seen[0].watch == 0);
+  REQUIRE(s.watch(7));
+  CHECK(s.watch(50).message == "there are test sentences 1 to 50 only");
+  CHECK(s.watch(-1).message == "there are test sentences 1 to 50 only");
+  for (auto& e : run(s, false)) seen.push_back(std::move(e));
+  const SentencePair& p = s.corpus().test[7];
+  // Every epoch that ended after the change reports sentence 8, its rows the right size.
+  for (std::size_t k = 1; k < seen.size(); ++k) {
+    CHECK(seen[k].watch == 7);
+    if (seen[k].kind == "additive") CHECK(seen[k].watch_alpha.size() == p.src.size() * p.tgt.size());
+  }
+  // Idle, the model's attention on any test sentence: the last epoch's numbers for the watched one.
+  std::vector<float> alpha;
+  REQUIRE(s.watch_attention(1, 7, alpha));
+  CHECK(alpha == seen.back().watch_alpha);
+  REQUIRE(s.watch_attention(1, 3, alpha));
+  CHECK(alpha.size() == s.corpus().test[3].src.size() * s.corpus().test[3].tgt.size());
+  CHECK(s.watch_attention(1, 50, alpha).message == "there are test sentences 1 to 50 only");
+  CHECK(s.watch_attention(4, 3, alpha).message == "there is no model 4");
+}
+
 TEST_CASE("a shorter longest sentence keeps each bucket's share", "[translate]") {
   TranslateSession s;
   TranslateSettings cfg = small();

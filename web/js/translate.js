@@ -76,12 +76,12 @@ async function start() {
       // The first record says the session has started: its corpus (the words) can be read.
       if (!asked) {
         asked = true;
-        lab.sessionCall('TranslateSession', 'corpus_info').then((info) => { state.info = info; drawMatrix(); }, () => {});
+        lab.sessionCall('TranslateSession', 'corpus_info').then(onCorpus, () => {});
       }
       onEpoch(e, settings);
     });
     const outcome = await run;
-    if (!state.info) state.info = await lab.sessionCall('TranslateSession', 'corpus_info');
+    if (!state.info) onCorpus(await lab.sessionCall('TranslateSession', 'corpus_info'));
     state.outcome = outcome;
     drawMatrix();
     showOutcome(outcome);
@@ -138,7 +138,7 @@ function addCurveCell(e) {
 function drawMatrix() {
   const e = state.watch;
   if (!e) return;
-  const sentence = state.info ? state.info.test[0] : null;
+  const sentence = state.info ? state.info.test[e.watch] : null;
   const S = sentence ? sentence.src.length : e.watch_alpha.length;
   const T = Math.round(e.watch_alpha.length / Math.max(1, S));
   const tgt = sentence ? sentence.tgt : Array.from({ length: T }, (_, i) => `word ${i + 1}`);
@@ -146,8 +146,9 @@ function drawMatrix() {
   const gold = sentence && $('gold').checked ? sentence.align.map(([j, t]) => [t, j]) : [];
   const map = $('tr-map');
   drawAlignment(map, { rows: tgt, cols: src, A: e.watch_alpha, gold });
-  const what = `Attention of the ${NAMES[e.kind]} model on test sentence 1, after epoch ${e.epoch}`;
+  const what = `Attention of the ${NAMES[e.kind]} model on test sentence ${e.watch + 1}${sentence ? ` ("${sentence.src.join(' ')}")` : ''}, after epoch ${e.epoch}`;
   map.dataset.epoch = String(e.epoch);
+  map.dataset.watch = String(e.watch);
   map.setAttribute('aria-label', `${what}. ${tgt.map((w, t) => {
     const row = Array.from(e.watch_alpha.slice(t * S, (t + 1) * S));
     const best = row.indexOf(Math.max(...row));
@@ -157,6 +158,38 @@ function drawMatrix() {
   $('tr-aer').textContent = Number.isFinite(e.val_aer) ? `Alignment error rate on the validation set after epoch ${e.epoch}: ${num(e.val_aer)} (0 is every English word's strongest weight on a gold French word).` : '';
   if ($('tr-matrix-details').open) drawMatrixTable(tgt, src, e.watch_alpha, gold);
   document.body.dataset.matrixEpoch = String(e.epoch);
+}
+
+// The corpus of the run that started: its words for the map, the chooser's range, and
+// the student's chosen sentence carried over when the new test set has it.
+function onCorpus(info) {
+  state.info = info;
+  const input = $('tr-watch');
+  input.max = String(info.test.length);
+  input.disabled = false;
+  const chosen = Number(input.value) - 1;
+  if (Number.isInteger(chosen) && chosen > 0 && chosen < info.test.length) lab.sessionCall('TranslateSession', 'set_watch', { index: chosen }).catch(() => {});
+  drawMatrix();
+}
+
+// The chooser: a whole number from 1 to the test set's size, or a message beside it and
+// the map left as it was. Idle, the model's attention on that sentence is fetched at once.
+async function chooseWatched() {
+  const input = $('tr-watch'), n = state.info ? state.info.test.length : 0;
+  const text = input.value.trim();
+  const index = /^\d+$/.test(text) ? Number(text) - 1 : NaN;
+  const ok = Number.isInteger(index) && index >= 0 && index < n;
+  const why = /^\d+$/.test(text) ? `${text.slice(0, 12)} is out of range` : `"${text.slice(0, 20)}" is not a whole number`;
+  $('tr-watch-error').textContent = ok ? '' : `Test sentence: ${why}; use a whole number from 1 to ${n}.`;
+  input.setAttribute('aria-invalid', ok ? 'false' : 'true');
+  if (!ok) return;
+  await lab.sessionCall('TranslateSession', 'set_watch', { index });
+  if (state.running || !state.watch) return;  // the next epoch's record brings it
+  const model = attentionModel();
+  const { alpha } = await lab.sessionCall('TranslateSession', 'watch_attention', { model, index });
+  if (Number($('tr-watch').value) - 1 !== index) return;  // a newer choice is on its way
+  state.watch = { ...state.watch, kind: state.kinds[model], watch: index, watch_alpha: alpha };
+  drawMatrix();
 }
 
 function drawMatrixTable(tgt, src, A, gold) {
@@ -332,6 +365,7 @@ function main() {
   $('stop').addEventListener('click', () => lab.stopSession('TranslateSession'));
   $('defaults').addEventListener('click', () => { state.form.fill(defaults(state.spec)); validate(); });
   $('gold').addEventListener('change', drawMatrix);
+  $('tr-watch').addEventListener('input', () => { chooseWatched().catch((err) => { $('tr-watch-error').textContent = `${err.message}.`; }); });
   $('tr-matrix-details').addEventListener('toggle', drawMatrix);
   $('tr-translate').addEventListener('click', translateTyped);
   $('tr-sentence').addEventListener('keydown', (ev) => { if (ev.key === 'Enter' && !$('tr-translate').disabled) translateTyped(); });
