@@ -9,7 +9,9 @@
 //   s.translate({model, words: [...]}) -> Translation | {ok: false, message}
 //   s.corpus_info() -> {src_vocab: [...], buckets, test: [{src, tgt, align}]}
 //   s.set_watch({index}) -> {ok};   s.watch_attention({model, index}) -> {alpha}
+//   translate_work(TranslateSettings) -> {per_model};   translate_probe({grammar_json}) -> {seconds, work}
 #include "embind_support.hpp"
+#include "translate/translate_cost.hpp"
 #include "translate/translate_session.hpp"
 
 using namespace emscripten;
@@ -82,6 +84,28 @@ val watch_attention(const TranslateSession& s, val input) {
   return out;
 }
 
+// The estimate before a run (translate/translate_cost.hpp): {per_model: [work units]},
+// and this computer's speed, {seconds, work} for a timed probe.
+val run_work(const TranslateSettings& s) {
+  std::vector<double> per_model;
+  const Status st = translate_work(s, per_model);
+  if (!st) return wasm::error_reply(st);
+  val out = val::object(), list = val::array();
+  for (double w : per_model) list.call<void>("push", w);
+  out.set("per_model", list);
+  return out;
+}
+
+val speed_probe(val input) {
+  double seconds = 0, work = 0;
+  const Status st = translate_probe(input["grammar_json"].as<std::string>(), seconds, work);
+  if (!st) return wasm::error_reply(st);
+  val out = val::object();
+  out.set("seconds", seconds);
+  out.set("work", work);
+  return out;
+}
+
 // What the page shows beside the training: the lexicon's source words, the corpus's
 // buckets, and the test sentences with their gold alignments.
 val corpus_info(const TranslateSession& s, val /*unused: the worker passes its input*/) {
@@ -148,6 +172,8 @@ EMSCRIPTEN_BINDINGS(translate) {
       .ALAB_TYPED_FIELD(Translation, queries)
       .ALAB_TYPED_FIELD(Translation, keys)
       .ALAB_TYPED_FIELD(Translation, self_alpha);
+  function("translate_work", &run_work);
+  function("translate_probe", &speed_probe);
   class_<TranslateSession>("TranslateSession")
       .constructor<>()
       .function("start", &TranslateSession::start)

@@ -69,6 +69,7 @@ class TranslateTrainer {
   // flattened (target words x source words); empty for the fixed summary.
   std::vector<float> teacher_forced_attention(const SentencePair& p) const;
   const Seq2Seq<float>& model() const { return model_; }
+  const TranslateBatch& last_batch() const { return batch_; }  // the one train_next() trained
   int epochs_done() const { return epochs_; }
 
  private:

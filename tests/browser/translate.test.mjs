@@ -27,7 +27,7 @@ for (const plain of [false, true]) {
     const { page, problems, close } = await open(SHORT, plain);
     assert.equal(await page.evaluate(() => document.body.dataset.build), plain ? 'attention_lab_st' : 'attention_lab_mt');
     await page.click('#start');
-    assert.equal(await page.evaluate(() => document.activeElement.id), 'stop');
+    await page.waitForFunction(() => document.activeElement.id === 'stop');
     // The matrix after epoch 1, then after a later epoch: it changes as the model learns.
     await page.waitForFunction(() => Number(document.body.dataset.matrixEpoch) >= 1, null, { timeout: 120000 });
     const first = await matrix(page);
@@ -125,6 +125,26 @@ test('bad input: unknown words named, an empty sentence, bad settings and links'
   const bad = await open('translate.html?attention=cosine&epochs=0');
   assert.match(await bad.page.textContent('#url-notice'), /"cosine" is not allowed.*Epochs: 0 is out of range/);
   await bad.close();
+});
+
+test('a long run is announced and asked for; declined, nothing starts', async () => {
+  const { page, problems, close } = await open('translate.html?epochs=100&hidden=128&attention=both');
+  let asked = '';
+  page.once('dialog', (d) => { asked = d.message(); d.dismiss(); });
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.translate === 'declined');
+  assert.match(asked, /^Training will take about \d+(\.\d)? (minutes|hours) on this computer\. Start it anyway\?/);
+  assert.match(await page.textContent('#start-error'), /^Not started: it would take about/);
+  assert.equal(await page.textContent('#tr-progress'), 'Not started.');
+  assert.ok(Number(await page.evaluate(() => document.body.dataset.estimateSeconds)) > 60);
+  // A short run is announced without asking.
+  await page.goto(page.url().replace(/\?.*$/, `?epochs=1&hidden=8&max_len=6`));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled);
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
+  assert.match(await page.textContent('#tr-estimate'), /^Expected to take about \d+ s on this computer\.$/);
+  assert.deepEqual(problems.console, []);
+  await close();
 });
 
 test('Stop ends training before the next minibatch, and Train starts again', async () => {

@@ -1,5 +1,6 @@
 #include "translate_command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -7,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "translate/translate_cost.hpp"
 #include "translate/translate_session.hpp"
 
 using namespace alab;
@@ -40,6 +42,7 @@ void write_corpus(const Corpus& c, const std::string& path) {
 // Prints one line per epoch and model, then the test results as
 //   result <kind> exact <x> token <x> aer <x> buckets <b1> ... <b5>
 //   wall <seconds>
+// after a first line "estimate <seconds>" (what the page would announce).
 int run_translate_command(int argc, char** argv) {
   TranslateSettings s;
   std::string grammar_path, corpus_out;
@@ -68,6 +71,15 @@ int run_translate_command(int argc, char** argv) {
   std::stringstream ss;
   ss << in.rdbuf();
   s.grammar_json = ss.str();
+  // The page's estimate (translate/translate_cost.hpp): this computer's speed from the
+  // probe, times the run's work (the models side by side on threads, in turns without).
+  double probe_s = 0, probe_work = 0;
+  std::vector<double> work;
+  if (Status st = translate_probe(s.grammar_json, probe_s, probe_work); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
+  if (Status st = translate_work(s, work); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
+  double most = 0, sum = 0;
+  for (double w : work) { most = std::max(most, w); sum += w; }
+  std::printf("estimate %.3f\n", probe_s / probe_work * (threads > 1 ? std::max(most, sum / threads) : sum));
   TranslateSession session;
   if (Status st = session.start(s, threads > 1); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
   if (!corpus_out.empty()) write_corpus(session.corpus(), corpus_out);

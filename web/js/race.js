@@ -11,6 +11,7 @@ import { LineChart } from './charts/line-chart.js';
 import { drawHeatmap } from './charts/heatmap.js';
 import { PALETTE } from './charts/svg.js';
 import { downloadText } from './download.js';
+import { formatDuration } from './parse.js';
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -53,12 +54,6 @@ async function estimateSeconds(settings) {
   const perUnit = await speed;
   if (!perUnit) return null;
   return perUnit * (state.build && state.build.threads ? Math.max(work.gru, work.attention) : work.gru + work.attention);
-}
-
-function duration(seconds) {
-  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`;
-  return `${(seconds / 3600).toFixed(1)} hours`;
 }
 
 const chart = new LineChart($('curves'), {
@@ -118,12 +113,12 @@ async function start() {
     return;
   }
   if (expected !== null && expected > 60
-      && !window.confirm(`This race will take about ${duration(expected)} on this computer. Start it anyway? (Fewer epochs, a shorter T or a larger batch make it quicker.)`)) {
-    $('start-error').textContent = `Not started: it would take about ${duration(expected)}.`;
+      && !window.confirm(`This race will take about ${formatDuration(expected)} on this computer. Start it anyway? (Fewer epochs, a shorter T or a larger batch make it quicker.)`)) {
+    $('start-error').textContent = `Not started: it would take about ${formatDuration(expected)}.`;
     document.body.dataset.race = 'declined';
     return;
   }
-  $('race-estimate').textContent = expected === null ? '' : `Expected to take about ${duration(expected)} on this computer.`;
+  $('race-estimate').textContent = expected === null ? '' : `Expected to take about ${formatDuration(expected)} on this computer.`;
   if (expected !== null) document.body.dataset.estimateSeconds = expected.toFixed(2);
   history.replaceState(null, '', `race.html${toQuery(state.spec, settings)}`);
   state.settings = settings;

@@ -5,7 +5,7 @@
 // the module's illustrative weights, and a sentence the student types.
 import { LabClient, describeBuild } from './lab-client.js';
 import { labData } from './lab-data.js';
-import { cleanName, formatNumber } from './parse.js';
+import { cleanName, formatDuration, formatNumber } from './parse.js';
 import { defaults, fromQuery, toQuery } from './settings-schema.js';
 import { buildSettingsForm } from './settings-form.js';
 import { LineChart } from './charts/line-chart.js';
@@ -24,6 +24,26 @@ const state = { data: null, spec: null, form: null, running: false, kinds: [], i
 
 const lab = new LabClient();
 let chart;
+
+// This computer's speed, measured once in the worker (translate/translate_cost.hpp): a
+// dozen minibatches timed, in seconds per unit of the run's arithmetic.
+const speed = lab.ready.then(async () => {
+  const { seconds, work } = await lab.call('translate_probe', { grammar_json: JSON.stringify(labData().grammar) });
+  return seconds / work;
+}).catch(() => null);
+
+// About how long a run will take here: each model on a thread of its own (as many at
+// once as the computer has cores), in turns without. Rejects with the engine's words
+// when the settings cannot run.
+async function estimateSeconds(input) {
+  const { per_model: work } = await lab.call('translate_work', input);
+  const perUnit = await speed;
+  if (!perUnit) return null;
+  const sum = work.reduce((a, b) => a + b, 0);
+  if (!state.build || !state.build.threads) return perUnit * sum;
+  const cores = Math.max(1, Math.min(work.length, navigator.hardwareConcurrency || 2));
+  return perUnit * Math.max(...work, sum / cores);
+}
 
 function kindsOf(settings) {
   return settings.attention === 'both' ? ['none', 'additive', 'dot'] : ['none', settings.attention];
@@ -54,7 +74,35 @@ async function start() {
   const settings = validate();
   if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
   const fixed = state.data.fixed;
-  state.kinds = kindsOf(settings);
+  const kinds = kindsOf(settings);
+  // A TranslateSettings record (src/translate/translate_session.hpp).
+  const input = {
+    grammar_json: JSON.stringify(labData().grammar), seed: settings.seed, hidden: settings.hidden, embed: fixed.embed,
+    batch: fixed.batch, epochs: settings.epochs, lr: settings.lr, n_train: fixed.n_train, n_val: fixed.n_val,
+    n_test: fixed.n_test, max_len: settings.max_len, kinds, watch: 0,
+  };
+  // A long run is announced, and asked for; one that cannot run is refused with the reason.
+  // (Start keeps the keyboard's focus meanwhile; a second press is ignored.)
+  if (state.estimating) return;
+  let expected = null;
+  state.estimating = true;
+  try {
+    expected = await estimateSeconds(input);
+  } catch (err) {
+    $('start-error').textContent = `Not started: ${err.message}.`;
+    return;
+  } finally {
+    state.estimating = false;
+  }
+  if (expected !== null) document.body.dataset.estimateSeconds = expected.toFixed(2);
+  if (expected !== null && expected > 60
+      && !window.confirm(`Training will take about ${formatDuration(expected)} on this computer. Start it anyway? (Fewer epochs, a smaller hidden size or shorter sentences make it quicker.)`)) {
+    $('start-error').textContent = `Not started: it would take about ${formatDuration(expected)}.`;
+    document.body.dataset.translate = 'declined';
+    return;
+  }
+  $('tr-estimate').textContent = expected === null ? '' : `Expected to take about ${formatDuration(expected)} on this computer.`;
+  state.kinds = kinds;
   state.epochs = [];
   state.outcome = null;
   state.latest = {};
@@ -62,12 +110,6 @@ async function start() {
   drawCurveTable();
   setRunning(true);
   $('tr-progress').textContent = 'Building the corpus…';
-  // A TranslateSettings record (src/translate/translate_session.hpp).
-  const input = {
-    grammar_json: JSON.stringify(labData().grammar), seed: settings.seed, hidden: settings.hidden, embed: fixed.embed,
-    batch: fixed.batch, epochs: settings.epochs, lr: settings.lr, n_train: fixed.n_train, n_val: fixed.n_val,
-    n_test: fixed.n_test, max_len: settings.max_len, kinds: state.kinds, watch: 0,
-  };
   const t0 = performance.now();
   try {
     state.info = null;
@@ -356,6 +398,7 @@ function main() {
   chart.reset(settings.epochs);
   $('start').disabled = true;
   lab.ready.then((info) => {
+    state.build = info;
     $('build-status').textContent = describeBuild(info);
     document.body.dataset.build = info.variant;
     $('start').disabled = false;
