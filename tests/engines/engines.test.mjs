@@ -1,6 +1,6 @@
 // The lab in Firefox ESR and WebKitGTK (Safari's engine), beside Chromium: every
-// widget page with the module's numbers, a short race in both builds whose numbers
-// must equal Chromium's bit for bit, the lesson's maths, a quick check, the hand-in
+// widget page with the module's numbers, a short race in both builds and a short
+// translation run whose numbers must equal Chromium's bit for bit, the lesson's maths, a quick check, the hand-in
 // export read back by the gradebook, and a page opened from disk.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,7 +48,19 @@ async function exploreNumbers(p, server) {
   await q.waitFor(() => document.body.dataset.cost === 'finished');
   const cost = await q.evaluate(() => document.querySelectorAll('#cost-table td[data-seconds]').length);
   await q.close();
-  return { scaling, order, cost };
+  // A short translation run (both models trained in the worker): curves, the bottleneck
+  // by length and the final alignment map, Chromium's numbers exactly.
+  q = await p.open(url(server, 'translate.html?epochs=2&hidden=8&max_len=6'));
+  await q.waitFor(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled);
+  await q.evaluate(() => document.getElementById('start').click());
+  await q.waitFor(() => document.body.dataset.translate === 'finished');
+  const translate = await q.evaluate(() => ({
+    curves: Array.from(document.querySelectorAll('#tr-curve-table td[data-exact]'), (td) => td.dataset.exact),
+    buckets: Array.from(document.querySelectorAll('#tr-buckets td'), (td) => td.dataset.exact),
+    map: document.getElementById('tr-map').dataset.weights,
+  }));
+  await q.close();
+  return { scaling, order, cost, translate };
 }
 let explored;
 
@@ -111,6 +123,8 @@ async function checkEngine(engine) {
       assert.deepEqual(ex.order, explored.order, `${engine}: the order experiment`);
       assert.equal(ex.order.same, 'true');
       assert.equal(ex.cost, engine === 'firefox' ? 8 : 4, `${engine}: the cost explorer's points`);
+      assert.deepEqual(ex.translate, explored.translate, `${engine}: the translation run`);
+      assert.equal(ex.translate.curves.length, 4);
 
       // A short race, with and without cross-origin isolation: Chromium's numbers exactly.
       for (const server of [isolated, plain]) {

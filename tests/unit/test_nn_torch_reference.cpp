@@ -24,6 +24,7 @@
 #include "nn/cross_entropy.hpp"
 #include "nn/gru_classifier.hpp"
 #include "reference_file.hpp"
+#include "reference_params.hpp"
 
 using namespace alab;
 using namespace alab::nn;
@@ -75,19 +76,7 @@ void check_against_torch(const std::string& file) {
   const std::vector<int> tokens(tokens_d.begin(), tokens_d.end()), labels(labels_d.begin(), labels_d.end());
   const auto B = static_cast<Eigen::Index>(labels.size());
 
-  int matched = 0;
-  for (Param<Scalar>* p : model->params()) {
-    INFO(p->name);
-    REQUIRE(ref.count("param:" + p->name));
-    const auto w = ref.at("param:" + p->name).template mat<Scalar>();
-    REQUIRE(w.rows() == p->w.rows());
-    REQUIRE(w.cols() == p->w.cols());
-    p->w = w;
-    ++matched;
-  }
-  long torch_params = 0;
-  for (const auto& kv : ref) torch_params += kv.first.rfind("param:", 0) == 0;
-  CHECK(matched == torch_params);
+  alab::test::load_torch_params(model->params(), ref);
 
   Mat<Scalar> logits, probs, dlogits;
   model->forward(tokens.data(), B, logits);

@@ -14,6 +14,7 @@
 
 #include "nn/adam.hpp"
 #include "reference_file.hpp"
+#include "reference_params.hpp"
 #include "translate/seq2seq.hpp"
 
 using namespace alab;
@@ -54,19 +55,7 @@ void check_against_torch(const std::string& file) {
   nn::Pcg32 rng(0);
   Seq2Seq<Scalar> m;
   m.init(cfg, rng);
-  int matched = 0;
-  for (auto* p : m.params()) {
-    INFO(p->name);
-    REQUIRE(ref.count("param:" + p->name));
-    const auto w = ref.at("param:" + p->name).template mat<Scalar>();
-    REQUIRE(w.rows() == p->w.rows());
-    REQUIRE(w.cols() == p->w.cols());
-    p->w = w;
-    ++matched;
-  }
-  long torch_params = 0;
-  for (const auto& kv : ref) torch_params += kv.first.rfind("param:", 0) == 0;
-  CHECK(matched == torch_params);
+  alab::test::load_torch_params(m.params(), ref);
 
   const std::vector<int> src = ints(ref.at("src")), tgt_in = ints(ref.at("tgt_in")), tgt_out = ints(ref.at("tgt_out"));
   Seq2SeqCache<Scalar> cache;

@@ -25,10 +25,16 @@ const state = { data: null, spec: null, form: null, running: false, kinds: [], i
 const lab = new LabClient();
 let chart;
 
-// This computer's speed, measured once in the worker (translate/translate_cost.hpp): a
-// dozen minibatches timed, in seconds per unit of the run's arithmetic.
+// This computer's speed, measured in the worker (translate/translate_cost.hpp): a dozen
+// minibatches timed, in seconds per unit of the run's arithmetic. Twice, a pause between:
+// the first round runs while the browser is still compiling the hot code (it measured
+// 2x too slow), the second after (as for the race's warm-up).
 const speed = lab.ready.then(async () => {
-  const { seconds, work } = await lab.call('translate_probe', { grammar_json: JSON.stringify(labData().grammar) });
+  const probe = () => lab.call('translate_probe', { grammar_json: JSON.stringify(labData().grammar) });
+  await probe();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const { seconds, work } = await probe();
+  document.body.dataset.probeSeconds = String(seconds);
   return seconds / work;
 }).catch(() => null);
 
