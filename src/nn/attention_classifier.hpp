@@ -41,6 +41,7 @@ class AttentionClassifier final : public SequenceClassifier<Scalar> {
   void backward(const Mat<Scalar>& dlogits) override;
   ParamList<Scalar> params() override;
   Eigen::Index seq_len() const override { return cfg_.seq_len; }
+  const AttentionClassifierConfig& config() const { return cfg_; }
 
   // The full T x T attention matrix of one sequence (tokens: T ids); row i is
   // where position i looks. With pooling "last" the logits read row T-1.

@@ -29,6 +29,16 @@ const AFTER_LOAD = {
     await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 60000 });
     await page.waitForFunction(() => document.getElementById('heatmap-step').dataset.weights);
   },
+  translate: async (page) => {
+    await page.goto(page.url().replace(/\?.*$/, '') + '?epochs=2&hidden=8&max_len=6');
+    await pageReady(page, PAGES.find((p) => p.name === 'translate'));
+    await page.waitForFunction(() => !document.getElementById('start').disabled);
+    await page.click('#start');
+    await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
+    await page.click('#tr-matrix-details summary');  // the weights' table open too
+    await page.click('#tr-translate');
+    await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+  },
   checks: async (page) => page.click('.check-slot .check-submit'),  // a feedback message showing
 };
 

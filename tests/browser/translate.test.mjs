@@ -161,3 +161,33 @@ test('Stop ends training before the next minibatch, and Train starts again', asy
   assert.equal(await page.isDisabled('#start'), false);
   await close();
 });
+
+test('the keyboard alone: settings, Train, the watched sentence, a typed translation', async () => {
+  const { page, problems, close } = await open('translate.html?hidden=8&max_len=6');
+  await page.focus('#set-epochs');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('2');
+  await page.focus('#start');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.activeElement.id === 'stop');  // Start disabled itself: focus on Stop
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'start');
+  assert.equal(await page.locator('#tr-curve-table tbody tr').count(), 2);
+  // The chooser by arrow keys: sentence 2's map.
+  await page.focus('#tr-watch');
+  await page.keyboard.press('ArrowUp');
+  await page.waitForFunction(() => document.getElementById('tr-map').dataset.watch === '1');
+  // The weights' table opens from its summary with Enter.
+  await page.focus('#tr-matrix-details summary');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#tr-matrix td[data-weight]').length > 0);
+  // A sentence typed and translated with Enter.
+  await page.focus('#tr-sentence');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('le chat noir');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+  assert.match(await page.textContent('#tr-translations'), /^fixed summary: ".*"; additive attention: ".*"$/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
