@@ -124,7 +124,7 @@ void Seq2Seq<Scalar>::encode(const std::vector<int>& src, int B, int S, Seq2SeqC
 }
 
 template <class Scalar>
-Mat<Scalar> Seq2Seq<Scalar>::step(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const {
+void Seq2Seq<Scalar>::step(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const {
   const int H = config.hidden, B = c.B, S = c.S;
   const auto attend = [&](const Mat<Scalar>& e) {  // e: S x B scores -> alpha, c
     st.alpha = softmax_columns(e);
@@ -134,9 +134,13 @@ Mat<Scalar> Seq2Seq<Scalar>::step(const Seq2SeqCache<Scalar>& c, DecoderStep<Sca
     const Mat<Scalar> q = W_s.w * st.s_prev;  // H x B
     st.U.resize(H, static_cast<Eigen::Index>(S) * B);
     Mat<Scalar> e(S, B);
+    // Element by element, not as 1 x H products per source word (a product that small
+    // costs more in setting up than in arithmetic).
+    const auto vcol = v.w.row(0).transpose().array();  // H
     for (int j = 0; j < S; ++j) {
-      st.U.middleCols(j * B, B) = (c.P.middleCols(j * B, B) + q).array().tanh().matrix();
-      e.row(j) = v.w * st.U.middleCols(j * B, B);
+      auto Uj = st.U.middleCols(j * B, B);
+      Uj = (c.P.middleCols(j * B, B) + q).array().tanh().matrix();
+      e.row(j) = (Uj.array().colwise() * vcol).colwise().sum().matrix();
     }
     attend(e);
     st.in.resize(config.embed + H, B);
@@ -166,7 +170,6 @@ Mat<Scalar> Seq2Seq<Scalar>::step(const Seq2SeqCache<Scalar>& c, DecoderStep<Sca
   } else {
     st.out = st.s;
   }
-  return (W_o.w * st.out).colwise() + b_o.w.row(0).transpose();
 }
 
 template <class Scalar>
@@ -179,9 +182,9 @@ Scalar Seq2Seq<Scalar>::forward(const std::vector<int>& src, const std::vector<i
   c.steps.resize(L);
   c.tokens = 0;
   c.correct = 0;
-  const int H = config.hidden;
   Scalar loss = 0;
   std::vector<int> in(B);
+  c.OUT.resize(output_input(), static_cast<Eigen::Index>(L) * B);
   for (int t = 0; t < L; ++t) {
     DecoderStep<Scalar>& st = c.steps[t];
     st.s_prev = t == 0 ? Mat<Scalar>(c.Henc.rightCols(B)) : c.steps[t - 1].s;  // s_0 = h_S
@@ -189,17 +192,19 @@ Scalar Seq2Seq<Scalar>::forward(const std::vector<int>& src, const std::vector<i
     Mat<Scalar> xt;
     nn::embedding_forward<Scalar>(in.data(), B, emb_tgt.w, xt);  // B x E
     st.x = xt.transpose();
-    const Mat<Scalar> logits = step(c, st);
-    st.probs = softmax_columns(logits);
-    for (int b = 0; b < B; ++b) {
-      const int y = tgt_out[static_cast<std::size_t>(t) * B + b];
-      if (y == kPad) continue;
-      loss -= std::log(st.probs(y, b));
-      ++c.tokens;
-      Eigen::Index best;
-      logits.col(b).maxCoeff(&best);
-      if (best == y) ++c.correct;
-    }
+    step(c, st);
+    c.OUT.middleCols(static_cast<Eigen::Index>(t) * B, B) = st.out;
+  }
+  const Mat<Scalar> logits = (W_o.w * c.OUT).colwise() + b_o.w.row(0).transpose();  // V x L*B
+  c.probs = softmax_columns(logits);
+  for (int k = 0; k < L * B; ++k) {
+    const int y = tgt_out[k];  // step t = k / B, sentence b = k % B
+    if (y == kPad) continue;
+    loss -= std::log(c.probs(y, k));
+    ++c.tokens;
+    Eigen::Index best;
+    logits.col(k).maxCoeff(&best);
+    if (best == y) ++c.correct;
   }
   return c.tokens ? loss / c.tokens : Scalar(0);
 }
@@ -222,7 +227,8 @@ void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_
     nn::embedding_forward<Scalar>(in.data(), B, emb_tgt.w, xt);
     st.x = xt.transpose();
     const Mat<Scalar> prev = st.s_prev;
-    const Mat<Scalar> logits = step(c, st);
+    step(c, st);
+    const Mat<Scalar> logits = (W_o.w * st.out).colwise() + b_o.w.row(0).transpose();
     // The query of this step: additive attention scores with s_{t-1}, dot with s_t.
     if (trace) queries.push_back(config.attention == AttentionKind::additive ? prev : st.s);
     for (int b = 0; b < B; ++b) {
@@ -271,18 +277,28 @@ void Seq2Seq<Scalar>::backward(Seq2SeqCache<Scalar>& c) {
     return de;
   };
 
+  // The output layer for all steps at once: dlogits = (p - onehot(y)) / tokens, 0 for padding.
+  Mat<Scalar> dlogits = c.probs * inv;  // V x L*B
+  for (int k = 0; k < L * B; ++k) {
+    const int y = c.tgt_out[k];
+    if (y == kPad) dlogits.col(k).setZero();
+    else dlogits(y, k) -= inv;
+  }
+  W_o.dw.noalias() += dlogits * c.OUT.transpose();
+  b_o.dw.row(0) += dlogits.rowwise().sum().transpose();
+  const Mat<Scalar> dOUT = W_o.w.transpose() * dlogits;  // Dout x L*B
+  // The GRU's weight gradients, too, for all steps at once after the loop: each step's
+  // gate gradients and inputs go into column block t.
+  const int Din = decoder_input();
+  Mat<Scalar> dGI(3 * H, static_cast<Eigen::Index>(L) * B), dGH(3 * H, static_cast<Eigen::Index>(L) * B);
+  Mat<Scalar> IN(Din, static_cast<Eigen::Index>(L) * B), SPREV(H, static_cast<Eigen::Index>(L) * B);
+  Mat<Scalar> DQ;  // additive: each step's dq, for W_s's gradient (it multiplies SPREV)
+  if (config.attention == AttentionKind::additive) DQ.resize(H, static_cast<Eigen::Index>(L) * B);
+
   for (int t = L - 1; t >= 0; --t) {
     DecoderStep<Scalar>& st = c.steps[t];
-    // The loss at step t: dlogits = (p - onehot(y)) / tokens, 0 for padding.
-    Mat<Scalar> dlogits = st.probs * inv;
-    for (int b = 0; b < B; ++b) {
-      const int yb = c.tgt_out[static_cast<std::size_t>(t) * B + b];
-      if (yb == kPad) dlogits.col(b).setZero();
-      else dlogits(yb, b) -= inv;
-    }
-    W_o.dw.noalias() += dlogits * st.out.transpose();
-    b_o.dw.row(0) += dlogits.rowwise().sum().transpose();
-    const Mat<Scalar> dout = W_o.w.transpose() * dlogits;
+    const auto cols = [&](Mat<Scalar>& m) { return m.middleCols(static_cast<Eigen::Index>(t) * B, B); };
+    const Mat<Scalar> dout = dOUT.middleCols(static_cast<Eigen::Index>(t) * B, B);
     Mat<Scalar> ds = ds_next;
     Mat<Scalar> dc = Mat<Scalar>::Zero(H, B);
     if (config.attention == AttentionKind::none) {
@@ -316,10 +332,10 @@ void Seq2Seq<Scalar>::backward(Seq2SeqCache<Scalar>& c) {
     Mat<Scalar> dgi(3 * H, B), dgh(3 * H, B);
     dgi << dar, daz, dan;
     dgh << dar, daz, (dan.array() * st.r.array()).matrix();
-    dec_W_ih.dw.noalias() += dgi * st.in.transpose();
-    dec_b_ih.dw.row(0) += dgi.rowwise().sum().transpose();
-    dec_W_hh.dw.noalias() += dgh * st.s_prev.transpose();
-    dec_b_hh.dw.row(0) += dgh.rowwise().sum().transpose();
+    cols(dGI) = dgi;
+    cols(dGH) = dgh;
+    cols(IN) = st.in;
+    cols(SPREV) = st.s_prev;
     const Mat<Scalar> din = dec_W_ih.w.transpose() * dgi;
     Mat<Scalar> ds_prev = (ds.array() * st.z.array()).matrix() + dec_W_hh.w.transpose() * dgh;
     // The embedded input token.
@@ -331,18 +347,26 @@ void Seq2Seq<Scalar>::backward(Seq2SeqCache<Scalar>& c) {
       const Mat<Scalar> de = scores_grad(st, dc);
       // e_j = v . U_j, U_j = tanh(W_s s_prev + P_j)
       Mat<Scalar> dq = Mat<Scalar>::Zero(H, B);
+      // Element by element, as in the forward: dpre_j = v (x) de_j * (1 - U_j^2).
+      const auto vcol = v.w.row(0).transpose().array();  // H
       for (int j = 0; j < S; ++j) {
-        const auto Uj = st.U.middleCols(j * B, B);
-        v.dw.row(0) += (Uj * de.row(j).transpose()).transpose();
-        const Mat<Scalar> dpre = ((v.w.transpose() * de.row(j)).array() * (Scalar(1) - Uj.array().square())).matrix();
+        const auto Uj = st.U.middleCols(j * B, B).array();
+        const auto dej = de.row(j).array();
+        v.dw.row(0) += (Uj.rowwise() * dej).rowwise().sum().transpose().matrix();
+        const Mat<Scalar> dpre = (((Scalar(1) - Uj.square()).rowwise() * dej).colwise() * vcol).matrix();
         dq += dpre;
         dP.middleCols(j * B, B) += dpre;
       }
-      W_s.dw.noalias() += dq * st.s_prev.transpose();
+      cols(DQ) = dq;
       ds_prev.noalias() += W_s.w.transpose() * dq;
     }
     ds_next = ds_prev;
   }
+  dec_W_ih.dw.noalias() += dGI * IN.transpose();
+  dec_b_ih.dw.row(0) += dGI.rowwise().sum().transpose();
+  dec_W_hh.dw.noalias() += dGH * SPREV.transpose();
+  dec_b_hh.dw.row(0) += dGH.rowwise().sum().transpose();
+  if (config.attention == AttentionKind::additive) W_s.dw.noalias() += DQ * SPREV.transpose();
   // s_0 = h_S; W_h h_j for the additive scores; then the encoder, with every state's gradient.
   dHenc.rightCols(B) += ds_next;
   if (config.attention == AttentionKind::additive) {

@@ -56,7 +56,6 @@ struct DecoderStep {
   Mat<Scalar> c;            // H x B    context
   Mat<Scalar> U;            // H x S*B  additive: tanh(W_s s_{t-1} + W_h h_j), column j*B + b
   Mat<Scalar> out;          // Dout x B what the output layer reads
-  Mat<Scalar> probs;        // V x B    softmax of the logits
 };
 
 template <class Scalar>
@@ -69,6 +68,10 @@ struct Seq2SeqCache {
   Mat<Scalar> Henc;               // H x S*B encoder states h_1..h_S (column j*B + b)
   Mat<Scalar> P;                  // H x S*B additive: W_h h_j
   std::vector<DecoderStep<Scalar>> steps;
+  // Under teacher forcing no step's logits feed a later step, so the output layer runs
+  // once for all L steps: one large product instead of L small ones (column t*B + b).
+  Mat<Scalar> OUT;                // Dout x L*B  every step's out
+  Mat<Scalar> probs;              // V x L*B     softmax of the logits
   int tokens = 0;                 // target tokens that count (not padding)
   int correct = 0;                // of them, predicted right under teacher forcing
 };
@@ -109,8 +112,8 @@ class Seq2Seq {
 
  private:
   void encode(const std::vector<int>& src, int B, int S, Seq2SeqCache<Scalar>& c) const;
-  // One decoder step from st.s_prev and st.x: fills the rest of st and returns logits (V x B).
-  Mat<Scalar> step(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const;
+  // One decoder step from st.s_prev and st.x: fills the rest of st, up to st.out.
+  void step(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const;
 };
 
 }  // namespace alab::translate
