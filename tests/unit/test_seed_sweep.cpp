@@ -1,0 +1,94 @@
+// The seed sweep (train/seed_sweep.hpp): its races equal the single races with the
+// same seeds, bit for bit, whether run one at a time or two at once; stop mid-sweep;
+// refusals in words.
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <thread>
+
+#include "train/race_session.hpp"
+#include "train/seed_sweep.hpp"
+
+using namespace alab;
+using namespace alab::train;
+
+namespace {
+Settings small() {
+  Settings s;
+  s.seq_len = 8;
+  s.epochs = 2;
+  s.n_train = 200;
+  s.n_val = 100;
+  s.n_test = 100;
+  return s;
+}
+
+SweepOutcome run(const Settings& s, const std::vector<int>& seeds, int threads) {
+  SeedSweep sweep;
+  REQUIRE(sweep.start(s, seeds, threads));
+  std::vector<SeedResult> seen;
+  while (!sweep.step(5)) {
+    for (auto& r : sweep.poll()) seen.push_back(r);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  for (auto& r : sweep.poll()) seen.push_back(r);
+  SweepOutcome o;
+  REQUIRE(sweep.finish(o));
+  CHECK(seen.size() == seeds.size());
+  return o;
+}
+}  // namespace
+
+TEST_CASE("a seed sweep equals the single races with the same seeds", "[train]") {
+  const Settings s = small();
+  const std::vector<int> seeds = {3, 11, 7};
+  const SweepOutcome one = run(s, seeds, 1), two = run(s, seeds, 2);
+  REQUIRE(one.seeds.size() == 3);
+  REQUIRE(two.seeds.size() == 3);
+  for (int i = 0; i < 3; ++i) {
+    Settings si = s;
+    si.seed = seeds[i];
+    RaceSession race;
+    REQUIRE(race.start(si, false));
+    std::vector<double> val[2];
+    while (!race.step(50)) {
+    }
+    for (const EpochRecord& e : race.poll()) val[e.model].push_back(e.val_acc);
+    RaceOutcome r;
+    REQUIRE(race.finish(r));
+    for (const SweepOutcome* o : {&one, &two}) {
+      const SeedResult& x = o->seeds[i];
+      INFO("seed " << seeds[i] << ", " << o->threads << " thread(s)");
+      CHECK(x.seed == seeds[i]);
+      CHECK(x.completed);
+      CHECK(x.test_acc[0] == r.gru.test_acc);
+      CHECK(x.test_acc[1] == r.attention.test_acc);
+      CHECK(x.val_acc[0] == val[0]);
+      CHECK(x.val_acc[1] == val[1]);
+    }
+  }
+  CHECK(two.threads == (race_threads_available() ? 2 : 1));
+}
+
+TEST_CASE("a sweep stops before its next minibatch, and refuses what it cannot run", "[train]") {
+  Settings s = small();
+  s.epochs = 40;
+  SeedSweep sweep;
+  REQUIRE(sweep.start(s, {1, 2, 3, 4}, 2));
+  sweep.step(5);
+  sweep.stop();
+  while (!sweep.step(5)) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  SweepOutcome o;
+  REQUIRE(sweep.finish(o));
+  CHECK(o.stopped);
+  CHECK(o.seeds.size() < 4);
+  CHECK(sweep.start(s, {1}, 2).message == "a sweep has 2 to 50 seeds");
+  CHECK(sweep.start(s, {1, 1}, 2).message == "the sweep's seeds must be different");
+  std::vector<int> many(51);
+  for (int i = 0; i < 51; ++i) many[i] = i;
+  CHECK(sweep.start(s, many, 2).message == "a sweep has 2 to 50 seeds");
+  s.seq_len = 1;
+  CHECK_FALSE(sweep.start(s, {1, 2}, 2));
+  s = small();
+  sweep.set_memory_budget(1 << 20);  // 1 MB: two races at once do not fit
+  CHECK(sweep.start(s, {1, 2}, 2).message.find("races run at once") != std::string::npos);
+}
