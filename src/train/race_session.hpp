@@ -109,6 +109,11 @@ class RaceSession {
   Status example(int index, TestExample& out);
 
   const Settings& settings() const { return *settings_; }
+  // After finish(): the trained models (0 GRU, 1 attention) and the race's data, for the
+  // experiments that read a trained model (explore/race_reading.hpp).
+  Trainer& trainer(int model) { return *trainers_[model]; }
+  const TaskData& data() const { return *data_; }
+  bool finished() const { return finished_; }
   // Bytes a race may use (0: no limit). The threaded WebAssembly build has a fixed heap.
   void set_memory_budget(double bytes) { memory_budget_ = bytes; }
 

@@ -102,6 +102,7 @@ class Trainer {
   const std::vector<int>& epoch_order() const { return order_; }
   double seconds() const { return seconds_; }
   nn::SequenceClassifier<float>& model() { return *model_; }
+  const nn::SequenceClassifier<float>& model() const { return *model_; }
 
  private:
   void train_batch(int first, int count);
