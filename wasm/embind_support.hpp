@@ -27,6 +27,12 @@ namespace alab::wasm {
 
 using emscripten::val;
 
+// A std::vector<number> as a typed array of its own (a copy: the heap may move).
+template <class T>
+val typed_vector(const std::vector<T>& v) {
+  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
+}
+
 inline val error_reply(const Status& st) {
   val out = val::object();
   out.set("ok", false);

@@ -80,7 +80,7 @@ val watch_attention(const TranslateSession& s, val input) {
   const Status st = s.watch_attention(input["model"].as<int>(), input["index"].as<int>(), alpha);
   if (!st) return wasm::error_reply(st);
   val out = val::object();
-  out.set("alpha", val(typed_memory_view(alpha.size(), alpha.data())).call<val>("slice"));  // a copy: the heap may move
+  out.set("alpha", wasm::typed_vector(alpha));
   return out;
 }
 

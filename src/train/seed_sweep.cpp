@@ -33,12 +33,12 @@ SeedSweep::~SeedSweep() {
   for (std::thread& w : workers_) if (w.joinable()) w.join();
 }
 
-Status SeedSweep::start(const Settings& settings, const std::vector<int>& seeds, int threads) {
+Status SeedSweep::start(const Settings& settings, const std::vector<std::uint64_t>& seeds, int threads) {
   stop();
   for (std::thread& w : workers_) if (w.joinable()) w.join();
   workers_.clear();
   if (seeds.size() < 2 || seeds.size() > 50) return Status::error("a sweep has 2 to 50 seeds");
-  if (std::set<int>(seeds.begin(), seeds.end()).size() != seeds.size()) return Status::error("the sweep's seeds must be different");
+  if (std::set<std::uint64_t>(seeds.begin(), seeds.end()).size() != seeds.size()) return Status::error("the sweep's seeds must be different");
   for (int seed : seeds) {
     Settings s = settings;
     s.seed = seed;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -23,7 +24,7 @@
 namespace alab::train {
 
 struct SeedResult {
-  int seed = 0;
+  std::uint64_t seed = 0;
   int index = 0;                              // its place in the sweep's list
   double test_acc[2] = {0, 0};                // 0 GRU, 1 attention
   std::vector<double> val_acc[2];             // per epoch
@@ -48,7 +49,7 @@ class SeedSweep {
   // seeds: 2 to 50 distinct seeds; threads: races at once (1 without thread support).
   // Refuses settings the race would refuse, and a sweep whose races at once would not
   // fit in the memory budget (set_memory_budget).
-  Status start(const Settings& settings, const std::vector<int>& seeds, int threads);
+  Status start(const Settings& settings, const std::vector<std::uint64_t>& seeds, int threads);
   // Threads: the first call starts them; later calls only look. One thread: trains
   // about budget_ms of minibatches. Returns done().
   bool step(double budget_ms);
@@ -65,7 +66,7 @@ class SeedSweep {
   void complete(Race& r);
 
   Settings settings_;
-  std::vector<int> seeds_;
+  std::vector<std::uint64_t> seeds_;
   std::vector<std::unique_ptr<Race>> races_;
   std::vector<std::thread> workers_;
   std::atomic<int> next_{0};                  // threads: the next race to take

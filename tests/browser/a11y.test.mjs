@@ -36,8 +36,19 @@ const AFTER_LOAD = {
     await page.click('#start');
     await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
     await page.click('#tr-matrix-details summary');  // the weights' table open too
+    await page.fill('#tr-sentence', 'le chat noir');  // within the 6 words this run was trained on
     await page.click('#tr-translate');
     await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+  },
+  reading: async (page) => {
+    await page.goto(page.url().replace(/\?.*$/, '') + '?T=8&epochs=2');
+    await pageReady(page, PAGES.find((p) => p.name === 'reading'));
+    await page.waitForFunction(() => !document.getElementById('start').disabled);
+    await page.click('#start');
+    await page.waitForFunction(() => document.body.dataset.reading === 'trained', null, { timeout: 60000 });
+    await page.click('#rd-mask-top');
+    await page.click('#rd-adv-run');
+    await page.waitForFunction(() => document.body.dataset.jsd !== undefined);
   },
   checks: async (page) => page.click('.check-slot .check-submit'),  // a feedback message showing
 };

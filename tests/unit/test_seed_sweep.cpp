@@ -22,7 +22,7 @@ Settings small() {
   return s;
 }
 
-SweepOutcome run(const Settings& s, const std::vector<int>& seeds, int threads) {
+SweepOutcome run(const Settings& s, const std::vector<std::uint64_t>& seeds, int threads) {
   SeedSweep sweep;
   REQUIRE(sweep.start(s, seeds, threads));
   std::vector<SeedResult> seen;
@@ -40,7 +40,7 @@ SweepOutcome run(const Settings& s, const std::vector<int>& seeds, int threads) 
 
 TEST_CASE("a seed sweep equals the single races with the same seeds", "[train]") {
   const Settings s = small();
-  const std::vector<int> seeds = {3, 11, 7};
+  const std::vector<std::uint64_t> seeds = {3, 11, 7};
   const SweepOutcome one = run(s, seeds, 1), two = run(s, seeds, 2);
   REQUIRE(one.seeds.size() == 3);
   REQUIRE(two.seeds.size() == 3);
@@ -83,7 +83,7 @@ TEST_CASE("a sweep stops before its next minibatch, and refuses what it cannot r
   CHECK(o.seeds.size() < 4);
   CHECK(sweep.start(s, {1}, 2).message == "a sweep has 2 to 50 seeds");
   CHECK(sweep.start(s, {1, 1}, 2).message == "the sweep's seeds must be different");
-  std::vector<int> many(51);
+  std::vector<std::uint64_t> many(51);
   for (int i = 0; i < 51; ++i) many[i] = i;
   CHECK(sweep.start(s, many, 2).message == "a sweep has 2 to 50 seeds");
   s.seq_len = 1;

@@ -1,7 +1,7 @@
 // A small x-y chart for a few series of points, each axis linear or logarithmic:
 // the scaling explorer's entropy against d_k and the cost explorer's time against T.
 // Knows nothing about attention: draw({series: [{key, label, colour, dash, marker,
-// points: [[x, y]], fit: [[x0, y0], [x1, y1]]?}]}). Points that are not finite (or
+// dotsOnly?, points: [[x, y]], fit: [[x0, y0], [x1, y1]]?}]}). Points that are not finite (or
 // not positive on a log axis) are left out, so the SVG never gets NaN coordinates.
 // A page gives the same numbers as a table beside it (the chart's text alternative).
 import { clear, svgEl } from './svg.js';
@@ -67,7 +67,7 @@ export class XYPlot {
     series.forEach((s, i) => {
       const ok = (s.points || []).filter((p) => usable(p, x.log, y.log));
       const g = svgEl('g', { class: 'series', 'data-key': s.key });
-      if (ok.length > 1) {
+      if (ok.length > 1 && !s.dotsOnly) {  // dotsOnly: points that are not a curve (one a seed)
         g.append(svgEl('polyline', { points: ok.map((p) => `${sx(p[0])},${sy(p[1])}`).join(' '), fill: 'none',
           stroke: s.colour, 'stroke-width': 2, 'stroke-dasharray': s.dash || '' }));
       }

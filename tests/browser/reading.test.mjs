@@ -1,0 +1,124 @@
+// Reading attention with care, in headless Chromium, both builds: after a short race,
+// masking the most attended position changes the classifying row; the adversarial row
+// is far from the learned one (JSD) with the same class, its probability within the
+// tolerance; the whole-set ablations and behavioural tests fill their tables; a
+// 3-seed sweep gives the numbers of the same three races run one by one (on the race
+// page); stop mid-sweep; bad input named next to its field.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, openPage } from './support.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+const SHORT = 'reading.html?T=8&epochs=4&seed=5&sweep=3';
+
+async function open(path, plain = false) {
+  const opened = await openPage(lab.browser, plain ? lab.plainUrl(path) : lab.isolatedUrl(path));
+  await opened.page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 60000 });
+  return opened;
+}
+
+async function trained(page) {
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.reading === 'trained', null, { timeout: 120000 });
+}
+
+const row = (page) => page.$$eval('#rd-row tbody td[data-weight]', (tds) => tds.map((td) => Number(td.dataset.weight)));
+
+// The test accuracies a race page shows for these settings.
+async function raceAccuracies(seed, plain) {
+  const { page, close } = await openPage(lab.browser, (plain ? lab.plainUrl : lab.isolatedUrl)(`race.html?T=8&epochs=4&seed=${seed}`));
+  await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build, null, { timeout: 60000 });
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 120000 });
+  const acc = await page.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [tr.dataset.model, tr.dataset.testAcc])));
+  await close();
+  return acc;
+}
+
+for (const plain of [false, true]) {
+  test(`after a short race (${plain ? 'single-thread' : 'threaded'} build): masks, an adversarial row, ablations, behaviour, a 3-seed sweep`, async () => {
+    const { page, problems, close } = await open(SHORT, plain);
+    await trained(page);
+    const before = await row(page);
+    assert.equal(before.length, 8);
+    assert.ok(Math.abs(before.reduce((a, b) => a + b, 0) - 1) < 1e-6);
+    // Masking the most attended position: its weight goes to 0, the row changes.
+    const top = before.indexOf(Math.max(...before));
+    await page.click('#rd-mask-top');
+    await page.waitForFunction((t) => Number(document.querySelectorAll('#rd-row tbody td[data-weight]')[t].dataset.weight) === 0, top);
+    const after = await row(page);
+    assert.notDeepEqual(after, before);
+    assert.equal(await page.getAttribute(`#rd-tokens button:nth-child(${top + 1})`, 'aria-pressed'), 'true');
+    // A token pressed is masked too; unmask all gives the trained row back.
+    await page.click('#rd-unmask');
+    await page.waitForFunction(() => document.getElementById('rd-answer').textContent.includes('As trained:'));
+    assert.deepEqual(await row(page), before);
+    // Swapping the first and last tokens: the row is that of the edited sequence.
+    await page.fill('#rd-swap-a', '1');
+    await page.fill('#rd-swap-b', '8');
+    await page.click('#rd-swap');
+    await page.waitForFunction(() => document.getElementById('rd-answer').textContent.includes('With the edited tokens'));
+    // The adversarial row: the same class, within the tolerance, and far from the learned one.
+    await page.click('#rd-adv-run');
+    await page.waitForFunction(() => document.body.dataset.jsd !== undefined);
+    const adv = await page.evaluate(() => ({ ...document.body.dataset }));
+    assert.equal(adv.advPred, adv.learnedPred);
+    assert.ok(Math.abs(Number(adv.advProb) - Number(adv.learnedProb)) <= 0.05 + 1e-9);
+    assert.ok(Number(adv.jsd) > 0.05, `JSD ${adv.jsd}`);
+    assert.equal(await page.locator('#rd-adv tbody tr').count(), 8);
+    // The ablations and the behavioural tests.
+    const ablate = await page.$$eval('#rd-ablate td[data-accuracy]', (tds) => tds.map((td) => Number(td.dataset.accuracy)));
+    assert.equal(ablate.length, 4);
+    assert.ok(ablate.every((x) => x >= 0 && x <= 1));
+    const flips = await page.$$eval('#rd-beh td[data-test="counterfactual_flips"]', (tds) => tds.map((td) => Number(td.dataset.value)));
+    assert.equal(flips.length, 2);
+    // A sweep of three seeds: three dots a model, the numbers of the three races.
+    await page.click('#rd-sweep-start');
+    await page.waitForFunction(() => document.body.dataset.sweep === 'finished', null, { timeout: 180000 });
+    // Three dots a model (and one more in the legend), no line between them.
+    assert.equal(await page.locator('#rd-sweep-chart .series[data-key="gru"] circle').count(), 3 + 1);
+    assert.equal(await page.locator('#rd-sweep-chart .series[data-key="attention"] rect').count(), 3 + 1);
+    assert.equal(await page.locator('#rd-sweep-chart polyline').count(), 0);
+    const swept = await page.$$eval('#rd-sweep td[data-seed]', (tds) => tds.map((td) => [td.dataset.seed, td.dataset.model, Number(td.dataset.value)]));
+    await close();
+    for (const seed of [5, 6, 7]) {
+      const acc = await raceAccuracies(seed, plain);
+      for (const [model, key] of [['gru', 'gru'], ['attention', 'attention']]) {
+        const got = swept.find(([s, m]) => s === String(seed) && m === model)[2];
+        assert.equal(got, Number(acc[key]), `seed ${seed}, ${model}`);
+      }
+    }
+    assert.deepEqual(problems.console, []);
+    assert.deepEqual(problems.foreign, []);
+  });
+}
+
+test('stop mid-sweep; bad input named next to its field, the last good view kept', async () => {
+  const { page, problems, close } = await open('reading.html?T=8&epochs=30&sweep=8');
+  await trained(page);
+  await page.click('#rd-sweep-start');
+  await page.waitForFunction(() => document.activeElement.id === 'rd-sweep-stop');
+  await page.keyboard.press('Enter');  // Stop, from the keyboard
+  await page.waitForFunction(() => document.body.dataset.sweep === 'stopped', null, { timeout: 60000 });
+  assert.match(await page.textContent('#rd-sweep-progress'), /^Stopped: \d of 8 runs/);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'rd-sweep-start');
+  const kept = await row(page);
+  await page.fill('#rd-index', '9999');
+  assert.match(await page.textContent('#rd-index-error'), /Test example: 9999 is out of range; use a whole number from 1 to 600/);
+  assert.deepEqual(await row(page), kept);
+  await page.fill('#rd-swap-a', '0');
+  await page.click('#rd-swap');
+  assert.match(await page.textContent('#rd-edit-error'), /Positions are whole numbers from 1 to 8/);
+  await page.fill('#set-tol', '0.9');
+  assert.match(await page.textContent('#set-tol-error'), /out of range/);
+  await page.click('#rd-adv-run');
+  assert.match(await page.textContent('#rd-adv-result'), /Fix the marked tolerance first/);
+  assert.deepEqual(problems.console, []);
+  await close();
+  const bad = await open('reading.html?sweep=500&tol=x');
+  assert.match(await bad.page.textContent('#url-notice'), /ignored/);
+  await bad.close();
+});

@@ -1,0 +1,366 @@
+// Reading a trained race with care: train the race's two models in the worker, then
+// ask the engine (src/explore/race_reading.hpp, through the RaceSession's methods) to
+// mask positions, edit tokens, search for an adversarial attention row, run the
+// whole-set ablations and the behavioural tests; and run a seed sweep
+// (src/train/seed_sweep.hpp) with progress and stop. Every number comes from the
+// worker; the page only parses input, keeps the last good view and draws.
+import { LabClient, describeBuild } from './lab-client.js';
+import { labData } from './lab-data.js';
+import { formatNumber } from './parse.js';
+import { defaults, fromQuery, toQuery } from './settings-schema.js';
+import { buildSettingsForm } from './settings-form.js';
+import { XYPlot } from './charts/xy-plot.js';
+import { PALETTE } from './charts/svg.js';
+
+const $ = (id) => document.getElementById(id);
+const num = (x) => formatNumber(x, 3);
+const pct = (x) => `${(100 * x).toFixed(1)} %`;
+const RACE_KEYS = ['T', 'epochs', 'seed'];  // the race's own settings, with race.json's ranges
+const state = { spec: null, form: null, settings: null, trained: false, example: null, masked: new Set(), edited: null, sweeping: false };
+const lab = new LabClient();
+
+// The race's settings: race.json's defaults, with this page's T, epochs and seed.
+function raceSettings(settings) {
+  const race = labData().widgets.race;
+  return { ...defaults(race.settings), ...Object.fromEntries(RACE_KEYS.map((k) => [k, settings[k]])) };
+}
+
+function validate() {
+  const settings = state.form.read();
+  if (settings) {
+    const href = `reading.html${toQuery(state.spec, settings)}`;
+    $('share-link').href = href;
+    $('share-link').textContent = href;
+  }
+  return settings;
+}
+
+function enable(on) {
+  for (const id of ['rd-index', 'rd-mask-top', 'rd-mask-least', 'rd-unmask', 'rd-swap-a', 'rd-swap-b', 'rd-swap', 'rd-first', 'rd-replace', 'rd-adv-run'])
+    $(id).disabled = !on;
+  $('rd-sweep-start').disabled = !on || state.sweeping;
+}
+
+async function train() {
+  $('start-error').textContent = '';
+  const settings = validate();
+  if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
+  state.settings = settings;
+  state.trained = false;
+  enable(false);
+  $('start').disabled = true;
+  $('rd-progress').textContent = 'Training…';
+  document.body.dataset.reading = 'training';
+  try {
+    const input = { settings: raceSettings(settings), schema: labData().widgets.race };
+    const outcome = await lab.runSession('RaceSession', input, (e) => {
+      $('rd-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${e.model === 0 ? 'GRU' : 'attention'}).`;
+    });
+    state.trained = true;
+    $('rd-progress').textContent = `Trained: test accuracy GRU ${num(outcome.gru.test_acc)}, attention ${num(outcome.attention.test_acc)}.`;
+    const fixed = labData().widgets.race.fixed;
+    $('rd-index').max = String(outcome.test_labels.length);
+    $('rd-first').max = String(fixed.vocab - 1);
+    $('rd-swap-a').max = $('rd-swap-b').max = String(settings.T);
+    enable(true);
+    await showExample();
+    await showAblations();
+    await showBehaviour();
+    document.body.dataset.reading = 'trained';
+  } catch (err) {
+    $('start-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
+    $('rd-progress').textContent = 'Not trained.';
+    document.body.dataset.reading = 'error';
+  }
+  $('start').disabled = false;
+  if (document.activeElement === document.body) $('start').focus();
+}
+
+// ---- one example ------------------------------------------------------------------
+
+function readIndex() {
+  const text = $('rd-index').value.trim(), max = Number($('rd-index').max);
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  const ok = Number.isInteger(n) && n >= 1 && n <= max;
+  $('rd-index-error').textContent = ok ? '' : `Test example: ${/^\d+$/.test(text) ? `${text.slice(0, 12)} is out of range` : `"${text.slice(0, 20)}" is not a whole number`}; use a whole number from 1 to ${max}.`;
+  $('rd-index').setAttribute('aria-invalid', ok ? 'false' : 'true');
+  return ok ? n - 1 : null;
+}
+
+async function showExample() {
+  const index = readIndex();
+  if (index === null) return;
+  state.masked = new Set();
+  state.edited = null;
+  const r = await lab.sessionCall('RaceSession', 'read', { index, masked: [] });
+  if (readIndex() !== index) return;  // a newer choice is on its way
+  state.example = { index, ...r, tokens: Array.from(r.tokens), alpha: Array.from(r.alpha) };
+  drawTokens();
+  drawRow(r, 'As trained');
+  $('rd-adv').tBodies[0].replaceChildren();
+  $('rd-adv-result').textContent = '';
+}
+
+function drawTokens() {
+  const ex = state.example, tokens = state.edited || ex.tokens;
+  const box = $('rd-tokens');
+  box.replaceChildren(...tokens.map((t, j) => {
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: String(t), className: 'token' });
+    b.setAttribute('aria-pressed', String(state.masked.has(j)));
+    b.setAttribute('aria-label', `position ${j + 1}, token ${t}${state.masked.has(j) ? ', masked' : ''}`);
+    b.addEventListener('click', () => { toggleMask(j); });
+    return b;
+  }));
+}
+
+async function toggleMask(j) {
+  if (state.masked.has(j)) state.masked.delete(j); else state.masked.add(j);
+  await readNow();
+  const again = $('rd-tokens').children[j];
+  if (again) again.focus();
+}
+
+async function readNow() {
+  const ex = state.example;
+  $('rd-edit-error').textContent = '';
+  if (state.masked.size === ex.tokens.length) {
+    state.masked.clear();
+    $('rd-edit-error').textContent = 'At least one position must stay unmasked: all masks were taken off.';
+  }
+  try {
+    const r = state.edited
+      ? await lab.sessionCall('RaceSession', 'read_sequence', { tokens: state.edited })
+      : await lab.sessionCall('RaceSession', 'read', { index: ex.index, masked: [...state.masked] });
+    drawTokens();
+    drawRow(r, state.edited ? 'With the edited tokens' : state.masked.size ? `With position${state.masked.size > 1 ? 's' : ''} ${[...state.masked].map((j) => j + 1).join(', ')} masked` : 'As trained');
+  } catch (err) {
+    $('rd-edit-error').textContent = `${err.message}.`;
+  }
+}
+
+function drawRow(r, what) {
+  const ex = state.example, tokens = state.edited || ex.tokens;
+  const verdict = (pred, p1) => `class ${pred} (${pred === ex.label ? 'right' : 'wrong'}), probability ${num(pred === 1 ? p1 : 1 - p1)}`;
+  $('rd-answer').textContent = `Label ${ex.label}. As trained the model says ${verdict(ex.pred, ex.p1)}. ${what}: ${verdict(r.pred, r.p1)}.`;
+  const body = $('rd-row').tBodies[0];
+  body.replaceChildren(...tokens.map((t, j) => {
+    const tr = document.createElement('tr');
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(j + 1) }));
+    tr.insertCell().textContent = String(t);
+    const before = tr.insertCell(), now = tr.insertCell();
+    before.textContent = num(ex.alpha[j]);
+    now.textContent = num(r.alpha[j]);
+    now.dataset.weight = String(r.alpha[j]);
+    return tr;
+  }));
+  Object.assign(document.body.dataset, { pred: String(r.pred), p1: String(r.p1) });
+}
+
+function maskExtreme(most) {
+  const a = state.example.alpha;
+  let best = 0;
+  for (let j = 1; j < a.length; ++j) if (most ? a[j] > a[best] : a[j] < a[best]) best = j;
+  state.edited = null;
+  state.masked = new Set([best]);
+  return readNow();
+}
+
+function readPosition(id) {
+  const text = $(id).value.trim(), max = Number($(id).max), min = Number($(id).min);
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
+}
+
+function swap() {
+  const a = readPosition('rd-swap-a'), b = readPosition('rd-swap-b');
+  if (a === null || b === null) { $('rd-edit-error').textContent = `Positions are whole numbers from 1 to ${$('rd-swap-a').max}.`; return null; }
+  const tokens = [...(state.edited || state.example.tokens)];
+  [tokens[a - 1], tokens[b - 1]] = [tokens[b - 1], tokens[a - 1]];
+  state.edited = tokens;
+  state.masked.clear();
+  return readNow();
+}
+
+function replaceFirst() {
+  const v = readPosition('rd-first');
+  if (v === null) { $('rd-edit-error').textContent = `Tokens are whole numbers from 0 to ${$('rd-first').max}.`; return null; }
+  const tokens = [...(state.edited || state.example.tokens)];
+  tokens[0] = v;
+  state.edited = tokens;
+  state.masked.clear();
+  return readNow();
+}
+
+// ---- the whole set, the adversary, the behaviour --------------------------------------
+
+async function showAblations() {
+  const a = await lab.sessionCall('RaceSession', 'ablations', { seed: state.settings.seed });
+  const rows = [['nothing (as trained)', a.as_trained], ['the most attended position', a.top_masked],
+    ['a random position', a.random_masked], ['the first position', a.first_masked]];
+  $('rd-ablate').tBodies[0].replaceChildren(...rows.map(([what, acc]) => {
+    const tr = document.createElement('tr');
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: what }));
+    const td = tr.insertCell();
+    td.textContent = num(acc);
+    td.dataset.accuracy = String(acc);
+    return tr;
+  }));
+}
+
+async function adversary() {
+  const settings = validate();
+  if (!settings) { $('rd-adv-result').textContent = 'Fix the marked tolerance first.'; return; }
+  const ex = state.example;
+  const r = await lab.sessionCall('RaceSession', 'adversary', { index: ex.index, tol: settings.tol });
+  const prob = (pred, p1) => (pred === 1 ? p1 : 1 - p1);
+  $('rd-adv-result').textContent = `Jensen–Shannon divergence from the learned row: ${num(r.jsd)} bit. Learned: class ${r.learned_pred}, probability ${num(prob(r.learned_pred, r.learned_p1))}. Found: class ${r.pred}, probability ${num(prob(r.pred, r.p1))} (tolerance ${settings.tol}).`;
+  Object.assign(document.body.dataset, { jsd: String(r.jsd), advPred: String(r.pred), learnedPred: String(r.learned_pred),
+    advProb: String(prob(r.pred, r.p1)), learnedProb: String(prob(r.learned_pred, r.learned_p1)) });
+  $('rd-adv').tBodies[0].replaceChildren(...ex.tokens.map((t, j) => {
+    const tr = document.createElement('tr');
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(j + 1) }));
+    tr.insertCell().textContent = String(t);
+    tr.insertCell().textContent = num(r.learned_alpha[j]);
+    tr.insertCell().textContent = num(r.alpha[j]);
+    return tr;
+  }));
+}
+
+async function showBehaviour() {
+  const b = await lab.sessionCall('RaceSession', 'behaviour');
+  const rows = [['the test set as it is', 'accuracy'], ['last token changed, label flipped', 'counterfactual_accuracy'],
+    ['… of which the answer flipped too', 'counterfactual_flips'], ['middle = the first symbol (distractors)', 'distractor_accuracy'],
+    ['ends equal, a constant middle', 'constant_middle_accuracy']];
+  const body = $('rd-beh').tBodies[0];
+  body.replaceChildren(...rows.map(([what, key]) => {
+    const tr = document.createElement('tr');
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: what }));
+    for (const m of ['gru', 'attention']) {
+      const td = tr.insertCell();
+      td.textContent = num(b[m][key]);
+      Object.assign(td.dataset, { model: m, test: key, value: String(b[m][key]) });
+    }
+    return tr;
+  }));
+  const vocab = b.gru.by_first.length;
+  for (let v = 0; v < vocab; ++v) {
+    const tr = body.insertRow();
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `first token ${v} (${b.gru.count_by_first[v]} examples)` }));
+    for (const m of ['gru', 'attention']) {
+      const x = b[m].by_first[v];
+      tr.insertCell().textContent = Number.isFinite(x) ? num(x) : '—';
+    }
+  }
+}
+
+// ---- the seed sweep ---------------------------------------------------------------
+
+const chartSweep = () => new XYPlot($('rd-sweep-chart'), {
+  x: { label: 'run (seeds in order)', log: false, format: (v) => String(v) },
+  y: { label: 'test accuracy', log: false, min: 0.4, max: 1, format: (v) => v.toFixed(1) },
+});
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b), n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+function drawSweep(results) {
+  const sorted = [...results].sort((a, b) => a.index - b.index);
+  chartSweep().draw({ series: [
+    { key: 'gru', label: 'GRU', colour: PALETTE.vermillion, marker: 'circle', dotsOnly: true, points: sorted.map((r) => [r.index + 1, r.test_gru]) },
+    { key: 'attention', label: 'attention', colour: PALETTE.blue, marker: 'square', dotsOnly: true, points: sorted.map((r) => [r.index + 1, r.test_attention]) },
+  ] });
+  const body = $('rd-sweep').tBodies[0];
+  body.replaceChildren(...sorted.map((r) => {
+    const tr = document.createElement('tr');
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(r.seed) }));
+    for (const [m, v] of [['gru', r.test_gru], ['attention', r.test_attention]]) {
+      const td = tr.insertCell();
+      td.textContent = num(v);
+      Object.assign(td.dataset, { model: m, seed: String(r.seed), value: String(v) });
+    }
+    return tr;
+  }));
+  if (sorted.length) {
+    const tr = body.insertRow();
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: 'median (range)' }));
+    const summary = [];
+    for (const m of ['test_gru', 'test_attention']) {
+      const xs = sorted.map((r) => r[m]);
+      const text = `${num(median(xs))} (${num(Math.min(...xs))} to ${num(Math.max(...xs))})`;
+      tr.insertCell().textContent = text;
+      summary.push(`${m === 'test_gru' ? 'GRU' : 'attention'} median ${text}`);
+    }
+    $('rd-sweep-chart').setAttribute('aria-label', `Test accuracy of ${sorted.length} runs: ${summary.join('; ')}. The table below lists every run.`);
+  }
+}
+
+async function sweep() {
+  $('rd-sweep-error').textContent = '';
+  const settings = validate();
+  if (!settings) { $('rd-sweep-error').textContent = 'Fix the marked settings first.'; return; }
+  const seeds = Array.from({ length: settings.sweep }, (_, i) => settings.seed + i);
+  if (seeds[seeds.length - 1] > 4294967295) { $('rd-sweep-error').textContent = 'The seeds would pass 4294967295: start from a lower seed.'; return; }
+  state.sweeping = true;
+  $('rd-sweep-start').disabled = true;
+  $('rd-sweep-stop').disabled = false;
+  $('rd-sweep-stop').focus();
+  document.body.dataset.sweep = 'running';
+  const results = [];
+  drawSweep(results);
+  try {
+    const input = { settings: raceSettings(settings), schema: labData().widgets.race, seeds };
+    const outcome = await lab.runSession('SeedSweep', input, (r) => {
+      results.push(r);
+      $('rd-sweep-progress').textContent = `${results.length} of ${seeds.length} runs done.`;
+      drawSweep(results);
+    });
+    drawSweep(Array.from(outcome.seeds));
+    $('rd-sweep-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Done'}: ${outcome.seeds.length} of ${seeds.length} runs in ${outcome.wall.toFixed(1)} s, ${outcome.threads} at a time.`;
+    document.body.dataset.sweep = outcome.stopped ? 'stopped' : 'finished';
+    document.body.dataset.sweepWall = String(outcome.wall);
+  } catch (err) {
+    $('rd-sweep-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
+    document.body.dataset.sweep = 'error';
+  }
+  state.sweeping = false;
+  $('rd-sweep-stop').disabled = true;
+  $('rd-sweep-start').disabled = !state.trained;
+  if (document.activeElement === $('rd-sweep-stop') || document.activeElement === document.body) $('rd-sweep-start').focus();
+}
+
+function main() {
+  const race = labData().widgets.race.settings.filter((s) => RACE_KEYS.includes(s.key));
+  state.spec = [...race, ...labData().widgets.reading.settings];
+  state.form = buildSettingsForm($('settings'), state.spec, validate);
+  const { settings, ignored } = fromQuery(state.spec, location.search);
+  state.form.fill(settings);
+  validate();
+  if (ignored.length) {
+    $('url-notice').hidden = false;
+    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
+  }
+  $('start').disabled = true;
+  lab.ready.then((info) => {
+    $('build-status').textContent = describeBuild(info);
+    document.body.dataset.build = info.variant;
+    $('start').disabled = false;
+  }, (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+  const guarded = (fn) => () => { Promise.resolve(fn()).catch((err) => { $('rd-edit-error').textContent = `${err.message}.`; }); };
+  $('start').addEventListener('click', train);
+  $('defaults').addEventListener('click', () => { state.form.fill(defaults(state.spec)); validate(); });
+  $('rd-index').addEventListener('input', guarded(showExample));
+  $('rd-mask-top').addEventListener('click', guarded(() => maskExtreme(true)));
+  $('rd-mask-least').addEventListener('click', guarded(() => maskExtreme(false)));
+  $('rd-unmask').addEventListener('click', guarded(() => { state.masked.clear(); state.edited = null; return readNow(); }));
+  $('rd-swap').addEventListener('click', guarded(swap));
+  $('rd-replace').addEventListener('click', guarded(replaceFirst));
+  $('rd-adv-run').addEventListener('click', guarded(adversary));
+  $('rd-sweep-start').addEventListener('click', sweep);
+  $('rd-sweep-stop').addEventListener('click', () => lab.stopSession('SeedSweep'));
+  document.body.dataset.ready = 'true';
+  document.body.dataset.reading = 'idle';
+}
+
+main();
