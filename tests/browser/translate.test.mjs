@@ -44,6 +44,7 @@ for (const plain of [false, true]) {
     assert.match(await page.getAttribute('#tr-map', 'aria-label'), /after epoch 3\. "[^"]+" weighs "[^"]+" most/);
     // The same numbers as a table, built when opened, the gold cells marked.
     await page.click('#tr-matrix-details summary');
+    await page.waitForFunction(() => document.querySelectorAll('#tr-matrix tbody tr').length > 0);  // built on 'toggle', a task later
     const table = await page.$$eval('#tr-matrix tbody tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.dataset.weight))));
     assert.equal(table.length, last.length);
     table.forEach((row, t) => row.forEach((w, j) => assert.ok(Math.abs(w - last[t][j]) < 1e-6, `table (${t}, ${j}) ${w} vs map ${last[t][j]}`)));
