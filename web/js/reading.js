@@ -194,7 +194,9 @@ function replaceFirst() {
 // ---- the whole set, the adversary, the behaviour --------------------------------------
 
 async function showAblations() {
+  const t0 = performance.now();
   const a = await lab.sessionCall('RaceSession', 'ablations', { seed: state.settings.seed });
+  document.body.dataset.ablationSeconds = String((performance.now() - t0) / 1000);
   const rows = [['nothing (as trained)', a.as_trained], ['the most attended position', a.top_masked],
     ['a random position', a.random_masked], ['the first position', a.first_masked]];
   $('rd-ablate').tBodies[0].replaceChildren(...rows.map(([what, acc]) => {
