@@ -87,8 +87,8 @@ test('a malformed schema or registry fails the build naming the file and line', 
 
 test('the registry lists every page once, with its files', () => {
   const { pages } = loadContent('content', 'web');
-  assert.deepEqual(pages.map((p) => p.name), ['index', 'lesson', 'attention-table', 'calculator', 'scaling', 'order', 'cost', 'translate', 'race', 'checks', 'instructor', 'scorm-launch']);
+  assert.deepEqual(pages.map((p) => p.name), ['index', 'lesson', 'attention-table', 'calculator', 'scaling', 'order', 'cost', 'translate', 'race', 'reading', 'checks', 'instructor', 'scorm-launch']);
   // The pages that run the WebAssembly module: the widgets, and the gradebook (it re-runs races).
-  assert.deepEqual(pages.filter((p) => p.widget).map((p) => p.name), ['attention-table', 'calculator', 'scaling', 'order', 'cost', 'translate', 'race', 'instructor']);
+  assert.deepEqual(pages.filter((p) => p.widget).map((p) => p.name), ['attention-table', 'calculator', 'scaling', 'order', 'cost', 'translate', 'race', 'reading', 'instructor']);
   assert.equal(pages.find((p) => p.name === 'index').script, null);
 });
