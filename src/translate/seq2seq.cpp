@@ -2,17 +2,13 @@
 
 #include <cmath>
 
+#include "kernels/gru_cell.hpp"
 #include "nn/embedding.hpp"
 #include "translate/corpus.hpp"
 
 namespace alab::translate {
 
 namespace {
-
-template <class Scalar>
-Mat<Scalar> sigmoid(const Mat<Scalar>& x) {
-  return (Scalar(1) / (Scalar(1) + (-x.array()).exp())).matrix();
-}
 
 // Column-wise softmax of an S x B matrix of scores (each column one sentence).
 template <class Scalar>
@@ -133,29 +129,35 @@ void Seq2Seq<Scalar>::step(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& s
   if (config.attention == AttentionKind::additive) {
     const Mat<Scalar> q = W_s.w * st.s_prev;  // H x B
     st.U.resize(H, static_cast<Eigen::Index>(S) * B);
+    for (int j = 0; j < S; ++j) st.U.middleCols(j * B, B) = (c.P.middleCols(j * B, B) + q).array().tanh().matrix();
+    // All S x B scores as one product: e (row-major S x B) is the 1 x S*B row v U.
     Mat<Scalar> e(S, B);
-    // Element by element, not as 1 x H products per source word (a product that small
-    // costs more in setting up than in arithmetic).
-    const auto vcol = v.w.row(0).transpose().array();  // H
-    for (int j = 0; j < S; ++j) {
-      auto Uj = st.U.middleCols(j * B, B);
-      Uj = (c.P.middleCols(j * B, B) + q).array().tanh().matrix();
-      e.row(j) = (Uj.array().colwise() * vcol).colwise().sum().matrix();
-    }
+    Eigen::Map<Eigen::Matrix<Scalar, 1, Eigen::Dynamic>>(e.data(), static_cast<Eigen::Index>(S) * B).noalias() = v.w.row(0) * st.U;
     attend(e);
     st.in.resize(config.embed + H, B);
     st.in << st.x, st.c;
   } else {
     st.in = st.x;
   }
-  // The GRU step (nn.GRU's equations, gates r, z, n).
-  const Mat<Scalar> gi = (dec_W_ih.w * st.in).colwise() + dec_b_ih.w.row(0).transpose();
-  const Mat<Scalar> gh = (dec_W_hh.w * st.s_prev).colwise() + dec_b_hh.w.row(0).transpose();
-  st.r = sigmoid<Scalar>(gi.topRows(H) + gh.topRows(H));
-  st.z = sigmoid<Scalar>(gi.middleRows(H, H) + gh.middleRows(H, H));
-  st.gh_n = gh.bottomRows(H);
-  st.n = (gi.bottomRows(H).array() + st.r.array() * st.gh_n.array()).tanh().matrix();
-  st.s = ((Scalar(1) - st.z.array()) * st.n.array() + st.z.array() * st.s_prev.array()).matrix();
+  // The GRU step (nn.GRU's equations, gates r, z, n): the products here, the elementwise
+  // rest in the encoder's fused kernel.
+  const Mat<Scalar> gi = (dec_W_ih.w * st.in).colwise() + dec_b_ih.w.row(0).transpose();  // 3H x B
+  const Mat<Scalar> gh = dec_W_hh.w * st.s_prev;                                          // 3H x B
+  st.gates.resize(3 * H, B);
+  st.hn.resize(H, B);
+  st.s.resize(H, B);
+  kernels::GruStepForward<Scalar> k;
+  k.H = H;
+  k.B = B;
+  k.gi = gi.data();
+  k.gh = gh.data();
+  k.b_hh = dec_b_hh.w.data();
+  k.h_prev = st.s_prev.data();
+  k.gates = st.gates.data();
+  k.hn = st.hn.data();
+  k.h = st.s.data();
+  k.ld_gi = k.ld_gh = k.ld_h = k.ld_gates = k.ld_hn = B;
+  kernels::gru_step_forward(k);
   if (config.attention == AttentionKind::dot) {
     const Scalar k = Scalar(1) / std::sqrt(static_cast<Scalar>(H));
     Mat<Scalar> e(S, B);
@@ -255,9 +257,10 @@ void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_
 }
 
 template <class Scalar>
-void Seq2Seq<Scalar>::backward(Seq2SeqCache<Scalar>& c) {
+void Seq2Seq<Scalar>::backward(Seq2SeqCache<Scalar>& c, int tokens) {
   const int H = config.hidden, E = config.embed, B = c.B, S = c.S, L = c.L;
-  const Scalar inv = c.tokens ? Scalar(1) / c.tokens : Scalar(0);
+  if (tokens <= 0) tokens = c.tokens;
+  const Scalar inv = tokens ? Scalar(1) / tokens : Scalar(0);
   Mat<Scalar> dHenc = Mat<Scalar>::Zero(H, static_cast<Eigen::Index>(S) * B);
   Mat<Scalar> dP;
   if (config.attention == AttentionKind::additive) dP = Mat<Scalar>::Zero(H, static_cast<Eigen::Index>(S) * B);
@@ -322,22 +325,26 @@ void Seq2Seq<Scalar>::backward(Seq2SeqCache<Scalar>& c) {
         dHenc.middleCols(j * B, B).array() += k * (st.s.array().rowwise() * de.row(j).array());
       }
     }
-    // The GRU step's backward from ds.
-    const Mat<Scalar> dn = (ds.array() * (Scalar(1) - st.z.array())).matrix();
-    const Mat<Scalar> dz = (ds.array() * (st.s_prev.array() - st.n.array())).matrix();
-    const Mat<Scalar> dan = (dn.array() * (Scalar(1) - st.n.array().square())).matrix();
-    const Mat<Scalar> dr = (dan.array() * st.gh_n.array()).matrix();
-    const Mat<Scalar> dar = (dr.array() * st.r.array() * (Scalar(1) - st.r.array())).matrix();
-    const Mat<Scalar> daz = (dz.array() * st.z.array() * (Scalar(1) - st.z.array())).matrix();
-    Mat<Scalar> dgi(3 * H, B), dgh(3 * H, B);
-    dgi << dar, daz, dan;
-    dgh << dar, daz, (dan.array() * st.r.array()).matrix();
-    cols(dGI) = dgi;
-    cols(dGH) = dgh;
+    // The GRU step's backward from ds (the fused kernel), its gate gradients straight
+    // into column block t of dGI and dGH.
+    Mat<Scalar> ds_prev(H, B);
+    kernels::GruStepBackward<Scalar> k;
+    k.H = H;
+    k.B = B;
+    k.gates = st.gates.data();
+    k.hn = st.hn.data();
+    k.h_prev = st.s_prev.data();
+    k.dh = ds.data();
+    k.dh_prev = ds_prev.data();
+    k.ld_gates = k.ld_hn = k.ld_h = k.ld_dh = k.ld_dh_prev = B;
+    k.dgi = dGI.data() + static_cast<Eigen::Index>(t) * B;
+    k.dgh = dGH.data() + static_cast<Eigen::Index>(t) * B;
+    k.ld_dgi = k.ld_dgh = static_cast<Eigen::Index>(L) * B;
+    kernels::gru_step_backward(k);  // ds_prev = ds z (the elementwise part)
     cols(IN) = st.in;
     cols(SPREV) = st.s_prev;
-    const Mat<Scalar> din = dec_W_ih.w.transpose() * dgi;
-    Mat<Scalar> ds_prev = (ds.array() * st.z.array()).matrix() + dec_W_hh.w.transpose() * dgh;
+    const Mat<Scalar> din = dec_W_ih.w.transpose() * cols(dGI);
+    ds_prev.noalias() += dec_W_hh.w.transpose() * cols(dGH);
     // The embedded input token.
     for (int b = 0; b < B; ++b) in[b] = c.tgt_in[static_cast<std::size_t>(t) * B + b];
     const Mat<Scalar> dx = din.topRows(E).transpose();  // B x E
@@ -345,18 +352,17 @@ void Seq2Seq<Scalar>::backward(Seq2SeqCache<Scalar>& c) {
     if (config.attention == AttentionKind::additive) {
       dc += din.bottomRows(H);
       const Mat<Scalar> de = scores_grad(st, dc);
-      // e_j = v . U_j, U_j = tanh(W_s s_prev + P_j)
-      Mat<Scalar> dq = Mat<Scalar>::Zero(H, B);
-      // Element by element, as in the forward: dpre_j = v (x) de_j * (1 - U_j^2).
-      const auto vcol = v.w.row(0).transpose().array();  // H
-      for (int j = 0; j < S; ++j) {
-        const auto Uj = st.U.middleCols(j * B, B).array();
-        const auto dej = de.row(j).array();
-        v.dw.row(0) += (Uj.rowwise() * dej).rowwise().sum().transpose().matrix();
-        const Mat<Scalar> dpre = (((Scalar(1) - Uj.square()).rowwise() * dej).colwise() * vcol).matrix();
-        dq += dpre;
-        dP.middleCols(j * B, B) += dpre;
-      }
+      // e = v U (1 x S*B), U = tanh(W_s s_prev + P): dv = de U^T, and the
+      // pre-activation's gradient dpre = (v de) (.) (1 - U^2), H x S*B, one row of H at a
+      // time (each row S*B numbers long); dq sums dpre's S blocks.
+      const Eigen::Map<const Eigen::Matrix<Scalar, 1, Eigen::Dynamic>> deflat(de.data(), static_cast<Eigen::Index>(S) * B);
+      v.dw.row(0).noalias() += deflat * st.U.transpose();
+      Mat<Scalar> dpre(H, static_cast<Eigen::Index>(S) * B);
+      for (int h = 0; h < H; ++h)
+        dpre.row(h) = (v.w(0, h) * (Scalar(1) - st.U.row(h).array().square()) * deflat.array()).matrix();
+      dP += dpre;
+      Mat<Scalar> dq = dpre.leftCols(B);
+      for (int j = 1; j < S; ++j) dq += dpre.middleCols(j * B, B);
       cols(DQ) = dq;
       ds_prev.noalias() += W_s.w.transpose() * dq;
     }

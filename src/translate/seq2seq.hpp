@@ -51,7 +51,8 @@ struct DecoderStep {
   Mat<Scalar> x;            // E x B    the previous target token, embedded
   Mat<Scalar> in;           // Din x B  what the GRU reads: x, or [x; c] (additive)
   Mat<Scalar> s_prev, s;    // H x B
-  Mat<Scalar> r, z, n, gh_n;  // H x B  the GRU's gates and W_hn s_prev + b_hn
+  Mat<Scalar> gates;        // 3H x B  the GRU's gates r, z, n (kernels/gru_cell.hpp)
+  Mat<Scalar> hn;           // H x B   W_hn s_prev + b_hn
   Mat<Scalar> alpha;        // S x B    attention weights (additive, dot)
   Mat<Scalar> c;            // H x B    context
   Mat<Scalar> U;            // H x S*B  additive: tanh(W_s s_{t-1} + W_h h_j), column j*B + b
@@ -96,8 +97,10 @@ class Seq2Seq {
   // Teacher-forced loss of a batch; the cache keeps what backward needs.
   Scalar forward(const std::vector<int>& src, const std::vector<int>& tgt_in, const std::vector<int>& tgt_out,
                  int B, int S, int L, Seq2SeqCache<Scalar>& cache) const;
-  // Accumulates every parameter's gradient (dw) of the loss forward returned.
-  void backward(Seq2SeqCache<Scalar>& cache);
+  // Accumulates every parameter's gradient (dw) of the loss forward returned, or, with
+  // tokens > 0, of the summed token losses divided by `tokens` (a minibatch computed in
+  // parts: each part's backward with the whole's count, and the parts' gradients summed).
+  void backward(Seq2SeqCache<Scalar>& cache, int tokens = 0);
 
   // Greedy decoding of one batch: out[b] the tokens up to (not including) <eos>, at
   // most max_steps; alpha[b][t] the step's attention over the S source positions

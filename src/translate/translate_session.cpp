@@ -88,39 +88,66 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
   return Status::success();
 }
 
-void TranslateSession::end_epoch(int m) {
-  TranslateTrainer& t = *trainers_[m];
-  const EvalResult v = t.evaluate(corpus_->val);
+TranslateSession::EpochEnd TranslateSession::close_epoch(int m) {
+  EpochEnd end;
+  end.model = m;
+  end.epoch = ++epochs_done_[m];
+  end.loss = trainers_[m]->epoch_loss();
+  end.watch = watch_;
+  return end;
+}
+
+void TranslateSession::report(const EpochEnd& end, const Seq2Seq<float>& weights) {
+  const EvalResult v = evaluate(*corpus_, weights, corpus_->val);
   TranslateEpoch e;
-  e.model = m;
-  e.kind = attention_kind_name(t.model().config.attention);
-  e.epoch = ++epochs_done_[m];
-  e.loss = t.epoch_loss();
+  e.model = end.model;
+  e.kind = attention_kind_name(weights.config.attention);
+  e.epoch = end.epoch;
+  e.loss = end.loss;
   e.val_token_acc = v.token_acc;
   e.val_exact = v.exact_acc;
   e.val_aer = v.aer;
   e.val_exact_by_bucket = v.exact_by_bucket;
   // The watched sentence: its translation, and the attention rows that produced each gold word.
-  e.watch = watch_;
+  e.watch = end.watch;
   const SentencePair& p = corpus_->test[e.watch];
   std::vector<int> src;
   for (const std::string& w : p.src) src.push_back(corpus_->src.id(w));
   std::vector<std::vector<float>> alpha;
-  t.translate(src, e.watch_out, alpha);
-  e.watch_alpha = t.teacher_forced_attention(p);
+  translate::translate(weights, src, e.watch_out, alpha);
+  e.watch_alpha = teacher_forced_attention(*corpus_, weights, p);
   e.wall = now() - t0_;
   std::lock_guard<std::mutex> lock(mu_);
   pending_.push_back(std::move(e));
 }
 
 void TranslateSession::run_model(int m) {
+  TranslateTrainer& t = *trainers_[m];
+  t.set_exchange(&exchange_);
+  // An epoch's evaluation goes to a helper only if one is idle at that moment, so that
+  // while every model trains no epoch's record waits for the next epoch's end.
+  Seq2Seq<float> snapshot;
+  EpochEnd pending;
+  train::Job evaluation{[&] { report(pending, snapshot); }};
   for (int e = 0; e < settings_.epochs && !stop_; ++e) {
-    trainers_[m]->begin_epoch();
+    t.begin_epoch();
     bool more = true;
-    while (more && !stop_) more = trainers_[m]->train_next();
-    if (!more) end_epoch(m);
+    while (more && !stop_) more = t.train_next();
+    if (more) break;
+    exchange_.finish(evaluation);  // the last epoch's, if nobody took it, before the snapshot is reused
+    pending = close_epoch(m);
+    if (exchange_.idle_helpers() > 0) {
+      snapshot = t.model();
+      exchange_.offer(evaluation);
+    } else {
+      report(pending, t.model());
+    }
   }
+  exchange_.finish(evaluation);
+  t.set_exchange(nullptr);
   --running_;
+  exchange_.wake();
+  exchange_.help_until([this] { return running_ == 0; });
 }
 
 bool TranslateSession::step(double budget_ms) {
@@ -134,7 +161,7 @@ bool TranslateSession::step(double budget_ms) {
       in_epoch_ = true;
     }
     if (!t.train_next()) {
-      end_epoch(turn_);
+      report(close_epoch(turn_), t.model());
       in_epoch_ = false;
       turn_ = (turn_ + 1) % n;
       if (turn_ == 0 && epochs_done_[0] >= settings_.epochs) running_ = 0;

@@ -9,6 +9,10 @@
 //   while (!s.done()) { sleep; for (const TranslateEpoch& e : s.poll()) ... }
 //   TranslateOutcome out; s.finish(out);
 //
+// With threads, a thread whose model has finished lends its core to the others: it
+// takes half of each of their minibatches (translate_trainer.hpp) and their epochs'
+// evaluations (on a snapshot of the weights, while the next epoch trains).
+//
 // Every epoch of every model reports its validation accuracies and the attention
 // matrix of one watched test sentence (target words x source words), so a page can
 // redraw it and the student watches the alignment form. The same settings give the
@@ -22,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "train/work_exchange.hpp"
 #include "translate/translate_trainer.hpp"
 
 namespace alab::translate {
@@ -104,8 +109,15 @@ class TranslateSession {
   const TranslateTrainer& trainer(int model) const { return *trainers_[model]; }
 
  private:
-  void end_epoch(int model);            // evaluates, records
+  // What an epoch reports: `model` (the trainer's, or a snapshot of it) evaluated.
+  struct EpochEnd {
+    int model = 0, epoch = 0, watch = 0;
+    double loss = 0;
+  };
+  EpochEnd close_epoch(int model);      // counts the epoch; what to evaluate and report
+  void report(const EpochEnd& end, const Seq2Seq<float>& weights);
   void run_model(int model);            // a thread's loop
+  train::WorkExchange exchange_;
   TranslateSettings settings_;
   std::unique_ptr<Corpus> corpus_;
   std::vector<std::unique_ptr<TranslateTrainer>> trainers_;

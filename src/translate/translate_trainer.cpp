@@ -5,11 +5,28 @@
 
 namespace alab::translate {
 
-void make_batch(const Corpus& c, const std::vector<SentencePair>& split, const std::vector<int>& rows, TranslateBatch& out) {
+EncodedSplit encode_split(const Corpus& c, const std::vector<SentencePair>& split) {
+  EncodedSplit e;
+  e.src.resize(split.size());
+  e.tgt.resize(split.size());
+  for (std::size_t i = 0; i < split.size(); ++i) {
+    for (const std::string& w : split[i].src) e.src[i].push_back(c.src.id(w));
+    for (const std::string& w : split[i].tgt) e.tgt[i].push_back(c.tgt.id(w));
+  }
+  return e;
+}
+
+int TranslateBatch::tokens() const {
+  int n = 0;
+  for (int y : tgt_out) n += y != kPad;
+  return n;
+}
+
+void make_batch(const EncodedSplit& split, const std::vector<int>& rows, TranslateBatch& out) {
   const int B = static_cast<int>(rows.size());
-  const int S = static_cast<int>(split[rows[0]].src.size());
+  const int S = static_cast<int>(split.src[rows[0]].size());
   int L = 0;
-  for (int r : rows) L = std::max(L, static_cast<int>(split[r].tgt.size()) + 1);
+  for (int r : rows) L = std::max(L, static_cast<int>(split.tgt[r].size()) + 1);
   out.B = B;
   out.S = S;
   out.L = L;
@@ -17,14 +34,26 @@ void make_batch(const Corpus& c, const std::vector<SentencePair>& split, const s
   out.tgt_in.assign(static_cast<std::size_t>(L) * B, kPad);
   out.tgt_out.assign(static_cast<std::size_t>(L) * B, kPad);
   for (int b = 0; b < B; ++b) {
-    const SentencePair& p = split[rows[b]];
-    for (int j = 0; j < S; ++j) out.src[static_cast<std::size_t>(b) * S + j] = c.src.id(p.src[j]);
-    const int n = static_cast<int>(p.tgt.size());
+    const std::vector<int>& src = split.src[rows[b]];
+    const std::vector<int>& tgt = split.tgt[rows[b]];
+    for (int j = 0; j < S; ++j) out.src[static_cast<std::size_t>(b) * S + j] = src[j];
+    const int n = static_cast<int>(tgt.size());
     for (int t = 0; t <= n; ++t) {
-      out.tgt_out[static_cast<std::size_t>(t) * B + b] = t < n ? c.tgt.id(p.tgt[t]) : kEos;
-      out.tgt_in[static_cast<std::size_t>(t) * B + b] = t == 0 ? kBos : c.tgt.id(p.tgt[t - 1]);
+      out.tgt_out[static_cast<std::size_t>(t) * B + b] = t < n ? tgt[t] : kEos;
+      out.tgt_in[static_cast<std::size_t>(t) * B + b] = t == 0 ? kBos : tgt[t - 1];
     }
   }
+}
+
+void make_batch(const Corpus& c, const std::vector<SentencePair>& split, const std::vector<int>& rows, TranslateBatch& out) {
+  EncodedSplit e;  // only the rows asked for
+  e.src.resize(split.size());
+  e.tgt.resize(split.size());
+  for (int r : rows) {
+    for (const std::string& w : split[r].src) e.src[r].push_back(c.src.id(w));
+    for (const std::string& w : split[r].tgt) e.tgt[r].push_back(c.tgt.id(w));
+  }
+  make_batch(e, rows, out);
 }
 
 void count_alignment(const SentencePair& p, const std::vector<std::vector<float>>& alpha, AlignmentCounts& out) {
@@ -51,6 +80,8 @@ TranslateTrainer::TranslateTrainer(const Corpus& corpus, const TranslateConfig& 
   nn::Pcg32 init_rng(static_cast<std::uint64_t>(config.seed), 0x7B);
   model_.init(mc, init_rng);
   adam_ = std::make_unique<nn::Adam<float>>(model_.params(), config.lr);
+  shadow_ = model_;
+  train_ids_ = encode_split(corpus, corpus.train);
   for (int i = 0; i < static_cast<int>(corpus.train.size()); ++i) {
     const std::size_t S = corpus.train[i].src.size();
     if (by_length_.size() <= S) by_length_.resize(S + 1);
@@ -74,13 +105,44 @@ void TranslateTrainer::begin_epoch() {
 
 bool TranslateTrainer::train_next() {
   if (next_ >= batches_.size()) return false;
-  make_batch(corpus_, corpus_.train, batches_[next_++], batch_);
-  for (auto* p : model_.params()) p->dw.setZero();
-  const float loss = model_.forward(batch_.src, batch_.tgt_in, batch_.tgt_out, batch_.B, batch_.S, batch_.L, cache_);
-  model_.backward(cache_);
+  const std::vector<int>& rows = batches_[next_++];
+  make_batch(train_ids_, rows, batch_);
+  const int tokens = batch_.tokens();
+  nn::ParamList<float> ps = model_.params();
+  for (auto* p : ps) p->dw.setZero();
+  float loss_sum = 0;
+  if (rows.size() < 2) {
+    const float loss = model_.forward(batch_.src, batch_.tgt_in, batch_.tgt_out, batch_.B, batch_.S, batch_.L, cache_[0]);
+    model_.backward(cache_[0]);
+    loss_sum = loss * static_cast<float>(cache_[0].tokens);
+  } else {
+    // Half B on the shadow model (this step's weights, gradients of its own).
+    const std::size_t mid = (rows.size() + 1) / 2;
+    make_batch(train_ids_, std::vector<int>(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(mid)), half_[0]);
+    make_batch(train_ids_, std::vector<int>(rows.begin() + static_cast<std::ptrdiff_t>(mid), rows.end()), half_[1]);
+    nn::ParamList<float> shadow = shadow_.params();
+    for (std::size_t i = 0; i < ps.size(); ++i) {
+      shadow[i]->w = ps[i]->w;
+      shadow[i]->dw.setZero();
+    }
+    float loss_b = 0;
+    train::Job half_b{[&] {
+      const TranslateBatch& h = half_[1];
+      loss_b = shadow_.forward(h.src, h.tgt_in, h.tgt_out, h.B, h.S, h.L, cache_[1]) * static_cast<float>(cache_[1].tokens);
+      shadow_.backward(cache_[1], tokens);
+    }};
+    if (exchange_) exchange_->offer(half_b);
+    const TranslateBatch& h = half_[0];
+    const float loss_a = model_.forward(h.src, h.tgt_in, h.tgt_out, h.B, h.S, h.L, cache_[0]) * static_cast<float>(cache_[0].tokens);
+    model_.backward(cache_[0], tokens);
+    if (exchange_) exchange_->finish(half_b);
+    else half_b.work();
+    for (std::size_t i = 0; i < ps.size(); ++i) ps[i]->dw += shadow[i]->dw;
+    loss_sum = loss_a + loss_b;
+  }
   adam_->step();
-  epoch_total_ += static_cast<double>(loss) * cache_.tokens;
-  epoch_tokens_ += cache_.tokens;
+  epoch_total_ += static_cast<double>(loss_sum);
+  epoch_tokens_ += tokens;
   if (next_ == batches_.size()) ++epochs_;
   return next_ < batches_.size();
 }
@@ -92,9 +154,11 @@ double TranslateTrainer::train_epoch() {
   return epoch_loss();
 }
 
-EvalResult TranslateTrainer::evaluate(const std::vector<SentencePair>& split) const {
+EvalResult evaluate(const Corpus& corpus, const Seq2Seq<float>& model, const std::vector<SentencePair>& split) {
+  const AttentionKind kind = model.config.attention;
+  const EncodedSplit ids = encode_split(corpus, split);
   EvalResult r;
-  const int nb = static_cast<int>(corpus_.buckets.size());
+  const int nb = static_cast<int>(corpus.buckets.size());
   r.exact_by_bucket.assign(nb, 0);
   r.count_by_bucket.assign(nb, 0);
   std::vector<std::vector<int>> by_length;
@@ -112,11 +176,11 @@ EvalResult TranslateTrainer::evaluate(const std::vector<SentencePair>& split) co
   for (const auto& all : by_length) {
     for (std::size_t i = 0; i < all.size(); i += 256) {
       const std::vector<int> rows(all.begin() + i, all.begin() + std::min(all.size(), i + 256));
-      make_batch(corpus_, split, rows, b);
-      loss += static_cast<double>(model_.forward(b.src, b.tgt_in, b.tgt_out, b.B, b.S, b.L, cache)) * cache.tokens;
+      make_batch(ids, rows, b);
+      loss += static_cast<double>(model.forward(b.src, b.tgt_in, b.tgt_out, b.B, b.S, b.L, cache)) * cache.tokens;
       tokens += cache.tokens;
       correct += cache.correct;
-      if (config_.attention != AttentionKind::none) {
+      if (kind != AttentionKind::none) {
         for (int k = 0; k < b.B; ++k) {  // the teacher-forced rows that produced each gold word
           const SentencePair& p = split[rows[k]];
           std::vector<std::vector<float>> alpha(p.tgt.size(), std::vector<float>(b.S));
@@ -125,45 +189,43 @@ EvalResult TranslateTrainer::evaluate(const std::vector<SentencePair>& split) co
           count_alignment(p, alpha, counts);
         }
       }
-      model_.greedy(b.src, b.B, b.S, 2 * b.S + 10, out);
+      model.greedy(b.src, b.B, b.S, 2 * b.S + 10, out);
       for (int k = 0; k < b.B; ++k) {
-        const SentencePair& p = split[rows[k]];
-        bool same = out[k].size() == p.tgt.size();
-        for (std::size_t t = 0; same && t < p.tgt.size(); ++t) same = out[k][t] == corpus_.tgt.id(p.tgt[t]);
-        const int bucket = length_bucket(b.S, corpus_.buckets, 1 << 30);
+        const bool same = out[k] == ids.tgt[rows[k]];
+        const int bucket = length_bucket(b.S, corpus.buckets, 1 << 30);
         exact += same;
         if (bucket >= 0) { r.exact_by_bucket[bucket] += same; ++r.count_by_bucket[bucket]; }
       }
     }
   }
   r.loss = tokens ? loss / tokens : 0;
-  r.aer = config_.attention == AttentionKind::none ? std::nan("") : counts.aer();
-  r.chance_aer = config_.attention == AttentionKind::none ? std::nan("") : counts.chance_aer();
+  r.aer = kind == AttentionKind::none ? std::nan("") : counts.aer();
+  r.chance_aer = kind == AttentionKind::none ? std::nan("") : counts.chance_aer();
   r.token_acc = tokens ? static_cast<double>(correct) / tokens : 0;
   r.exact_acc = split.empty() ? 0 : static_cast<double>(exact) / split.size();
   for (int k = 0; k < nb; ++k) if (r.count_by_bucket[k]) r.exact_by_bucket[k] /= r.count_by_bucket[k];
   return r;
 }
 
-std::vector<float> TranslateTrainer::teacher_forced_attention(const SentencePair& p) const {
-  if (config_.attention == AttentionKind::none) return {};
+std::vector<float> teacher_forced_attention(const Corpus& corpus, const Seq2Seq<float>& model, const SentencePair& p) {
+  if (model.config.attention == AttentionKind::none) return {};
   const std::vector<SentencePair> one{p};
   TranslateBatch b;
-  make_batch(corpus_, one, {0}, b);
+  make_batch(corpus, one, {0}, b);
   Seq2SeqCache<float> cache;
-  model_.forward(b.src, b.tgt_in, b.tgt_out, 1, b.S, b.L, cache);
+  model.forward(b.src, b.tgt_in, b.tgt_out, 1, b.S, b.L, cache);
   std::vector<float> out;
   for (std::size_t t = 0; t < p.tgt.size(); ++t)
     for (int j = 0; j < b.S; ++j) out.push_back(cache.steps[t].alpha(j, 0));
   return out;
 }
 
-void TranslateTrainer::translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha,
-                                 Seq2Seq<float>::Trace* trace) const {
+void translate(const Seq2Seq<float>& model, const std::vector<int>& src, std::vector<int>& out,
+               std::vector<std::vector<float>>& alpha, Seq2Seq<float>::Trace* trace) {
   std::vector<std::vector<int>> outs;
   std::vector<std::vector<std::vector<float>>> alphas;
   const int S = static_cast<int>(src.size());
-  model_.greedy(src, 1, S, 2 * S + 10, outs, &alphas, trace);
+  model.greedy(src, 1, S, 2 * S + 10, outs, &alphas, trace);
   out = outs[0];
   alpha = alphas[0];
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "nn/adam.hpp"
+#include "train/work_exchange.hpp"
 #include "translate/corpus.hpp"
 #include "translate/seq2seq.hpp"
 
@@ -43,16 +44,40 @@ struct EvalResult {
   std::vector<int> count_by_bucket;
 };
 
+// A split's sentences as word ids, looked up once (not once a minibatch).
+struct EncodedSplit {
+  std::vector<std::vector<int>> src, tgt;
+};
+EncodedSplit encode_split(const Corpus& c, const std::vector<SentencePair>& split);
+
 // A batch ready for Seq2Seq::forward.
 struct TranslateBatch {
   int B = 0, S = 0, L = 0;
   std::vector<int> src, tgt_in, tgt_out;
+  int tokens() const;  // target tokens that count (not padding)
 };
+void make_batch(const EncodedSplit& split, const std::vector<int>& rows, TranslateBatch& out);
 void make_batch(const Corpus& c, const std::vector<SentencePair>& split, const std::vector<int>& rows, TranslateBatch& out);
 
+// What a model (a trainer's, or a snapshot of one) does on the corpus:
+// its validation or test numbers;
+EvalResult evaluate(const Corpus& corpus, const Seq2Seq<float>& model, const std::vector<SentencePair>& split);
+// the greedy translation of one sentence (ids), with its attention rows;
+void translate(const Seq2Seq<float>& model, const std::vector<int>& src, std::vector<int>& out,
+               std::vector<std::vector<float>>& alpha, Seq2Seq<float>::Trace* trace = nullptr);
+// the attention rows that produce each gold target word under teacher forcing,
+// flattened (target words x source words); empty for the fixed summary.
+std::vector<float> teacher_forced_attention(const Corpus& corpus, const Seq2Seq<float>& model, const SentencePair& p);
+
+// Every minibatch of two or more sentences is computed in two halves, its gradient the
+// sum (half A's + half B's, in that order) of the halves' gradients, each taken with
+// the whole minibatch's token count: the same numbers whoever computes half B. Given
+// an exchange, train_next() offers half B there (an idle thread may take it) while it
+// computes half A; without one it computes both.
 class TranslateTrainer {
  public:
   TranslateTrainer(const Corpus& corpus, const TranslateConfig& config);
+  void set_exchange(train::WorkExchange* exchange) { exchange_ = exchange; }
   // One pass over the training set; returns the mean training loss.
   double train_epoch();
   // The same pass one minibatch at a time (so a caller can stop or yield between them):
@@ -61,13 +86,14 @@ class TranslateTrainer {
   void begin_epoch();
   bool train_next();
   double epoch_loss() const { return epoch_tokens_ ? epoch_total_ / epoch_tokens_ : 0; }
-  EvalResult evaluate(const std::vector<SentencePair>& split) const;
-  // Greedy translation of one sentence (ids), with its attention rows.
+  EvalResult evaluate(const std::vector<SentencePair>& split) const { return translate::evaluate(corpus_, model_, split); }
   void translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha,
-                 Seq2Seq<float>::Trace* trace = nullptr) const;
-  // The attention rows that produce each gold target word under teacher forcing,
-  // flattened (target words x source words); empty for the fixed summary.
-  std::vector<float> teacher_forced_attention(const SentencePair& p) const;
+                 Seq2Seq<float>::Trace* trace = nullptr) const {
+    translate::translate(model_, src, out, alpha, trace);
+  }
+  std::vector<float> teacher_forced_attention(const SentencePair& p) const {
+    return translate::teacher_forced_attention(corpus_, model_, p);
+  }
   const Seq2Seq<float>& model() const { return model_; }
   const TranslateBatch& last_batch() const { return batch_; }  // the one train_next() trained
   int epochs_done() const { return epochs_; }
@@ -83,8 +109,12 @@ class TranslateTrainer {
   std::size_t next_ = 0;
   double epoch_total_ = 0;
   int epoch_tokens_ = 0;
-  TranslateBatch batch_;
-  Seq2SeqCache<float> cache_;
+  EncodedSplit train_ids_;
+  train::WorkExchange* exchange_ = nullptr;
+  TranslateBatch batch_;                  // the whole minibatch (last_batch())
+  TranslateBatch half_[2];
+  Seq2SeqCache<float> cache_[2];
+  Seq2Seq<float> shadow_;                 // half B's copy of the weights, with its own gradients
   int epochs_ = 0;
 };
 

@@ -2,6 +2,7 @@
 // source length with <bos>/<eos> and padding where they belong; a seed gives the same
 // losses twice; a few epochs lower the loss and the attention model pulls ahead.
 #include <catch2/catch.hpp>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <thread>
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "reference_file.hpp"
+#include "train/race_session.hpp"
 #include "translate/translate_session.hpp"
 #include "translate/translate_trainer.hpp"
 
@@ -145,4 +147,70 @@ TEST_CASE("at the default settings attention translates, and the fixed summary f
   // The longest bucket (18 to 25 source words): at least 0.5 apart.
   CHECK(ra.exact_by_bucket.back() - rf.exact_by_bucket.back() >= 0.5);
   CHECK(std::isnan(rf.aer));
+}
+
+// A minibatch trained in two halves (translate_trainer.hpp): each half's backward takes
+// the whole minibatch's token count, so the halves' gradients sum to the whole's (up to
+// float rounding), and which thread computes half B changes no bit.
+TEST_CASE("a minibatch's two halves sum to its gradient, and a helper thread changes no bit", "[translate]") {
+  const Corpus c = small_corpus();
+  std::vector<int> rows;
+  const std::size_t S = c.train[0].src.size();
+  for (int i = 0; i < static_cast<int>(c.train.size()) && rows.size() < 7; ++i)
+    if (c.train[i].src.size() == S) rows.push_back(i);
+  REQUIRE(rows.size() == 7);
+  Seq2SeqConfig mc;
+  mc.src_vocab = c.src.size();
+  mc.tgt_vocab = c.tgt.size();
+  mc.embed = 8;
+  mc.hidden = 12;
+  mc.attention = AttentionKind::additive;
+  alab::nn::Pcg32 rng(5, 1);
+  Seq2Seq<double> whole;
+  whole.init(mc, rng);
+  Seq2Seq<double> halves = whole;
+  TranslateBatch b, a_half, b_half;
+  make_batch(c, c.train, rows, b);
+  make_batch(c, c.train, {rows.begin(), rows.begin() + 4}, a_half);
+  make_batch(c, c.train, {rows.begin() + 4, rows.end()}, b_half);
+  REQUIRE(a_half.tokens() + b_half.tokens() == b.tokens());
+  Seq2SeqCache<double> cache;
+  whole.forward(b.src, b.tgt_in, b.tgt_out, b.B, b.S, b.L, cache);
+  whole.backward(cache);
+  for (const TranslateBatch* h : {&a_half, &b_half}) {
+    halves.forward(h->src, h->tgt_in, h->tgt_out, h->B, h->S, h->L, cache);
+    halves.backward(cache, b.tokens());
+  }
+  const auto pw = whole.params(), ph = halves.params();
+  for (std::size_t i = 0; i < pw.size(); ++i) {
+    INFO(pw[i]->name);
+    CHECK((pw[i]->dw - ph[i]->dw).cwiseAbs().maxCoeff() <= 1e-12 * (1 + pw[i]->dw.cwiseAbs().maxCoeff()));
+  }
+
+  // Two epochs alone, and with a second thread that takes half B whenever it is free.
+  TranslateConfig cfg;
+  cfg.hidden = 16;
+  cfg.embed = 8;
+  TranslateTrainer alone(c, cfg), helped(c, cfg);
+  alone.train_epoch();
+  alone.train_epoch();
+  // (A build without threads runs the exchange's path with nobody to help.)
+  alab::train::WorkExchange exchange;
+  std::atomic<bool> over{false};
+  std::thread helper;
+  if (alab::train::race_threads_available()) helper = std::thread([&] { exchange.help_until([&] { return over.load(); }); });
+  helped.set_exchange(&exchange);
+  helped.train_epoch();
+  helped.train_epoch();
+  helped.set_exchange(nullptr);
+  over = true;
+  exchange.wake();
+  if (helper.joinable()) helper.join();
+  const auto pa = const_cast<Seq2Seq<float>&>(alone.model()).params();
+  const auto pb = const_cast<Seq2Seq<float>&>(helped.model()).params();
+  for (std::size_t i = 0; i < pa.size(); ++i) {
+    INFO(pa[i]->name);
+    CHECK(pa[i]->w == pb[i]->w);
+  }
+  CHECK(alone.epoch_loss() == helped.epoch_loss());
 }

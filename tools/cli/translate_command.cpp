@@ -15,7 +15,7 @@ using namespace alab;
 using namespace alab::translate;
 
 std::string translate_usage() {
-  return "       alab translate --grammar FILE [--seed N] [--hidden H] [--epochs E] [--lr X] [--max-len L]\n"
+  return "       alab translate --grammar FILE [--seed N] [--hidden H] [--epochs E] [--lr X] [--batch B] [--max-len L]\n"
          "                      [--kinds none,additive,dot] [--threads 1|2] [--corpus-out FILE] [--quiet]\n";
 }
 
@@ -59,6 +59,7 @@ int run_translate_command(int argc, char** argv) {
     else if (flag == "--hidden") s.hidden = std::atoi(value().c_str());
     else if (flag == "--epochs") s.epochs = std::atoi(value().c_str());
     else if (flag == "--lr") s.lr = std::atof(value().c_str());
+    else if (flag == "--batch") s.batch = std::atoi(value().c_str());
     else if (flag == "--max-len") s.max_len = std::atoi(value().c_str());
     else if (flag == "--kinds") s.kinds = split(value(), ',');
     else if (flag == "--threads") threads = std::atoi(value().c_str());

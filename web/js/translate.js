@@ -39,8 +39,10 @@ const speed = lab.ready.then(async () => {
 }).catch(() => null);
 
 // About how long a run will take here: each model on a thread of its own (as many at
-// once as the computer has cores), in turns without. Rejects with the engine's words
-// when the settings cannot run.
+// once as the computer has cores), a finished model's thread taking half of each
+// minibatch of one still training (so no model is alone on the critical path: the
+// work spreads over the cores, at most two of them a model); in turns without threads.
+// Rejects with the engine's words when the settings cannot run.
 async function estimateSeconds(input) {
   const { per_model: work } = await lab.call('translate_work', input);
   const perUnit = await speed;
@@ -48,7 +50,7 @@ async function estimateSeconds(input) {
   const sum = work.reduce((a, b) => a + b, 0);
   if (!state.build || !state.build.threads) return perUnit * sum;
   const cores = Math.max(1, Math.min(work.length, navigator.hardwareConcurrency || 2));
-  return perUnit * Math.max(...work, sum / cores);
+  return perUnit * Math.max(...work.map((w) => w / 2), sum / cores);
 }
 
 function kindsOf(settings) {
