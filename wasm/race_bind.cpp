@@ -17,7 +17,7 @@
 //   race.behaviour() -> {gru: BehaviourReport, attention: BehaviourReport}
 // Seed sweeps (train/seed_sweep.hpp), a long job like the race:
 //   const sweep = new lab.SeedSweep();
-//   sweep.start({settings, schema, seeds: [...]}, threads) ... poll() -> [{seed, index, test_gru,
+//   sweep.start({settings, schema, seeds: [...]} or {schema, runs: [settings, ...]}, threads) ... poll() -> [{seed, index, test_gru,
 //   test_attention, val_gru, val_attention, seconds}], finish() -> {seeds, wall, threads, stopped}
 // schema: content/widgets/race.json as the page has it (the page and the engine apply
 // the same ranges); without it, the one compiled in from the same file.
@@ -154,10 +154,25 @@ val behaviour(RaceSession& race, val /*unused: the worker passes its input*/) {
   return out;
 }
 
-// The sweep: {settings, schema, seeds}; threads: as many races at once as the build has
-// threads for (two: one a core of a 2-core machine; a thread pool of four).
+// The sweep: {settings, schema, seeds}, or {schema, runs: [settings, ...]} (a sweep of
+// another setting: each run's whole settings); threads: as many races at once as the
+// build has threads for (two: one a core of a 2-core machine; a thread pool of four).
 Status sweep_start(SeedSweep& sweep, val input, bool threads) {
   sweep.set_memory_budget(kRaceMemoryBudget);
+  if (!input["runs"].isUndefined()) {
+    const val list = input["runs"];
+    std::vector<Settings> runs;
+    for (int i = 0, n = list["length"].as<int>(); i < n; ++i) {
+      val one = val::object();
+      one.set("settings", list[i]);
+      one.set("schema", input["schema"]);
+      SettingsSchema schema;
+      Settings s;
+      if (Status st = settings_of(one, s, schema); !st) return Status::error("run " + std::to_string(i + 1) + ": " + st.message);
+      runs.push_back(s);
+    }
+    return sweep.start(runs, threads ? 2 : 1);
+  }
   SettingsSchema schema;
   Settings s;
   if (Status st = settings_of(input, s, schema); !st) return st;

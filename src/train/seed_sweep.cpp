@@ -34,30 +34,35 @@ SeedSweep::~SeedSweep() {
 }
 
 Status SeedSweep::start(const Settings& settings, const std::vector<std::uint64_t>& seeds, int threads) {
+  if (seeds.size() < 2 || seeds.size() > 50) return Status::error("a sweep has 2 to 50 seeds");
+  if (std::set<std::uint64_t>(seeds.begin(), seeds.end()).size() != seeds.size()) return Status::error("the sweep's seeds must be different");
+  std::vector<Settings> runs(seeds.size(), settings);
+  for (std::size_t i = 0; i < seeds.size(); ++i) runs[i].seed = seeds[i];
+  return start(runs, threads);
+}
+
+Status SeedSweep::start(const std::vector<Settings>& runs, int threads) {
   stop();
   for (std::thread& w : workers_) if (w.joinable()) w.join();
   workers_.clear();
-  if (seeds.size() < 2 || seeds.size() > 50) return Status::error("a sweep has 2 to 50 seeds");
-  if (std::set<std::uint64_t>(seeds.begin(), seeds.end()).size() != seeds.size()) return Status::error("the sweep's seeds must be different");
-  for (int seed : seeds) {
-    Settings s = settings;
-    s.seed = seed;
+  if (runs.size() < 2 || runs.size() > 50) return Status::error("a sweep has 2 to 50 runs");
+  double largest = 0;
+  const Settings* heaviest = &runs[0];
+  for (const Settings& s : runs) {
     if (Status st = validate(s); !st) return st;
+    if (race_memory_bytes(s) > largest) { largest = race_memory_bytes(s); heaviest = &s; }
   }
-  threads_ = race_threads_available() ? std::max(1, std::min(threads, static_cast<int>(seeds.size()))) : 1;
-  if (memory_budget_ > 0 && threads_ * race_memory_bytes(settings) > memory_budget_) {
-    if (Status st = check_race_memory(settings, memory_budget_ / threads_); !st)
+  threads_ = race_threads_available() ? std::max(1, std::min(threads, static_cast<int>(runs.size()))) : 1;
+  if (memory_budget_ > 0 && threads_ * largest > memory_budget_) {
+    if (Status st = check_race_memory(*heaviest, memory_budget_ / threads_); !st)
       return Status::error(st.message + " (" + std::to_string(threads_) + " races run at once)");
   }
-  settings_ = settings;
-  seeds_ = seeds;
   races_.clear();
-  for (std::size_t i = 0; i < seeds.size(); ++i) {
+  for (std::size_t i = 0; i < runs.size(); ++i) {
     auto r = std::make_unique<Race>();
-    r->result.seed = seeds[i];
+    r->result.seed = runs[i].seed;
     r->result.index = static_cast<int>(i);
-    r->settings = settings;
-    r->settings.seed = seeds[i];
+    r->settings = runs[i];
     races_.push_back(std::move(r));
   }
   {
@@ -68,7 +73,7 @@ Status SeedSweep::start(const Settings& settings, const std::vector<std::uint64_
   stop_ = false;
   next_ = 0;
   current_ = 0;
-  running_ = static_cast<int>(seeds.size());
+  running_ = static_cast<int>(runs.size());
   t0_ = now_seconds();
   return Status::success();
 }
@@ -157,7 +162,7 @@ Status SeedSweep::finish(SweepOutcome& out) {
   std::sort(o.seeds.begin(), o.seeds.end(), [](const SeedResult& a, const SeedResult& b) { return a.index < b.index; });
   o.wall = now_seconds() - t0_;
   o.threads = threads_;
-  o.stopped = stop_ && o.seeds.size() < seeds_.size();
+  o.stopped = stop_ && o.seeds.size() < races_.size();
   out = std::move(o);
   return Status::success();
 }

@@ -1,4 +1,6 @@
-// The race run for many seeds ("in this run" versus across runs): each seed's race is
+// The race run for many seeds ("in this run" versus across runs), or for several
+// values of one other setting (the GRU's width, d_model, pooling, positions) at one
+// seed: a list of runs, each a race's whole settings. Each run's race is
 // the single race with that seed, trained on one thread by the one-thread schedule
 // (train/epoch_runner.hpp's InLineRunner), and several seeds' races run at once, one
 // on each thread the sweep is given. A race's numbers do not depend on the thread it
@@ -46,9 +48,11 @@ class SeedSweep {
   SeedSweep(const SeedSweep&) = delete;
   SeedSweep& operator=(const SeedSweep&) = delete;
 
-  // seeds: 2 to 50 distinct seeds; threads: races at once (1 without thread support).
-  // Refuses settings the race would refuse, and a sweep whose races at once would not
-  // fit in the memory budget (set_memory_budget).
+  // runs: 2 to 50 races' settings; threads: races at once (1 without thread support).
+  // Refuses settings the race would refuse, and a sweep whose largest races at once
+  // would not fit in the memory budget (set_memory_budget).
+  Status start(const std::vector<Settings>& runs, int threads);
+  // The seed sweep: `settings` for each of 2 to 50 distinct seeds.
   Status start(const Settings& settings, const std::vector<std::uint64_t>& seeds, int threads);
   // Threads: the first call starts them; later calls only look. One thread: trains
   // about budget_ms of minibatches. Returns done().
@@ -65,8 +69,6 @@ class SeedSweep {
   bool advance(Race& r, int max_batches);     // one slice of a race; true when it is over
   void complete(Race& r);
 
-  Settings settings_;
-  std::vector<std::uint64_t> seeds_;
   std::vector<std::unique_ptr<Race>> races_;
   std::vector<std::thread> workers_;
   std::atomic<int> next_{0};                  // threads: the next race to take

@@ -28,8 +28,8 @@ async function trained(page) {
 const row = (page) => page.$$eval('#rd-row tbody td[data-weight]', (tds) => tds.map((td) => Number(td.dataset.weight)));
 
 // The test accuracies a race page shows for these settings.
-async function raceAccuracies(seed, plain) {
-  const { page, close } = await openPage(lab.browser, (plain ? lab.plainUrl : lab.isolatedUrl)(`race.html?T=8&epochs=4&seed=${seed}`));
+async function raceAccuracies(seed, plain, query = 'T=8&epochs=4') {
+  const { page, close } = await openPage(lab.browser, (plain ? lab.plainUrl : lab.isolatedUrl)(`race.html?${query}&seed=${seed}`));
   await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build, null, { timeout: 60000 });
   await page.click('#start');
   await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 120000 });
@@ -82,6 +82,11 @@ for (const plain of [false, true]) {
     assert.equal(await page.locator('#rd-sweep-chart .series[data-key="gru"] circle').count(), 3 + 1);
     assert.equal(await page.locator('#rd-sweep-chart .series[data-key="attention"] rect').count(), 3 + 1);
     assert.equal(await page.locator('#rd-sweep-chart polyline').count(), 0);
+    // Every run's learning curve, faint (a line of epochs each), and each model's median, bold.
+    assert.equal(await page.locator('#rd-sweep-curves .series.faint polyline').count(), 3 * 2);
+    assert.equal(await page.locator('#rd-sweep-curves .series[data-key="gru-median"] circle').count(), 4 + 1);
+    assert.match(await page.getAttribute('#rd-sweep-curves', 'aria-label'), /of 3 runs, each run a faint line and the median bold/);
+    assert.match(await page.textContent('#rd-sweep-estimate'), /^Expected to take about \d/);
     const swept = await page.$$eval('#rd-sweep td[data-seed]', (tds) => tds.map((td) => [td.dataset.seed, td.dataset.model, Number(td.dataset.value)]));
     await close();
     for (const seed of [5, 6, 7]) {
@@ -121,4 +126,76 @@ test('stop mid-sweep; bad input named next to its field, the last good view kept
   const bad = await open('reading.html?sweep=500&tol=x');
   assert.match(await bad.page.textContent('#url-notice'), /ignored/);
   await bad.close();
+});
+
+test('a sweep too long for this computer is refused before it starts; a long one is asked for', async () => {
+  const { page, problems, close } = await open('reading.html?T=8&epochs=4&sweep=3');
+  await trained(page);
+  // The largest sweep this page allows.
+  await page.fill('#set-T', '100');
+  await page.fill('#set-epochs', '200');
+  await page.fill('#set-sweep', '50');
+  await page.click('#rd-sweep-start');
+  await page.waitForFunction(() => document.body.dataset.sweep === 'refused');
+  assert.match(await page.textContent('#rd-sweep-error'), /^The sweep did not start: it would take about .+ on this computer, and a sweep may take at most 10 minutes\. Use fewer seeds/);
+  assert.equal(await page.locator('#rd-sweep td[data-seed]').count(), 0);
+  // Long but allowed: the page asks; declined, nothing runs.
+  await page.fill('#set-T', '30');
+  await page.fill('#set-epochs', '100');
+  await page.fill('#set-sweep', '24');
+  let asked = '';
+  page.once('dialog', (d) => { asked = d.message(); d.dismiss(); });
+  await page.click('#rd-sweep-start');
+  await page.waitForFunction(() => document.body.dataset.sweep === 'declined');
+  assert.match(asked, /^This sweep will take about .+ on this computer\. Start it anyway\?/);
+  assert.match(await page.textContent('#rd-sweep-error'), /^Not started: it would take about/);
+  assert.equal(await page.isDisabled('#rd-sweep-start'), false);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test("the quick check on reading attention cites the student's own ablation and adversarial row", async () => {
+  // No results yet: the feedback says where to get them.
+  const fresh = await openPage(lab.browser, lab.isolatedUrl('checks.html'));
+  const q4 = '.quick-check[data-check="q4"]';
+  await fresh.page.waitForSelector(`${q4} input[value="c"]`);
+  await fresh.page.check(`${q4} input[value="c"]`);
+  await fresh.page.click(`${q4} .check-submit`);
+  await fresh.page.waitForSelector(`${q4} .own-result:not([hidden])`);
+  assert.equal(await fresh.page.getAttribute(`${q4} .own-result`, 'data-has'), 'false');
+  assert.equal(await fresh.page.getAttribute(`${q4} .own-result a`, 'href'), 'reading.html');
+  await fresh.close();
+  // After a race read on the reading page, the same tab's check quotes its numbers.
+  const { page, problems, close } = await open('reading.html?T=8&epochs=4&seed=5');
+  await trained(page);
+  await page.click('#rd-adv-run');
+  await page.waitForFunction(() => document.body.dataset.jsd !== undefined);
+  const jsd = Number(await page.evaluate(() => document.body.dataset.jsd)).toFixed(3);
+  const top = Number(await page.$eval('#rd-ablate tbody tr:nth-child(2) td', (td) => td.dataset.accuracy)).toFixed(3);
+  await page.goto(lab.isolatedUrl('checks.html'));
+  await page.waitForSelector(`${q4} input[value="b"]`);
+  await page.check(`${q4} input[value="b"]`);
+  await page.click(`${q4} .check-submit`);
+  await page.waitForSelector(`${q4} .own-result:not([hidden])`);
+  const text = await page.textContent(`${q4} .own-result`);
+  assert.match(text, new RegExp(`reading page, seed 5, T = 8\\), masking each test example's most attended position moved test accuracy from [0-9.]+ to ${top}`));
+  assert.match(text, new RegExp(`an attention row ${jsd} bit \\(Jensen–Shannon\\) from the learned one that keeps the answer`));
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('a sweep of another setting: positional embeddings on and off at one seed, each run the race of its settings', async () => {
+  const { page, problems, close } = await open('reading.html?T=8&epochs=3&seed=5&vary=positions');
+  await trained(page);
+  await page.click('#rd-sweep-start');
+  await page.waitForFunction(() => document.body.dataset.sweep === 'finished', null, { timeout: 180000 });
+  assert.equal(await page.textContent('#rd-sweep-run-head'), 'Positional embeddings');
+  const swept = await page.$$eval('#rd-sweep td[data-run]', (tds) => tds.map((td) => [td.dataset.run, td.dataset.model, Number(td.dataset.value)]));
+  assert.deepEqual([...new Set(swept.map(([run]) => run))], ['on', 'off']);
+  assert.equal(await page.locator('#rd-sweep-curves .series.faint polyline').count(), 2 * 2);
+  assert.match(await page.textContent('#rd-sweep-chart'), /run \(Positional embeddings\)/);
+  assert.deepEqual(problems.console, []);
+  await close();
+  const acc = await raceAccuracies(5, false, 'T=8&epochs=3&positions=off');
+  for (const model of ['gru', 'attention']) assert.equal(swept.find(([r, m]) => r === 'off' && m === model)[2], Number(acc[model]), model);
 });

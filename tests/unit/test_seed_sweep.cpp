@@ -92,3 +92,31 @@ TEST_CASE("a sweep stops before its next minibatch, and refuses what it cannot r
   sweep.set_memory_budget(1 << 20);  // 1 MB: two races at once do not fit
   CHECK(sweep.start(s, {1, 2}, 2).message.find("races run at once") != std::string::npos);
 }
+
+TEST_CASE("a sweep of another setting: each run is the single race of its own settings", "[train]") {
+  std::vector<Settings> runs(3, small());
+  runs[0].hidden = 5;
+  runs[1].hidden = 20;
+  runs[2].hidden = 40;
+  SeedSweep sweep;
+  REQUIRE(sweep.start(runs, 2));
+  while (!sweep.step(5)) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  SweepOutcome o;
+  REQUIRE(sweep.finish(o));
+  REQUIRE(o.seeds.size() == 3);
+  for (int i = 0; i < 3; ++i) {
+    RaceSession race;
+    REQUIRE(race.start(runs[i], false));
+    while (!race.step(50)) {
+    }
+    RaceOutcome r;
+    REQUIRE(race.finish(r));
+    INFO("hidden " << runs[i].hidden);
+    CHECK(o.seeds[i].index == i);
+    CHECK(o.seeds[i].test_acc[0] == r.gru.test_acc);
+    CHECK(o.seeds[i].test_acc[1] == r.attention.test_acc);
+  }
+  CHECK(sweep.start(std::vector<Settings>(1, small()), 2).message == "a sweep has 2 to 50 runs");
+  runs[1].hidden = 0;
+  CHECK_FALSE(sweep.start(runs, 2));
+}

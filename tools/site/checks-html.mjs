@@ -14,7 +14,8 @@ export function renderCheck(c, file) {
   <fieldset><legend class="check-prompt">${prompt}</legend><ul class="choices">${choices}</ul></fieldset>
   <div class="buttons"><button type="button" class="check-submit">Check my answer</button></div>
   <div class="check-feedback" role="status" aria-live="polite"><p class="verdict"></p>${c.choices.map((ch) => `
-    <div class="explanation" data-choice="${escapeHtml(ch.id)}" hidden>${renderInline(ch.explanation, file, 0)}</div>`).join('')}</div>
+    <div class="explanation" data-choice="${escapeHtml(ch.id)}" hidden>${renderInline(ch.explanation, file, 0)}</div>`).join('')}${c.ownResult ? `
+    <div class="own-result" data-own="${escapeHtml(c.ownResult)}" hidden></div>` : ''}</div>
 </section>`;
   }
   const rubric = c.rubric.map((r, k) => `<li><input type="checkbox" id="${id}-r${k}" class="rubric-item"><label for="${id}-r${k}">${renderInline(r, file, 0)}</label></li>`).join('');

@@ -32,6 +32,7 @@ export function loadContent(root, webDir = join(root, '../web')) {
   const raceSpec = widgets.race && widgets.race.settings;
   if (!raceSpec) throw new ContentError('content/widgets/race.json', 1, 'expected {"settings": [{"key": ...}, ...]}');
   const raceKeys = raceSpec.map((x) => x.key);
+  if (widgets.reading) checkSweepChoices(root, widgets.reading, raceSpec);
 
   const course = readJson('course.json');
   requireFields(course, course.data, ['title', 'module', 'summary', 'outcomes']);
@@ -116,6 +117,9 @@ function checkQuestion(file, c, ids) {
         throw new ContentError(file.path, at(`"id": "${ch.id}"`) || line, `check "${c.id}", choice "${ch.id}" needs "text" and an "explanation"`);
       }
     }
+    if (c.ownResult !== undefined && c.ownResult !== 'reading') {
+      throw new ContentError(file.path, at('"ownResult"') || line, `check "${c.id}": "ownResult" can only be "reading" (the reading page's results in the feedback)`);
+    }
   } else if (c.kind === 'short') {
     if (typeof c.modelAnswer !== 'string' || !Array.isArray(c.rubric) || c.rubric.length === 0) {
       throw new ContentError(file.path, line, `short-answer check "${c.id}" needs a "modelAnswer" and a "rubric" list`);
@@ -157,5 +161,24 @@ function checkSchema(file) {
     const unknown = /\{(\w+)\}/.exec(s.help.replace(/\{(\w+)\}/g, (w, n) => (n in fixed ? '' : w)));
     if (unknown) throw new ContentError(path, at, `setting "${s.key}": the help text's {${unknown[1]}} is not in "fixed"`);
     s.help = fillFixed(s.help, fixed);
+  }
+}
+
+// The reading page's sweep of another setting: every choice of "vary" but the seed is a
+// race setting; a whole-number one has its ladder in "vary_values", inside the race's range.
+function checkSweepChoices(root, reading, raceSpec) {
+  const path = 'content/widgets/reading.json';
+  const text = readFileSync(join(root, 'widgets', 'reading.json'), 'utf8');
+  const vary = (reading.settings || []).find((s) => s.key === 'vary');
+  if (!vary) return;
+  const ladders = reading.vary_values || {};
+  for (const key of vary.choices.filter((c) => c !== 'seed')) {
+    const spec = raceSpec.find((s) => s.key === key);
+    if (!spec) throw new ContentError(path, lineOf(text, '"vary"'), `"vary": "${key}" is not a setting of the race (content/widgets/race.json)`);
+    if (spec.kind === 'choice') continue;
+    const values = ladders[key];
+    const bad = !Array.isArray(values) || values.length < 2 || values.length > 50
+      || values.some((v) => typeof v !== 'number' || !Number.isInteger(v) || v < spec.min || v > spec.max);
+    if (bad) throw new ContentError(path, lineOf(text, '"vary_values"') || lineOf(text, '"vary"'), `"vary_values"."${key}" must list 2 to 50 whole numbers from ${spec.min} to ${spec.max}`);
   }
 }

@@ -4,6 +4,7 @@
 // its time so that tabs merge (store.js). Returns redraw(), for when the store changed
 // underneath (another tab, the LMS's saved copy).
 import { gradingOf } from './grading.js';
+import { loadOwnResults, ownResultText, OWN_KEY } from './own-results.js';
 
 export function initQuickChecks(root, { store, checks, assignment = null, onChange = () => {} }) {
   const byId = new Map(checks.map((c) => [c.id, c]));
@@ -26,6 +27,8 @@ function initChoice(el, check, store, onChange, rules) {
   const radios = [...el.querySelectorAll('input[type=radio]')];
   const verdict = el.querySelector('.verdict');
   const submit = el.querySelector('.check-submit');
+  const own = el.querySelector('.own-result');
+  if (own) window.addEventListener('storage', (e) => { if (e.key === OWN_KEY) show(); });  // the reading page in another tab
   const used = () => (store.state.answers[check.id] || {}).attempts || 0;
   const spent = () => rules.maxAttempts > 0 && used() >= rules.maxAttempts;
   const show = () => {
@@ -33,6 +36,7 @@ function initChoice(el, check, store, onChange, rules) {
     for (const r of radios) { r.checked = r.value === a.choice; r.disabled = spent(); }
     submit.disabled = spent();
     for (const x of el.querySelectorAll('.explanation')) x.hidden = !(a.checked && x.dataset.choice === a.choice);
+    if (own) showOwnResult(own, a.checked);
     el.dataset.state = a.checked ? (a.correct ? 'correct' : 'wrong') : 'open';
     const left = rules.maxAttempts > 0 ? rules.maxAttempts - used() : 0;
     const tries = rules.maxAttempts === 0 ? '' : spent() ? ' You have used every attempt the assignment allows.' : ` ${left} attempt(s) left.`;
@@ -117,4 +121,25 @@ function initShort(el, check, store, onChange) {
     if (document.activeElement === text) return;
     show();
   };
+}
+
+// A check's feedback that speaks of the student's own model (ownResult: "reading"): the
+// reading page's latest ablation and adversarial row, or where to find them.
+function showOwnResult(box, answered) {
+  box.hidden = !answered;
+  if (!answered) return;
+  const parts = ownResultText(loadOwnResults());
+  const link = Object.assign(document.createElement('a'), { href: 'reading.html', textContent: 'the reading page' });
+  if (parts.length) {
+    box.dataset.has = 'true';
+    box.replaceChildren(...parts.map((t) => Object.assign(document.createElement('p'), { textContent: t })));
+    const more = document.createElement('p');
+    more.append('Try other examples and tolerances on ', link, '.');
+    box.append(more);
+  } else {
+    box.dataset.has = 'false';
+    const p = document.createElement('p');
+    p.append('Test this on a model you train yourself: ', link, ' masks the most attended position and searches for a very different attention row that keeps the same answer.');
+    box.replaceChildren(p);
+  }
 }

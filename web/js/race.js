@@ -12,6 +12,7 @@ import { drawHeatmap } from './charts/heatmap.js';
 import { PALETTE } from './charts/svg.js';
 import { downloadText } from './download.js';
 import { formatDuration } from './parse.js';
+import { measureRaceSpeed, raceWork } from './race-speed.js';
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -25,32 +26,14 @@ function showBuild() {
 showBuild();
 // The worker died (and a new one took over): the race in flight reports the reason.
 lab.onRestart = () => { document.body.dataset.restarts = String(Number(document.body.dataset.restarts || 0) + 1); showBuild(); };
-// While the student reads the page, a little training lets the browser optimize the
-// engine's hot code before the first race (warm_up_race_engine in src/train/race_session.hpp).
-// A Start pressed meanwhile waits in the worker's queue until it is done. Two rounds
-// with a pause between: the pause lets the background compiler finish what the first
-// round made hot, and the second round reaches the functions that got hot late
-// (measured: one round left the first race ~1.3x slower than the next, two ~1.1x).
-// A failed warm-up is not reported: the race itself reports any real problem.
-const WARM_UP_BATCHES = 20;
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-// The second round, with the hot code optimized, also measures this computer's speed:
-// seconds per unit of the engine's arithmetic (train/race_cost.hpp), for estimates.
-const speed = lab.ready.then(async () => {
-  const t0 = performance.now();
-  await lab.call('race_warm_up', WARM_UP_BATCHES);
-  await pause(300);
-  const { value: seconds } = await lab.call('race_warm_up', WARM_UP_BATCHES);
-  document.body.dataset.warmUpSeconds = ((performance.now() - t0) / 1000).toFixed(3);
-  const work = await lab.call('race_warm_up_work', WARM_UP_BATCHES);
-  return seconds / (work.gru + work.attention);
-}).catch(() => null);
+// The probe that warms the engine up and times this computer (race-speed.js).
+const speed = measureRaceSpeed(lab);
 
 // About how long a race will take here: the models train side by side with threads,
 // in turns without.
 // Rejects with the engine's words when the race cannot run at all (too large to fit).
 async function estimateSeconds(settings) {
-  const work = await lab.call('race_work', { settings, schema: labData().widgets.race });
+  const work = await raceWork(lab, settings);
   const perUnit = await speed;
   if (!perUnit) return null;
   return perUnit * (state.build && state.build.threads ? Math.max(work.gru, work.attention) : work.gru + work.attention);

@@ -6,18 +6,21 @@
 // worker; the page only parses input, keeps the last good view and draws.
 import { LabClient, describeBuild } from './lab-client.js';
 import { labData } from './lab-data.js';
-import { formatNumber } from './parse.js';
+import { formatDuration, formatNumber } from './parse.js';
+import { measureRaceSpeed, raceWork } from './race-speed.js';
 import { defaults, fromQuery, toQuery } from './settings-schema.js';
 import { buildSettingsForm } from './settings-form.js';
 import { XYPlot } from './charts/xy-plot.js';
 import { PALETTE } from './charts/svg.js';
+import { saveOwnResult } from './own-results.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
 const pct = (x) => `${(100 * x).toFixed(1)} %`;
 const RACE_KEYS = ['T', 'epochs', 'seed'];  // the race's own settings, with race.json's ranges
-const state = { spec: null, form: null, settings: null, trained: false, example: null, masked: new Set(), edited: null, sweeping: false };
+const state = { spec: null, form: null, settings: null, trained: false, example: null, masked: new Set(), edited: null, sweeping: false, build: null, sweepView: { labels: [], vary: 'seed' } };
 const lab = new LabClient();
+const speed = measureRaceSpeed(lab);  // seconds per unit of a race's work here (race-speed.js)
 
 // The race's settings: race.json's defaults, with this page's T, epochs and seed.
 function raceSettings(settings) {
@@ -197,6 +200,8 @@ async function showAblations() {
   const t0 = performance.now();
   const a = await lab.sessionCall('RaceSession', 'ablations', { seed: state.settings.seed });
   document.body.dataset.ablationSeconds = String((performance.now() - t0) / 1000);
+  saveOwnResult('ablation', { seed: state.settings.seed, T: state.settings.T, as_trained: a.as_trained,
+    top_masked: a.top_masked, random_masked: a.random_masked, first_masked: a.first_masked });
   const rows = [['nothing (as trained)', a.as_trained], ['the most attended position', a.top_masked],
     ['a random position', a.random_masked], ['the first position', a.first_masked]];
   $('rd-ablate').tBodies[0].replaceChildren(...rows.map(([what, acc]) => {
@@ -216,6 +221,8 @@ async function adversary() {
   const r = await lab.sessionCall('RaceSession', 'adversary', { index: ex.index, tol: settings.tol });
   const prob = (pred, p1) => (pred === 1 ? p1 : 1 - p1);
   $('rd-adv-result').textContent = `Jensen–Shannon divergence from the learned row: ${num(r.jsd)} bit. Learned: class ${r.learned_pred}, probability ${num(prob(r.learned_pred, r.learned_p1))}. Found: class ${r.pred}, probability ${num(prob(r.pred, r.p1))} (tolerance ${settings.tol}).`;
+  saveOwnResult('adversary', { seed: state.settings.seed, T: state.settings.T, index: ex.index, jsd: r.jsd, tol: settings.tol,
+    learned_pred: r.learned_pred, learned_prob: prob(r.learned_pred, r.learned_p1), pred: r.pred, prob: prob(r.pred, r.p1) });
   Object.assign(document.body.dataset, { jsd: String(r.jsd), advPred: String(r.pred), learnedPred: String(r.learned_pred),
     advProb: String(prob(r.pred, r.p1)), learnedProb: String(prob(r.learned_pred, r.learned_p1)) });
   $('rd-adv').tBodies[0].replaceChildren(...ex.tokens.map((t, j) => {
@@ -257,8 +264,24 @@ async function showBehaviour() {
 
 // ---- the seed sweep ---------------------------------------------------------------
 
-const chartSweep = () => new XYPlot($('rd-sweep-chart'), {
-  x: { label: 'run (seeds in order)', log: false, format: (v) => String(v) },
+// The sweep's runs: one a seed, or one a value of another race setting at one seed
+// (reading.json's "vary": its ladder in "vary_values", or the race setting's choices).
+// Each run is a race's whole settings; label names it in the chart and the table.
+function sweepRuns(settings) {
+  const base = raceSettings(settings);
+  if (settings.vary === 'seed') {
+    return Array.from({ length: settings.sweep }, (_, i) => ({ settings: { ...base, seed: settings.seed + i }, label: String(settings.seed + i) }));
+  }
+  const spec = labData().widgets.race.settings.find((s) => s.key === settings.vary);
+  const values = spec.kind === 'choice' ? spec.choices : labData().widgets.reading.vary_values[settings.vary];
+  return values.map((v) => ({ settings: { ...base, [settings.vary]: v }, label: String(v) }));
+}
+
+const varyLabel = (vary) => (vary === 'seed' ? 'seed' : labData().widgets.race.settings.find((s) => s.key === vary).label);
+
+const chartSweep = (labels, vary) => new XYPlot($('rd-sweep-chart'), {
+  x: { label: vary === 'seed' ? 'run (seeds in order)' : `run (${varyLabel(vary)})`, log: false, min: 0.5, max: labels.length + 0.5,
+    format: (v) => (Number.isInteger(v) && labels[v - 1] !== undefined ? labels[v - 1] : '') },
   y: { label: 'test accuracy', log: false, min: 0.4, max: 1, format: (v) => v.toFixed(1) },
 });
 
@@ -267,20 +290,50 @@ function median(xs) {
   return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
+const chartSweepCurves = () => new XYPlot($('rd-sweep-curves'), {
+  x: { label: 'epoch', log: false, format: (v) => String(v) },
+  y: { label: 'validation accuracy', log: false, min: 0.4, max: 1, format: (v) => v.toFixed(1) },
+});
+
+// Every run's validation curve, faint, and the median over runs epoch by epoch, bold.
+function drawSweepCurves(sorted) {
+  const models = [['gru', 'val_gru', 'GRU', PALETTE.vermillion, 'circle'], ['attention', 'val_attention', 'attention', PALETTE.blue, 'square']];
+  const series = [];
+  const summary = [];
+  for (const [key, field, label, colour, marker] of models) {
+    const curves = sorted.map((r) => Array.from(r[field]));
+    for (const [k, c] of curves.entries()) series.push({ key: `${key}-${sorted[k].seed}`, colour, faint: true, points: c.map((v, e) => [e + 1, v]) });
+    const epochs = Math.max(0, ...curves.map((c) => c.length));
+    const med = Array.from({ length: epochs }, (_, e) => [e + 1, median(curves.filter((c) => c.length > e).map((c) => c[e]))]);
+    series.push({ key: `${key}-median`, label: `${label}, median`, colour, marker, points: med });
+    if (curves.length) {
+      const last = curves.map((c) => c[c.length - 1]);
+      summary.push(`${label}: the last epoch's validation accuracy from ${num(Math.min(...last))} to ${num(Math.max(...last))}, median ${num(median(last))}`);
+    }
+  }
+  chartSweepCurves().draw({ series, message: 'the curves appear as runs finish' });
+  $('rd-sweep-curves').setAttribute('aria-label', sorted.length
+    ? `Validation accuracy per epoch of ${sorted.length} runs, each run a faint line and the median bold. ${summary.join('; ')}.`
+    : 'The runs\' learning curves appear here as they finish.');
+}
+
 function drawSweep(results) {
+  const { labels, vary } = state.sweepView;
   const sorted = [...results].sort((a, b) => a.index - b.index);
-  chartSweep().draw({ series: [
+  drawSweepCurves(sorted);
+  $('rd-sweep-run-head').textContent = varyLabel(vary);
+  chartSweep(labels, vary).draw({ series: [
     { key: 'gru', label: 'GRU', colour: PALETTE.vermillion, marker: 'circle', dotsOnly: true, points: sorted.map((r) => [r.index + 1, r.test_gru]) },
     { key: 'attention', label: 'attention', colour: PALETTE.blue, marker: 'square', dotsOnly: true, points: sorted.map((r) => [r.index + 1, r.test_attention]) },
   ] });
   const body = $('rd-sweep').tBodies[0];
   body.replaceChildren(...sorted.map((r) => {
     const tr = document.createElement('tr');
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(r.seed) }));
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: labels[r.index] }));
     for (const [m, v] of [['gru', r.test_gru], ['attention', r.test_attention]]) {
       const td = tr.insertCell();
       td.textContent = num(v);
-      Object.assign(td.dataset, { model: m, seed: String(r.seed), value: String(v) });
+      Object.assign(td.dataset, { model: m, seed: String(r.seed), run: labels[r.index], value: String(v) });
     }
     return tr;
   }));
@@ -298,28 +351,71 @@ function drawSweep(results) {
   }
 }
 
+// About how long a sweep takes here: its races run one a thread (2 at once with
+// threads), each race's two models in turns on its thread. Null when unknown.
+async function sweepSeconds(runs) {
+  const seedOnly = runs.every((r) => JSON.stringify({ ...r.settings, seed: 0 }) === JSON.stringify({ ...runs[0].settings, seed: 0 }));
+  const works = await Promise.all((seedOnly ? runs.slice(0, 1) : runs).map((r) => raceWork(lab, r.settings)));
+  const perUnit = await speed;
+  if (!perUnit) return null;
+  const atOnce = state.build && state.build.threads ? 2 : 1;
+  const each = works.map((w) => perUnit * (w.gru + w.attention));
+  if (seedOnly) return each[0] * Math.ceil(runs.length / atOnce);
+  return Math.max(...each, each.reduce((a, b) => a + b, 0) / atOnce);
+}
+
 async function sweep() {
   $('rd-sweep-error').textContent = '';
+  $('rd-sweep-estimate').textContent = '';
   const settings = validate();
   if (!settings) { $('rd-sweep-error').textContent = 'Fix the marked settings first.'; return; }
-  const seeds = Array.from({ length: settings.sweep }, (_, i) => settings.seed + i);
-  if (seeds[seeds.length - 1] > 4294967295) { $('rd-sweep-error').textContent = 'The seeds would pass 4294967295: start from a lower seed.'; return; }
+  const runs = sweepRuns(settings);
+  if (runs.some((r) => r.settings.seed > 4294967295)) { $('rd-sweep-error').textContent = 'The seeds would pass 4294967295: start from a lower seed.'; return; }
+  // Too long a sweep is refused before it starts, a long one asked for (too large a
+  // one for the memory the engine refuses itself, below).
+  let expected = null;
+  try {
+    expected = await sweepSeconds(runs);
+  } catch (err) {
+    $('rd-sweep-error').textContent = `The sweep did not start: ${err.message}.`;
+    return;
+  }
+  const limit = labData().widgets.reading.fixed.max_sweep_seconds;
+  if (expected !== null && expected > limit) {
+    $('rd-sweep-error').textContent = `The sweep did not start: it would take about ${formatDuration(expected)} on this computer, and a sweep may take at most ${formatDuration(limit)}. Use fewer seeds, fewer epochs or a shorter T.`;
+    document.body.dataset.sweep = 'refused';
+    return;
+  }
+  if (expected !== null && expected > 60
+      && !window.confirm(`This sweep will take about ${formatDuration(expected)} on this computer. Start it anyway?`)) {
+    $('rd-sweep-error').textContent = `Not started: it would take about ${formatDuration(expected)}.`;
+    document.body.dataset.sweep = 'declined';
+    return;
+  }
+  if (expected !== null) {
+    $('rd-sweep-estimate').textContent = `Expected to take about ${formatDuration(expected)} on this computer.`;
+    document.body.dataset.sweepEstimate = expected.toFixed(2);
+  }
   state.sweeping = true;
   $('rd-sweep-start').disabled = true;
   $('rd-sweep-stop').disabled = false;
   $('rd-sweep-stop').focus();
   document.body.dataset.sweep = 'running';
   const results = [];
+  state.sweepView = { labels: runs.map((r) => r.label), vary: settings.vary };
   drawSweep(results);
   try {
-    const input = { settings: raceSettings(settings), schema: labData().widgets.race, seeds };
+    const schema = labData().widgets.race;
+    const input = settings.vary === 'seed'
+      ? { settings: runs[0].settings, schema, seeds: runs.map((r) => r.settings.seed) }
+      : { schema, runs: runs.map((r) => r.settings) };
     const outcome = await lab.runSession('SeedSweep', input, (r) => {
       results.push(r);
-      $('rd-sweep-progress').textContent = `${results.length} of ${seeds.length} runs done.`;
+      $('rd-sweep-progress').textContent = `${results.length} of ${runs.length} runs done.`;
       drawSweep(results);
     });
     drawSweep(Array.from(outcome.seeds));
-    $('rd-sweep-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Done'}: ${outcome.seeds.length} of ${seeds.length} runs in ${outcome.wall.toFixed(1)} s, ${outcome.threads} at a time.`;
+    $('rd-sweep-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Done'}: ${outcome.seeds.length} of ${runs.length} runs in ${outcome.wall.toFixed(1)} s, ${outcome.threads} at a time.`;
     document.body.dataset.sweep = outcome.stopped ? 'stopped' : 'finished';
     document.body.dataset.sweepWall = String(outcome.wall);
   } catch (err) {
@@ -346,6 +442,7 @@ function main() {
   $('start').disabled = true;
   lab.ready.then((info) => {
     $('build-status').textContent = describeBuild(info);
+    state.build = info;
     document.body.dataset.build = info.variant;
     $('start').disabled = false;
   }, (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });

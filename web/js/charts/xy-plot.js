@@ -1,7 +1,9 @@
 // A small x-y chart for a few series of points, each axis linear or logarithmic:
 // the scaling explorer's entropy against d_k and the cost explorer's time against T.
 // Knows nothing about attention: draw({series: [{key, label, colour, dash, marker,
-// dotsOnly?, points: [[x, y]], fit: [[x0, y0], [x1, y1]]?}]}). Points that are not finite (or
+// dotsOnly?, faint?, legend?, points: [[x, y]], fit: [[x0, y0], [x1, y1]]?}]}). A faint series
+// is a thin, pale line without markers (one of many runs behind their median); legend:
+// false leaves a series out of the legend (the many runs share their median's entry). Points that are not finite (or
 // not positive on a log axis) are left out, so the SVG never gets NaN coordinates.
 // A page gives the same numbers as a table beside it (the chart's text alternative).
 import { clear, svgEl } from './svg.js';
@@ -64,13 +66,15 @@ export class XYPlot {
     for (const v of ticks(x0, x1, x.log, x.base || 10)) {
       svg.append(svgEl('text', { x: sx(v), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, x.format(v)));
     }
-    series.forEach((s, i) => {
+    let entries = 0;
+    series.forEach((s) => {
       const ok = (s.points || []).filter((p) => usable(p, x.log, y.log));
-      const g = svgEl('g', { class: 'series', 'data-key': s.key });
+      const g = svgEl('g', { class: s.faint ? 'series faint' : 'series', 'data-key': s.key });
       if (ok.length > 1 && !s.dotsOnly) {  // dotsOnly: points that are not a curve (one a seed)
         g.append(svgEl('polyline', { points: ok.map((p) => `${sx(p[0])},${sy(p[1])}`).join(' '), fill: 'none',
-          stroke: s.colour, 'stroke-width': 2, 'stroke-dasharray': s.dash || '' }));
+          stroke: s.colour, 'stroke-width': s.faint ? 1 : 2, 'stroke-opacity': s.faint ? 0.35 : 1, 'stroke-dasharray': s.dash || '' }));
       }
+      if (s.faint) { svg.append(g); return; }
       for (const p of ok) {
         g.append(s.marker === 'square'
           ? svgEl('rect', { x: sx(p[0]) - 3.5, y: sy(p[1]) - 3.5, width: 7, height: 7, fill: s.colour })
@@ -81,8 +85,9 @@ export class XYPlot {
         g.append(svgEl('line', { x1: sx(fit[0][0]), y1: sy(fit[0][1]), x2: sx(fit[1][0]), y2: sy(fit[1][1]),
           stroke: s.colour, 'stroke-width': 1, 'stroke-dasharray': '3 3', class: 'fit' }));
       }
+      if (s.legend === false) { svg.append(g); return; }
       // Legend: a sample of the line and its marker, then the label.
-      const ly = T + 12 + i * 22;
+      const ly = T + 12 + entries++ * 22;
       g.append(svgEl('line', { x1: W - R + 12, x2: W - R + 36, y1: ly, y2: ly, stroke: s.colour, 'stroke-width': 2, 'stroke-dasharray': s.dash || '' }));
       g.append(s.marker === 'square'
         ? svgEl('rect', { x: W - R + 20.5, y: ly - 3.5, width: 7, height: 7, fill: s.colour })

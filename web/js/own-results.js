@@ -1,0 +1,64 @@
+// What a student found on the reading page (reading.html), kept for the lesson's quick
+// check on interpreting attention (Q4), whose feedback then speaks of the student's own
+// model: the whole-set ablation and the latest adversarial attention row.
+//
+//   saveOwnResult('ablation', {seed, T, as_trained, top_masked, random_masked, first_masked});
+//   saveOwnResult('adversary', {seed, T, index, jsd, tol, learned_pred, learned_prob, pred, prob});
+//   loadOwnResults() -> {ablation: {...} | null, adversary: {...} | null}
+//
+// Its own localStorage key, apart from the answers (store.js): these are a lab's
+// findings, not work to hand in. What is read is never trusted: only finite numbers
+// under the names above survive, and a missing or broken entry reads as null.
+export const OWN_KEY = 'attention-lab:own-results:v1';
+
+const FIELDS = {
+  ablation: ['seed', 'T', 'as_trained', 'top_masked', 'random_masked', 'first_masked'],
+  adversary: ['seed', 'T', 'index', 'jsd', 'tol', 'learned_pred', 'learned_prob', 'pred', 'prob'],
+};
+
+function clean(kind, x) {
+  if (x === null || typeof x !== 'object') return null;
+  const out = {};
+  for (const f of FIELDS[kind]) {
+    if (typeof x[f] !== 'number' || !Number.isFinite(x[f])) return null;
+    out[f] = x[f];
+  }
+  return out;
+}
+
+export function loadOwnResults() {
+  let raw = null;
+  try {
+    raw = JSON.parse(localStorage.getItem(OWN_KEY) || 'null');
+  } catch {
+    raw = null;
+  }
+  const at = raw !== null && typeof raw === 'object' ? raw : {};
+  return { ablation: clean('ablation', at.ablation), adversary: clean('adversary', at.adversary) };
+}
+
+export function saveOwnResult(kind, value) {
+  const v = clean(kind, value);
+  if (!v) return false;
+  try {
+    localStorage.setItem(OWN_KEY, JSON.stringify({ ...loadOwnResults(), [kind]: v }));
+    return true;
+  } catch {
+    return false;  // storage off or full: the page works on; the check just cannot cite it
+  }
+}
+
+// The sentences the check's feedback shows: the student's numbers, or where to get them.
+export function ownResultText({ ablation, adversary }) {
+  const f = (x) => x.toFixed(3);
+  const parts = [];
+  if (ablation) {
+    parts.push(`On your own attention model (reading page, seed ${ablation.seed}, T = ${ablation.T}), masking each test example's most attended position moved test accuracy from ${f(ablation.as_trained)} to ${f(ablation.top_masked)}; masking a random position gave ${f(ablation.random_masked)}.`);
+  }
+  if (adversary) {
+    const same = adversary.pred === adversary.learned_pred;
+    parts.push(`For test example ${adversary.index + 1}, the search found an attention row ${f(adversary.jsd)} bit (Jensen–Shannon) from the learned one that ${same ? 'keeps' : 'changes'} the answer: class ${adversary.pred} at probability ${f(adversary.prob)} against the learned row's class ${adversary.learned_pred} at ${f(adversary.learned_prob)} (tolerance ${adversary.tol}).`);
+    if (same) parts.push('A very different map, the same prediction: the heatmap alone did not fix the answer.');
+  }
+  return parts;
+}
