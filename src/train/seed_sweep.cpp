@@ -86,7 +86,10 @@ bool SeedSweep::advance(Race& r, int max_batches) {
     r.data = std::make_unique<TaskData>(make_task(r.settings));
     r.t[0] = std::make_unique<Trainer>(ModelKind::gru, r.settings, *r.data);
     r.t[1] = std::make_unique<Trainer>(ModelKind::attention, r.settings, *r.data);
-    for (auto& t : r.t) t->set_stop_flag(&stop_);
+    for (auto& t : r.t) {
+      t->set_stop_flag(&stop_);
+      t->set_train_evaluation(false);  // the sweep reports validation curves and test accuracy
+    }
     r.runner = std::make_unique<InLineRunner>(*r.t[0], *r.t[1]);
   }
   const EpochReport report = [&r](int m, const EpochStats& e) { r.result.val_acc[m].push_back(e.val_acc); };

@@ -5,7 +5,9 @@
 // (train/epoch_runner.hpp's InLineRunner), and several seeds' races run at once, one
 // on each thread the sweep is given. A race's numbers do not depend on the thread it
 // ran on or on what ran beside it (each race has its own data, trainers and seeded
-// streams), so a sweep equals the single races with the same seeds, bit for bit.
+// streams), so a sweep equals the single races with the same seeds, bit for bit (their
+// validation curves and test accuracies: a sweep's epochs skip the training set's
+// evaluation, which it does not show and which does not touch training).
 //
 //   SeedSweep sweep;
 //   sweep.start(settings, {1, 2, 3}, /*threads=*/2);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "nn/attention_classifier.hpp"
 #include "nn/cross_entropy.hpp"
@@ -121,7 +122,9 @@ EpochStats Trainer::close_epoch() {
 
 void Trainer::evaluate_closed(EpochStats& e) {
   const auto t0 = Clock::now();
-  const Evaluation train = evaluate_with(*snapshot_, snapshot_logits_, data_.train, true);
+  Evaluation train;
+  train.accuracy = std::nan("");
+  if (evaluate_train_) train = evaluate_with(*snapshot_, snapshot_logits_, data_.train, true);
   const Evaluation val = train.complete ? evaluate_with(*snapshot_, snapshot_logits_, data_.val, true) : train;
   e.train_acc = train.accuracy;
   e.val_acc = val.accuracy;

@@ -46,7 +46,7 @@ namespace alab::train {
 
 struct EpochStats {
   int epoch = 0;          // 1-based
-  double train_acc = 0;   // on the whole training set, after the epoch
+  double train_acc = 0;   // on the whole training set, after the epoch (NaN when not evaluated)
   double val_acc = 0;
   double loss = 0;        // mean training cross-entropy over the epoch's minibatches
   double seconds = 0;     // this model's compute time so far (training + evaluation)
@@ -79,6 +79,11 @@ class Trainer {
   void evaluate_closed(EpochStats& e);
   void record(EpochStats& e);
   bool training_finished() const { return epochs_closed_ >= settings_.epochs; }
+
+  // Whether each epoch's evaluation covers the training set too (the default) or the
+  // validation set only: a seed sweep shows validation curves and test accuracies, and
+  // the training set is most of an evaluation's arithmetic. Training is unaffected.
+  void set_train_evaluation(bool on) { evaluate_train_ = on; }
 
   // Checked before every minibatch; may be null.
   void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
@@ -127,6 +132,7 @@ class Trainer {
   double seconds_ = 0;
   double eval_seconds_ = 0;  // of the last evaluate_closed, added to seconds_ by record
   int epochs_closed_ = 0;
+  bool evaluate_train_ = true;
   std::vector<EpochStats> history_;
 
   std::vector<int> batch_tokens_, batch_labels_;
