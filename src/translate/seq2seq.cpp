@@ -10,15 +10,22 @@ namespace alab::translate {
 
 namespace {
 
-// Column-wise softmax of an S x B matrix of scores (each column one sentence).
+// Column-wise softmax of an R x B matrix of scores (each column one sentence), a row
+// at a time: the matrices are row-major, so a row's B numbers are contiguous and the
+// max, exp and sums vectorize, where a column's are strided.
 template <class Scalar>
 Mat<Scalar> softmax_columns(const Mat<Scalar>& e) {
+  using Row = Eigen::Array<Scalar, 1, Eigen::Dynamic>;
+  Row m = e.row(0).array();
+  for (Eigen::Index j = 1; j < e.rows(); ++j) m = m.max(e.row(j).array());
   Mat<Scalar> a(e.rows(), e.cols());
-  for (Eigen::Index b = 0; b < e.cols(); ++b) {
-    const Scalar m = e.col(b).maxCoeff();
-    a.col(b) = (e.col(b).array() - m).exp().matrix();
-    a.col(b) /= a.col(b).sum();
+  Row sum = Row::Zero(e.cols());
+  for (Eigen::Index j = 0; j < e.rows(); ++j) {
+    a.row(j) = (e.row(j).array() - m).exp().matrix();
+    sum += a.row(j).array();
   }
+  const Row inv = sum.inverse();
+  for (Eigen::Index j = 0; j < e.rows(); ++j) a.row(j).array() *= inv;
   return a;
 }
 
@@ -213,7 +220,8 @@ Scalar Seq2Seq<Scalar>::forward(const std::vector<int>& src, const std::vector<i
 
 template <class Scalar>
 void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_steps, std::vector<std::vector<int>>& out,
-                             std::vector<std::vector<std::vector<Scalar>>>* alpha, Trace* trace) const {
+                             std::vector<std::vector<std::vector<Scalar>>>* alpha, Trace* trace,
+                             const std::vector<const std::vector<int>*>* gold) const {
   Seq2SeqCache<Scalar> c;
   encode(src, B, S, c);
   std::vector<Mat<Scalar>> queries;  // trace: the state that scored the source for each word
@@ -240,6 +248,10 @@ void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_
       in[b] = static_cast<int>(best);
       if (best == kEos) { done[b] = true; --left; continue; }
       out[b].push_back(static_cast<int>(best));
+      if (gold) {  // decided wrong: a word off the reference, or longer than it
+        const std::vector<int>& g = *(*gold)[b];
+        if (out[b].size() > g.size() || g[out[b].size() - 1] != best) { done[b] = true; --left; }
+      }
       if (alpha && st.alpha.size()) {
         std::vector<Scalar> row(S);
         for (int j = 0; j < S; ++j) row[j] = st.alpha(j, b);

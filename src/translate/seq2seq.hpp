@@ -110,8 +110,13 @@ class Seq2Seq {
   struct Trace {
     Mat<Scalar> enc, dec;
   };
+  // gold (evaluation): each sentence's reference translation; a sentence stops as soon as
+  // it is decided, right (its <eos> after the reference) or wrong (a word off it, or too
+  // long), so out[b] == gold[b] exactly when greedy decoding gets the sentence right, and
+  // a poor model is not decoded to max_steps for nothing.
   void greedy(const std::vector<int>& src, int B, int S, int max_steps, std::vector<std::vector<int>>& out,
-              std::vector<std::vector<std::vector<Scalar>>>* alpha = nullptr, Trace* trace = nullptr) const;
+              std::vector<std::vector<std::vector<Scalar>>>* alpha = nullptr, Trace* trace = nullptr,
+              const std::vector<const std::vector<int>*>* gold = nullptr) const;
 
  private:
   void encode(const std::vector<int>& src, int B, int S, Seq2SeqCache<Scalar>& c) const;

@@ -189,7 +189,9 @@ EvalResult evaluate(const Corpus& corpus, const Seq2Seq<float>& model, const std
           count_alignment(p, alpha, counts);
         }
       }
-      model.greedy(b.src, b.B, b.S, 2 * b.S + 10, out);
+      std::vector<const std::vector<int>*> gold;
+      for (int k = 0; k < b.B; ++k) gold.push_back(&ids.tgt[rows[k]]);
+      model.greedy(b.src, b.B, b.S, 2 * b.S + 10, out, nullptr, nullptr, &gold);
       for (int k = 0; k < b.B; ++k) {
         const bool same = out[k] == ids.tgt[rows[k]];
         const int bucket = length_bucket(b.S, corpus.buckets, 1 << 30);
