@@ -10,22 +10,17 @@ namespace alab::translate {
 
 namespace {
 
-// Column-wise softmax of an R x B matrix of scores (each column one sentence), a row
-// at a time: the matrices are row-major, so a row's B numbers are contiguous and the
-// max, exp and sums vectorize, where a column's are strided.
+// Column-wise softmax of an S x B matrix of scores (each column one sentence).
+// (Kept a column at a time: a row-at-a-time version, with the reciprocal of the sum,
+// changed the last bits and with them the default run's end, 98.8 % -> 95.2 % exact.)
 template <class Scalar>
 Mat<Scalar> softmax_columns(const Mat<Scalar>& e) {
-  using Row = Eigen::Array<Scalar, 1, Eigen::Dynamic>;
-  Row m = e.row(0).array();
-  for (Eigen::Index j = 1; j < e.rows(); ++j) m = m.max(e.row(j).array());
   Mat<Scalar> a(e.rows(), e.cols());
-  Row sum = Row::Zero(e.cols());
-  for (Eigen::Index j = 0; j < e.rows(); ++j) {
-    a.row(j) = (e.row(j).array() - m).exp().matrix();
-    sum += a.row(j).array();
+  for (Eigen::Index b = 0; b < e.cols(); ++b) {
+    const Scalar m = e.col(b).maxCoeff();
+    a.col(b) = (e.col(b).array() - m).exp().matrix();
+    a.col(b) /= a.col(b).sum();
   }
-  const Row inv = sum.inverse();
-  for (Eigen::Index j = 0; j < e.rows(); ++j) a.row(j).array() *= inv;
   return a;
 }
 
