@@ -1,7 +1,8 @@
 // The lab in Firefox ESR and WebKitGTK (Safari's engine), beside Chromium: every
-// widget page with the module's numbers, a short race in both builds and a short
-// translation run whose numbers must equal Chromium's bit for bit, the lesson's maths, a quick check, the hand-in
-// export read back by the gradebook, and a page opened from disk.
+// widget page with the module's numbers, a short race in both builds, a short
+// translation run and the reading page's readings and sweep, whose numbers must equal
+// Chromium's bit for bit, the lesson's maths, a quick check, the hand-in export read
+// back by the gradebook, and a page opened from disk.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
@@ -60,7 +61,23 @@ async function exploreNumbers(p, server) {
     map: document.getElementById('tr-map').dataset.weights,
   }));
   await q.close();
-  return { scaling, order, cost, translate };
+  // Reading attention: a short race read with care (the adversarial row, the whole-set
+  // ablations) and a 2-seed sweep, all in the worker: Chromium's numbers exactly.
+  q = await p.open(url(server, 'reading.html?T=8&epochs=3&seed=5&sweep=2'));
+  await q.waitFor(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled);
+  await q.evaluate(() => document.getElementById('start').click());
+  await q.waitFor(() => document.body.dataset.reading === 'trained');
+  await q.evaluate(() => document.getElementById('rd-adv-run').click());
+  await q.waitFor(() => document.body.dataset.jsd !== undefined);
+  await q.evaluate(() => document.getElementById('rd-sweep-start').click());
+  await q.waitFor(() => document.body.dataset.sweep === 'finished');
+  const reading = await q.evaluate(() => ({
+    adversary: [document.body.dataset.jsd, document.body.dataset.advPred, document.body.dataset.advProb],
+    ablations: Array.from(document.querySelectorAll('#rd-ablate td[data-accuracy]'), (td) => td.dataset.accuracy),
+    sweep: Array.from(document.querySelectorAll('#rd-sweep td[data-seed]'), (td) => td.dataset.value),
+  }));
+  await q.close();
+  return { scaling, order, cost, translate, reading };
 }
 let explored;
 
@@ -125,6 +142,9 @@ async function checkEngine(engine) {
       assert.equal(ex.cost, engine === 'firefox' ? 8 : 4, `${engine}: the cost explorer's points`);
       assert.deepEqual(ex.translate, explored.translate, `${engine}: the translation run`);
       assert.equal(ex.translate.curves.length, 4);
+      assert.deepEqual(ex.reading, explored.reading, `${engine}: the reading page`);
+      assert.equal(ex.reading.sweep.length, 2 * 2);
+      assert.equal(ex.reading.ablations.length, 4);
 
       // A short race, with and without cross-origin isolation: Chromium's numbers exactly.
       for (const server of [isolated, plain]) {
