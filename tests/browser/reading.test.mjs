@@ -101,8 +101,8 @@ for (const plain of [false, true]) {
   });
 }
 
-test('stop mid-sweep; bad input named next to its field, the last good view kept', async () => {
-  const { page, problems, close } = await open('reading.html?T=8&epochs=30&sweep=8');
+for (const plain of [false, true]) test(`stop mid-sweep (${plain ? 'single-thread' : 'threaded'} build); bad input named next to its field, the last good view kept`, async () => {
+  const { page, problems, close } = await open('reading.html?T=8&epochs=30&sweep=8', plain);
   await trained(page);
   await page.click('#rd-sweep-start');
   await page.waitForFunction(() => document.activeElement.id === 'rd-sweep-stop');
