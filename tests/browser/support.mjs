@@ -40,6 +40,7 @@ export async function openPage(browser, url, { serviceWorkers = 'block', context
     await context.route('**/coi-serviceworker.js', (route) => route.fulfill({
       status: 200, contentType: 'text/javascript', body: '/* no service workers here */' }));
   }
+  await context.addInitScript(WATCH_MAIN_THREAD);
   const page = await context.newPage();
   const problems = { console: [], foreign: [] };
   const origin = url.startsWith('file:') ? 'file://' : new URL(url).origin;
@@ -51,4 +52,42 @@ export async function openPage(browser, url, { serviceWorkers = 'block', context
   });
   await page.goto(url);
   return { page, problems, close: () => context.close() };
+}
+
+// What the page's own thread does, counted rather than timed: a test of "no answer
+// blocks the page" that a slow machine cannot fail and a regression cannot pass.
+// The main thread must never compile or run WebAssembly (the computing is the
+// worker's), and what it draws per answer is bounded by the views' sizes: the DOM
+// nodes it adds are counted. Long tasks are recorded too, but only reported (the
+// 50 ms and one-frame goals are measured by tests/bench/, on a known machine).
+// Runs in every page and frame before their scripts; workers are not touched.
+const WATCH_MAIN_THREAD = `(() => {
+  const watch = { wasm: [], added: 0, longTasks: [] };
+  Object.defineProperty(window, '__mainThread', { value: watch });
+  for (const name of ['instantiate', 'instantiateStreaming', 'compile', 'compileStreaming']) {
+    const real = WebAssembly[name];
+    if (real) WebAssembly[name] = function (...args) { watch.wasm.push(name); return real.apply(this, args); };
+  }
+  for (const name of ['Module', 'Instance']) {
+    const Real = WebAssembly[name];
+    WebAssembly[name] = new Proxy(Real, { construct(target, args) { watch.wasm.push(name); return Reflect.construct(target, args); } });
+  }
+  new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) watch.added += 1 + (n.querySelectorAll ? n.querySelectorAll('*').length : 0);
+  }).observe(document, { childList: true, subtree: true });
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) watch.longTasks.push(e.duration); }).observe({ type: 'longtask' });
+  } catch { /* engines without long-task timing */ }
+})();`;
+
+// The main thread's work since the last call (or since the page opened):
+// { wasm: names of WebAssembly calls made on it, added: DOM nodes added,
+//   longest: its longest task in ms, for the test's diagnostic only }.
+export async function mainThreadWork(page) {
+  return page.evaluate(() => {
+    const w = window.__mainThread;
+    const work = { wasm: w.wasm.slice(), added: w.added, longest: Math.max(0, ...w.longTasks) };
+    w.wasm.length = 0; w.added = 0; w.longTasks.length = 0;
+    return work;
+  });
 }
