@@ -5,7 +5,7 @@
 // build says why it cannot show the speed-up, bad settings, the keyboard.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, mainThreadWork } from './support.mjs';
+import { startLab, openPage, mainThreadWork, legendsPastEdge } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -49,6 +49,7 @@ test('measured: attention\'s slope is about 2, the GRU\'s about 1, on one thread
   assert.match(await page.textContent('#cost-table tbody tr:last-child'), /64 MiB/);  // 4096^2 floats
   assert.match(await page.textContent('#cost-status'), /Measured 28 of 28 points/);
   assert.equal(await page.$$eval('#cost-chart .fit', (x) => x.length), 2);
+  assert.deepEqual(await legendsPastEdge(page), []);
   assert.equal(await page.$$eval('svg [points*="NaN"], svg [x1*="NaN"], svg [cx*="NaN"]', (x) => x.length), 0);
   // The timing is the worker's; the page's thread ran no WebAssembly, and drew the
   // 7-row table and the chart once per point (measured: about 225 nodes a point; the

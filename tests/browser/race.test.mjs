@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startLab, openPage, mainThreadWork } from './support.mjs';
+import { startLab, openPage, mainThreadWork, legendsPastEdge } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -88,6 +88,7 @@ for (const mode of ['isolated', 'plain']) {
     assert.equal(table.length + rest.length, 30);
     assert.ok([...table, ...rest].every((row) => row.length === 31 && Math.abs(row.slice(1).reduce((s, x) => s + Number(x), 0) - 1) < 0.2));
     assert.match(await page.textContent('#run-facts'), /Seed 3151/);
+    assert.deepEqual(await legendsPastEdge(page), []);
     assert.deepEqual(problems.console, []);
     assert.deepEqual(problems.foreign, []);
     await close();

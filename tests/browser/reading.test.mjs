@@ -6,7 +6,7 @@
 // page); stop mid-sweep; bad input named next to its field.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { startLab, openPage, legendsPastEdge } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -86,6 +86,7 @@ for (const plain of [false, true]) {
     assert.equal(await page.locator('#rd-sweep-curves .series.faint polyline').count(), 3 * 2);
     assert.equal(await page.locator('#rd-sweep-curves .series[data-key="gru-median"] circle').count(), 4 + 1);
     assert.match(await page.getAttribute('#rd-sweep-curves', 'aria-label'), /of 3 runs, each run a faint line and the median bold/);
+    assert.deepEqual(await legendsPastEdge(page), []);
     assert.match(await page.textContent('#rd-sweep-estimate'), /^Expected to take about \d/);
     const swept = await page.$$eval('#rd-sweep td[data-seed]', (tds) => tds.map((td) => [td.dataset.seed, td.dataset.model, Number(td.dataset.value)]));
     await close();

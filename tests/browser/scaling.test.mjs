@@ -4,7 +4,7 @@
 // at d_k = 1024, bad settings and links, the keyboard alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, mainThreadWork } from './support.mjs';
+import { startLab, openPage, mainThreadWork, legendsPastEdge } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -47,6 +47,7 @@ test('unscaled entropy falls as d_k grows while the scaled one stays near its st
   assert.ok(v.kinds.scaled_dot.top < 0.2);
   assert.ok(v.kinds.additive.entropy > v.kinds.dot.entropy);
   assert.equal(await page.locator('#hist-raw rect').count() > 5, true);
+  assert.deepEqual(await legendsPastEdge(page), []);
   assert.equal(await page.$$eval('svg [d*="NaN"], svg [points*="NaN"], svg [x*="NaN"], svg [y*="NaN"]', (x) => x.length), 0);
   assert.deepEqual(problems.console, []);
   assert.deepEqual(problems.foreign, []);

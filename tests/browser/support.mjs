@@ -91,3 +91,12 @@ export async function mainThreadWork(page) {
     return work;
   });
 }
+
+// Every chart legend's label inside its chart (a label past the viewBox is cut off):
+// the labels that stick out, with how far, for the assertion's message.
+export async function legendsPastEdge(page) {
+  return page.$$eval('svg .legend', (ts) => ts.map((t) => {
+    const box = t.getBBox(), view = t.ownerSVGElement.viewBox.baseVal;
+    return { chart: t.ownerSVGElement.id, label: t.textContent, past: box.x + box.width - view.width };
+  }).filter((l) => l.past > 0));
+}

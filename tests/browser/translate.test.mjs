@@ -4,7 +4,7 @@
 // sentence translated, bad input named next to its field; the keyboard alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { startLab, openPage, legendsPastEdge } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -68,6 +68,13 @@ for (const plain of [false, true]) {
     // Curves: 3 epochs of each model in the table; the chart has its points.
     assert.equal(await page.locator('#tr-curve-table tbody tr').count(), 3);
     assert.equal(await page.locator('#tr-curve-table td[data-kind="additive"]').count(), 3);
+    // Only the trained models' series, in the chart and in its legend: sentences and words each.
+    assert.deepEqual(await page.$$eval('#tr-curves .series', (ls) => ls.map((l) => [l.dataset.key, Number(l.dataset.count)])),
+      [['none-exact', 3], ['none-token', 3], ['additive-exact', 3], ['additive-token', 3]]);
+    assert.deepEqual(await page.$$eval('#tr-curves .legend', (ts) => ts.map((t) => t.textContent)),
+      ['fixed summary, sentences', 'fixed summary, words', 'additive attention, sentences', 'additive attention, words']);
+    assert.deepEqual(await legendsPastEdge(page), []);  // every chart's labels inside it
+    assert.equal(await page.locator('#tr-curves .chance-line').count(), 0);  // no 50 % "chance" for a translation
     // The bottleneck: five length buckets plus "all", for both models, numbers in [0, 1].
     assert.equal(await page.locator('#tr-buckets tbody tr').count(), 6);
     const exact = await page.$$eval('#tr-buckets td', (tds) => tds.map((td) => Number(td.dataset.exact)));

@@ -54,6 +54,9 @@ async function estimateSeconds(input) {
   return perUnit * Math.max(...work, sum / cores);
 }
 
+// The curves' series of the models a run trains: exact sentences and words for each.
+const seriesOf = (kinds) => kinds.flatMap((k) => [`${k}-exact`, `${k}-token`]);
+
 function kindsOf(settings) {
   return settings.attention === 'both' ? ['none', 'additive', 'dot'] : ['none', settings.attention];
 }
@@ -115,7 +118,7 @@ async function start() {
   state.epochs = [];
   state.outcome = null;
   state.latest = {};
-  chart.reset(settings.epochs);
+  chart.reset(settings.epochs, seriesOf(kinds));
   drawCurveTable();
   setRunning(true);
   $('tr-progress').textContent = 'Building the corpus…';
@@ -403,8 +406,8 @@ function main() {
     series.push({ key: `${k}-exact`, label: `${NAMES[k]}, sentences`, colour: COLOURS[k], marker: MARKERS[k] });
     series.push({ key: `${k}-token`, label: `${NAMES[k]}, words`, colour: COLOURS[k], dash: '6 4', marker: MARKERS[k] });
   }
-  chart = new LineChart($('tr-curves'), { series });
-  chart.reset(settings.epochs);
+  chart = new LineChart($('tr-curves'), { series, chance: null });
+  chart.reset(settings.epochs, seriesOf(state.kinds));
   $('start').disabled = true;
   lab.ready.then((info) => {
     state.build = info;

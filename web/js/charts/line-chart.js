@@ -1,28 +1,37 @@
 // Learning curves: accuracy per epoch for several series on one chart, with the
-// 50 % chance line. Knows nothing about models: addPoint(key, x, y), reset(xMax).
+// chance line where guessing has one. Knows nothing about models: addPoint(key, x, y), reset(xMax, keys)
+// (keys: the series this run has, in the legend; all of them when left out).
 //
 // Redraws at most once per animation frame, however fast points arrive, and then
 // only what changed: each series' polyline gets its new points and new markers are
 // appended; axes, ticks and legend are drawn once per reset. During a race the
 // training threads keep every core busy, so the main thread's share is small and a
 // frame must cost little (a full rebuild took ~10 ms of CPU, 50-90 ms of wall time).
-import { clear, svgEl } from './svg.js';
+import { clear, legendRoom, svgEl } from './svg.js';
 
-const W = 640, H = 300, L = 48, R = 150, T = 14, B = 40;
+const H = 300, L = 48, T = 14, B = 40;
 
 export class LineChart {
   // series: [{key, label, colour, dash, marker: 'circle'|'square'}]
-  constructor(svg, { series, yLabel = 'accuracy', xLabel = 'epoch' }) {
+  // chance: the accuracy of guessing, drawn as a dotted line (the race's two classes:
+  // 50 %); null for none (a translation has no such level).
+  constructor(svg, { series, yLabel = 'accuracy', xLabel = 'epoch', chance = 0.5 }) {
+    this.chance = chance;
     this.svg = svg;
+    svg.classList.add('chart');  // a chart with a legend: as wide as its panel allows (lab.css)
+    this.all = series;
     this.series = series;
+    this.R = legendRoom(series.map((s) => s.label), 44, 150);  // the longest label fits
+    this.W = 490 + this.R;  // the plot keeps its width whatever the legend's
     this.xLabel = xLabel;
     this.yLabel = yLabel;
     this.frame = 0;
-    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    svg.setAttribute('viewBox', `0 0 ${this.W} ${H}`);
     this.reset(1);
   }
 
-  reset(xMax) {
+  reset(xMax, keys = null) {
+    this.series = keys ? this.all.filter((s) => keys.includes(s.key)) : this.all;
     this.xMax = Math.max(1, xMax);
     this.points = Object.fromEntries(this.series.map((s) => [s.key, []]));
     this.drawFrame();
@@ -38,12 +47,12 @@ export class LineChart {
     this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
   }
 
-  sx(x) { return L + (x / this.xMax) * (W - L - R); }
+  sx(x) { return L + (x / this.xMax) * (this.W - L - this.R); }
   sy(y) { return T + (1 - y) * (H - T - B); }
 
   // Axes, ticks, chance line, legend, and an empty polyline and marker group per series.
   drawFrame() {
-    const svg = this.svg;
+    const svg = this.svg, W = this.W, R = this.R;
     clear(svg);
     const sy = (y) => this.sy(y);
     svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fff', stroke: '#999' }));
@@ -55,8 +64,11 @@ export class LineChart {
     for (let x = 0; x <= this.xMax; x += step) {
       svg.append(svgEl('text', { x: this.sx(x), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, String(x)));
     }
-    svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(0.5), y2: sy(0.5), stroke: '#000', 'stroke-dasharray': '2 4', class: 'chance-line' }));
-    svg.append(svgEl('text', { x: W - R - 4, y: sy(0.5) - 5, 'text-anchor': 'end', class: 'tick' }, 'chance (50 %)'));
+    if (this.chance !== null) {
+      const c = this.chance;
+      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(c), y2: sy(c), stroke: '#000', 'stroke-dasharray': '2 4', class: 'chance-line' }));
+      svg.append(svgEl('text', { x: W - R - 4, y: sy(c) - 5, 'text-anchor': 'end', class: 'tick' }, `chance (${c * 100} %)`));
+    }
     svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, this.xLabel));
     svg.append(svgEl('text', { x: 12, y: T + (H - T - B) / 2, transform: `rotate(-90 12 ${T + (H - T - B) / 2})`, 'text-anchor': 'middle', class: 'axis-title' }, this.yLabel));
 

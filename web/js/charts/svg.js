@@ -9,6 +9,15 @@ export function svgEl(name, attrs = {}, text) {
   return el;
 }
 
+// The room a legend needs right of a plot: `offset` units of key (line and marker)
+// before each label, then the widest label at the charts' 12 px legend text. A
+// character of it is at most ~6.1 units wide on average (measured on this lab's labels
+// in Chromium); 6.6 leaves room for wider fonts. At least `least` units.
+export function legendRoom(labels, offset, least) {
+  const widest = Math.max(0, ...labels.map((t) => String(t).length));
+  return Math.max(least, Math.ceil(offset + 6.6 * widest + 8));
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
 }

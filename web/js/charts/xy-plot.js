@@ -6,9 +6,9 @@
 // false leaves a series out of the legend (the many runs share their median's entry). Points that are not finite (or
 // not positive on a log axis) are left out, so the SVG never gets NaN coordinates.
 // A page gives the same numbers as a table beside it (the chart's text alternative).
-import { clear, svgEl } from './svg.js';
+import { clear, legendRoom, svgEl } from './svg.js';
 
-const W = 640, H = 320, L = 64, R = 170, T = 14, B = 44;
+const H = 320, L = 64, T = 14, B = 44;
 
 const usable = (p, xLog, yLog) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && (!xLog || p[0] > 0) && (!yLog || p[1] > 0);
 
@@ -32,13 +32,17 @@ export class XYPlot {
   // x, y: {label, log: bool, base: 2|10, min?, max?, format: (v) => text}
   constructor(svg, { x, y }) {
     this.svg = svg;
+    svg.classList.add('chart');  // a chart with a legend: as wide as its panel allows (lab.css)
     this.x = x;
     this.y = y;
-    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    svg.setAttribute('viewBox', `0 0 ${470 + 170} ${H}`);
   }
 
   draw({ series, message = '' }) {
     const svg = this.svg, { x, y } = this;
+    // The plot keeps its width; the legend's room grows with its longest label.
+    const R = legendRoom(series.filter((s) => s.legend !== false).map((s) => s.label), 42, 170), W = 470 + R;
+    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     clear(svg);
     const pts = series.flatMap((s) => [...(s.points || []), ...(s.fit || [])]).filter((p) => usable(p, x.log, y.log));
     const range = (axis, values) => {
