@@ -54,7 +54,7 @@ for (const plain of [false, true]) {
     assert.equal(await page.getAttribute(`#rd-tokens button:nth-child(${top + 1})`, 'aria-pressed'), 'true');
     // A token pressed is masked too; unmask all gives the trained row back.
     await page.click('#rd-unmask');
-    await page.waitForFunction(() => document.getElementById('rd-answer').textContent.includes('As trained:'));
+    await page.waitForFunction(() => document.getElementById('rd-answer').textContent.includes('Nothing is changed yet'));
     assert.deepEqual(await row(page), before);
     // Swapping the first and last tokens: the row is that of the edited sequence.
     await page.fill('#rd-swap-a', '1');
@@ -80,8 +80,20 @@ for (const plain of [false, true]) {
     await page.waitForFunction(() => document.body.dataset.sweep === 'finished', null, { timeout: 180000 });
     // Three dots a model (and one more in the legend), no line between them.
     assert.equal(await page.locator('#rd-sweep-chart .series[data-key="gru"] circle').count(), 3 + 1);
-    assert.equal(await page.locator('#rd-sweep-chart .series[data-key="attention"] rect').count(), 3 + 1);
+    assert.equal(await page.locator('#rd-sweep-chart .series[data-key="attention"] rect:not(.band)').count(), 3 + 1);
     assert.equal(await page.locator('#rd-sweep-chart polyline').count(), 0);
+    // Each model's median a line across, its range a band: every dot inside the band, the
+    // median's line at the middle dot (three runs: the median is one of them).
+    const summary = await page.$$eval('#rd-sweep-chart .series', (gs) => gs.map((g) => {
+      const band = g.querySelector('.band'), level = g.querySelector('.level');
+      const ys = Array.from(g.querySelectorAll('circle, rect:not(.band)'), (m) => (m.tagName === 'circle' ? Number(m.getAttribute('cy')) : Number(m.getAttribute('y')) + 3.5)).slice(0, 3);
+      return { top: Number(band.getAttribute('y')), bottom: Number(band.getAttribute('y')) + Number(band.getAttribute('height')), level: Number(level.getAttribute('y1')), ys };
+    }));
+    assert.equal(summary.length, 2);
+    for (const m of summary) {
+      assert.ok(m.ys.every((y) => y >= m.top - 1e-6 && y <= m.bottom + 1e-6), JSON.stringify(m));
+      assert.ok(m.ys.some((y) => Math.abs(y - m.level) < 1e-6), `the median line at a dot: ${JSON.stringify(m)}`);
+    }
     // Every run's learning curve, faint (a line of epochs each), and each model's median, bold.
     assert.equal(await page.locator('#rd-sweep-curves .series.faint polyline').count(), 3 * 2);
     assert.equal(await page.locator('#rd-sweep-curves .series[data-key="gru-median"] circle').count(), 4 + 1);

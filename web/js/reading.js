@@ -144,7 +144,10 @@ async function readNow() {
 function drawRow(r, what) {
   const ex = state.example, tokens = state.edited || ex.tokens;
   const verdict = (pred, p1) => `class ${pred} (${pred === ex.label ? 'right' : 'wrong'}), probability ${num(pred === 1 ? p1 : 1 - p1)}`;
-  $('rd-answer').textContent = `Label ${ex.label}. As trained the model says ${verdict(ex.pred, ex.p1)}. ${what}: ${verdict(r.pred, r.p1)}.`;
+  const now = what === 'As trained'
+    ? 'Nothing is changed yet: mask a position or edit the tokens to see what moves.'
+    : `${what}: ${verdict(r.pred, r.p1)}.`;
+  $('rd-answer').textContent = `Label ${ex.label}. As trained the model says ${verdict(ex.pred, ex.p1)}. ${now}`;
   const body = $('rd-row').tBodies[0];
   body.replaceChildren(...tokens.map((t, j) => {
     const tr = document.createElement('tr');
@@ -322,9 +325,15 @@ function drawSweep(results) {
   const sorted = [...results].sort((a, b) => a.index - b.index);
   drawSweepCurves(sorted);
   $('rd-sweep-run-head').textContent = varyLabel(vary);
+  // A dot per run, the median as a line across, the range (lowest to highest) as a pale band.
+  const dots = (key, field, label, colour, marker) => {
+    const xs = sorted.map((r) => r[field]);
+    return { key, label, colour, marker, dotsOnly: true, points: sorted.map((r) => [r.index + 1, r[field]]),
+      ...(xs.length ? { level: median(xs), band: [Math.min(...xs), Math.max(...xs)] } : {}) };
+  };
   chartSweep(labels, vary).draw({ series: [
-    { key: 'gru', label: 'GRU', colour: PALETTE.vermillion, marker: 'circle', dotsOnly: true, points: sorted.map((r) => [r.index + 1, r.test_gru]) },
-    { key: 'attention', label: 'attention', colour: PALETTE.blue, marker: 'square', dotsOnly: true, points: sorted.map((r) => [r.index + 1, r.test_attention]) },
+    dots('gru', 'test_gru', 'GRU', PALETTE.vermillion, 'circle'),
+    dots('attention', 'test_attention', 'attention', PALETTE.blue, 'square'),
   ] });
   const body = $('rd-sweep').tBodies[0];
   body.replaceChildren(...sorted.map((r) => {

@@ -1,7 +1,9 @@
 // A small x-y chart for a few series of points, each axis linear or logarithmic:
 // the scaling explorer's entropy against d_k and the cost explorer's time against T.
 // Knows nothing about attention: draw({series: [{key, label, colour, dash, marker,
-// dotsOnly?, faint?, legend?, points: [[x, y]], fit: [[x0, y0], [x1, y1]]?}]}). A faint series
+// dotsOnly?, faint?, legend?, points: [[x, y]], fit: [[x0, y0], [x1, y1]]?, level?: y,
+// band?: [y0, y1]}]}). level is a horizontal line across the plot (a median), band a pale
+// strip between two values (a range), both in the series' colour. A faint series
 // is a thin, pale line without markers (one of many runs behind their median); legend:
 // false leaves a series out of the legend (the many runs share their median's entry). Points that are not finite (or
 // not positive on a log axis) are left out, so the SVG never gets NaN coordinates.
@@ -79,6 +81,13 @@ export class XYPlot {
           stroke: s.colour, 'stroke-width': s.faint ? 1 : 2, 'stroke-opacity': s.faint ? 0.35 : 1, 'stroke-dasharray': s.dash || '' }));
       }
       if (s.faint) { svg.append(g); return; }
+      if (s.band && s.band.every((v) => usable([x0, v], x.log, y.log))) {
+        const [top, bottom] = [sy(Math.max(...s.band)), sy(Math.min(...s.band))];
+        g.append(svgEl('rect', { x: L, y: top, width: W - L - R, height: Math.max(1, bottom - top), fill: s.colour, 'fill-opacity': 0.12, class: 'band' }));
+      }
+      if (s.level !== undefined && usable([x0, s.level], x.log, y.log)) {
+        g.append(svgEl('line', { x1: L, x2: W - R, y1: sy(s.level), y2: sy(s.level), stroke: s.colour, 'stroke-width': 1.5, class: 'level' }));
+      }
       for (const p of ok) {
         g.append(s.marker === 'square'
           ? svgEl('rect', { x: sx(p[0]) - 3.5, y: sy(p[1]) - 3.5, width: 7, height: 7, fill: s.colour })
