@@ -49,6 +49,9 @@ for (const plain of [false, true]) {
     assert.equal(table.length, last.length);
     table.forEach((row, t) => row.forEach((w, j) => assert.ok(Math.abs(w - last[t][j]) < 1e-6, `table (${t}, ${j}) ${w} vs map ${last[t][j]}`)));
     assert.equal(await page.locator('#tr-matrix td.gold').count(), gold.length);
+    // Each cell reads its weight to two decimals, or "<0.01" for one that would read 0.00.
+    const texts = await page.$$eval('#tr-matrix td', (tds) => tds.map((td) => [td.textContent.replace('◆ ', ''), Number(td.dataset.weight)]));
+    for (const [text, w] of texts) assert.equal(text, w < 0.005 ? '<0.01' : String(Number(w.toFixed(2))));
     await page.uncheck('#gold');
     assert.deepEqual(await goldLinks(page), []);
     assert.equal(await page.locator('#tr-matrix td.gold').count(), 0);

@@ -262,10 +262,12 @@ function drawMatrixTable(tgt, src, A, gold) {
 }
 
 // A cell coloured by its weight (viridis), the number on a white label so that it reads
-// at every colour; ◆ marks a gold link.
+// at every colour; ◆ marks a gold link. Weights that round to 0.00 read "<0.01" (the
+// exact number stays in data-weight): a table of 2.74e-3s is hard to scan.
+const weightText = (w) => (w < 0.005 ? '<0.01' : String(Number(w.toFixed(2))));
 function heatCell(td, w, gold) {
   td.style.background = viridis(w);
-  td.append(Object.assign(document.createElement('span'), { className: 'weight', textContent: `${gold ? '◆ ' : ''}${num(w)}` }));
+  td.append(Object.assign(document.createElement('span'), { className: 'weight', textContent: `${gold ? '◆ ' : ''}${weightText(w)}` }));
   if (gold) td.classList.add('gold');
   td.dataset.weight = String(w);
 }
