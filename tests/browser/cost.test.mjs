@@ -50,6 +50,9 @@ test('measured: attention\'s slope is about 2, the GRU\'s about 1, on one thread
   assert.match(await page.textContent('#cost-status'), /Measured 28 of 28 points/);
   assert.equal(await page.$$eval('#cost-chart .fit', (x) => x.length), 2);
   assert.deepEqual(await legendsPastEdge(page), []);
+  // The time axis can be read: at least three ticks, in milliseconds.
+  const yTicks = await page.$$eval('#cost-chart text.tick[text-anchor="end"]', (ts) => ts.map((t) => t.textContent));
+  assert.ok(yTicks.length >= 3 && yTicks.every((t) => /^[\d.]+ ms$/.test(t)), `time ticks ${yTicks.join(', ')}`);
   assert.equal(await page.$$eval('svg [points*="NaN"], svg [x1*="NaN"], svg [cx*="NaN"]', (x) => x.length), 0);
   // The timing is the worker's; the page's thread ran no WebAssembly, and drew the
   // 7-row table and the chart once per point (measured: about 225 nodes a point; the

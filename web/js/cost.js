@@ -20,7 +20,7 @@ const key = (layer, threads, T) => `${layer}/${threads}/${T}`;
 const lab = new LabClient();
 const chart = new XYPlot($('cost-chart'), {
   x: { label: 'T, positions (logarithmic)', log: true, base: 2, format: (v) => String(v) },
-  y: { label: 'seconds per forward (logarithmic)', log: true, base: 10, format: (v) => v.toExponential(0) },
+  y: { label: 'time per forward (logarithmic)', log: true, base: 10, format: (v) => ms(v) },
 });
 
 function ms(seconds) {

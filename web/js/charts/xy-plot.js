@@ -15,12 +15,16 @@ const H = 320, L = 64, T = 14, B = 44;
 const usable = (p, xLog, yLog) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && (!xLog || p[0] > 0) && (!yLog || p[1] > 0);
 
 // Tick values for a range: powers of `base` on a log axis, round steps on a linear one.
-function ticks(lo, hi, log, base) {
+export function ticks(lo, hi, log, base) {
   if (log) {
-    const out = [];
+    // Powers of the base; on a range too short for three of them, 1-2-5 steps instead
+    // (a decade with one tick cannot be read).
+    const within = (v) => v >= lo * 0.999 && v <= hi * 1.001;
     const b = Math.log(base);
-    for (let e = Math.floor(Math.log(lo) / b); e <= Math.ceil(Math.log(hi) / b); ++e) out.push(base ** e);
-    return out.filter((v) => v >= lo * 0.999 && v <= hi * 1.001);
+    const powers = [];
+    for (let e = Math.floor(Math.log(lo) / b); e <= Math.ceil(Math.log(hi) / b); ++e) powers.push(Number((base ** e).toPrecision(12)));
+    if (powers.filter(within).length >= 3 || base !== 10) return powers.filter(within);
+    return powers.flatMap((p) => [p, 2 * p, 5 * p]).map((v) => Number(v.toPrecision(12))).filter(within);
   }
   const span = hi - lo || 1;
   const step = 10 ** Math.floor(Math.log10(span / 4));
