@@ -5,16 +5,11 @@
 //
 //   node tests/bench/race-page.mjs        (tools/lab bench runs it)
 import { execFileSync } from 'node:child_process';
-import { startLab, openPage } from '../browser/support.mjs';
+import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
 
 async function pageRace(lab, mode) {
   const url = (mode === 'isolated' ? lab.isolatedUrl : lab.plainUrl)('race.html');
   const { page, problems, close } = await openPage(lab.browser, url);
-  await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); })
-      .observe({ type: 'longtask', buffered: false });
-  });
   // The page is ready once its module has loaded and warmed up (race.js: a little
   // training so the browser optimizes the hot code; its time is reported apart).
   await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build
@@ -23,7 +18,7 @@ async function pageRace(lab, mode) {
   // Only the race counts: not Playwright injecting its own script into the page,
   // which its first pointer action does (~15 ms of main-thread script evaluation).
   await page.hover('#start');
-  await page.evaluate(() => { window.longTasks = []; });
+  await mainThreadWork(page);  // the page's own thread, counted from here (tests/browser/support.mjs)
   const t0 = Date.now();
   await page.click('#start');
   await page.waitForFunction(() => ['finished', 'stopped', 'error'].includes(document.body.dataset.race), null, { timeout: 600000 });
@@ -31,13 +26,12 @@ async function pageRace(lab, mode) {
   const r = await page.evaluate(() => ({
     build: document.body.dataset.build,
     engineWall: Number(document.body.dataset.wallSeconds),
-    longest: Math.max(0, ...window.longTasks),
-    longTasks: window.longTasks,
     acc: Object.fromEntries(Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [tr.dataset.model, Number(tr.dataset.testAcc)])),
   }));
+  const { longest } = await mainThreadWork(page);
   await close();
   if (problems.console.length) throw new Error(`console errors: ${problems.console.join('; ')}`);
-  return { mode, seconds, warmUp, ...r };
+  return { mode, seconds, warmUp, longest, ...r };
 }
 
 const lab = await startLab();

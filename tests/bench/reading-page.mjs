@@ -6,7 +6,7 @@
 // the longest main-thread task meanwhile.
 //
 //   node tests/bench/reading-page.mjs        (tools/lab bench runs it)
-import { startLab, openPage } from '../browser/support.mjs';
+import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
 
 const SEEDS = 10;
 const lab = await startLab();
@@ -15,10 +15,7 @@ try {
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(`reading.html?sweep=${SEEDS}`));
   await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 120000 });
   await page.hover('#start');
-  await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); }).observe({ type: 'longtask' });
-  });
+  await mainThreadWork(page);  // the page's own thread, counted from here (tests/browser/support.mjs)
   await page.click('#start');
   await page.waitForFunction(() => document.body.dataset.reading === 'trained', null, { timeout: 300000 });
   // The engine's answers, timed from the page: the adversarial row and the ablations.
@@ -36,7 +33,7 @@ try {
   await page.click('#rd-sweep-start');
   await page.waitForFunction(() => document.body.dataset.sweep === 'finished', null, { timeout: 900000 });
   sweepWall = Number(await page.evaluate(() => document.body.dataset.sweepWall));
-  longest = Math.max(0, ...(await page.evaluate(() => window.longTasks)));
+  longest = (await mainThreadWork(page)).longest;
   if (problems.console.length) throw new Error(`console errors: ${problems.console.join('; ')}`);
   await close();
   // The same sweep in the single-thread build: the same races, one at a time on one thread.

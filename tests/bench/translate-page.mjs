@@ -5,17 +5,14 @@
 // the end. The ratio to PyTorch is tests/bench/translate_bench.py's.
 //
 //   node tests/bench/translate-page.mjs        (tools/lab bench runs it)
-import { startLab, openPage } from '../browser/support.mjs';
+import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
 
 async function pageRun(lab, mode) {
   const url = (mode === 'isolated' ? lab.isolatedUrl : lab.plainUrl)('translate.html');
   const { page, problems, close } = await openPage(lab.browser, url);
   await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 120000 });
   await page.hover('#start');  // Playwright's own injected script runs before the timing starts
-  await page.evaluate(() => {
-    window.longTasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(e.duration); }).observe({ type: 'longtask' });
-  });
+  await mainThreadWork(page);  // the page's own thread, counted from here (tests/browser/support.mjs)
   const t0 = Date.now();
   await page.click('#start');
   await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 900000 });
@@ -29,14 +26,14 @@ async function pageRun(lab, mode) {
     return {
       build: document.body.dataset.build, epochs: cells.length, estimate: Number(document.body.dataset.estimateSeconds),
       reachedEpoch: reached + 1, reachedWall: reached >= 0 ? cells[reached].wall : NaN,
-      longest: Math.max(0, ...window.longTasks),
       attention: all('additive'), fixed: all('none'),
       attentionLongest: bucket('additive').pop(), fixedLongest: bucket('none').pop(),
     };
   });
+  const { longest } = await mainThreadWork(page);
   await close();
   if (problems.console.length) throw new Error(`console errors: ${problems.console.join('; ')}`);
-  return { mode, seconds, ...r };
+  return { mode, seconds, longest, ...r };
 }
 
 const lab = await startLab();
