@@ -158,7 +158,7 @@ test('a long run is announced and asked for; declined, nothing starts', async ()
   await close();
 });
 
-test('Stop ends training before the next minibatch, and Train starts again', async () => {
+test('Stop ends training before the next minibatch, and Train starts again, clearing the last models\' translation', async () => {
   const { page, close } = await open('translate.html?epochs=50&hidden=16');
   await page.click('#start');
   await page.waitForFunction(() => Number(document.body.dataset.matrixEpoch) >= 1, null, { timeout: 120000 });
@@ -170,6 +170,19 @@ test('Stop ends training before the next minibatch, and Train starts again', asy
   await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 30000 });
   assert.match(await page.textContent('#tr-progress'), /^Stopped after/);
   assert.equal(await page.isDisabled('#start'), false);
+  // The stopped models translate; a new run clears what they said, and starts.
+  assert.equal(await page.isVisible('#tr-qkv-empty'), true);
+  await page.click('#tr-translate');
+  await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+  assert.equal(await page.isVisible('#tr-qkv-empty'), false);
+  assert.ok(await page.locator('#tr-cross-q tbody tr').count() > 0);
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.translate === 'running');
+  assert.equal(await page.textContent('#tr-translations'), '');
+  assert.equal(await page.locator('#tr-typed tbody tr, #tr-cross-q tbody tr, #tr-cross-k tbody tr, #tr-self tbody tr').count(), 0);
+  assert.equal(await page.isVisible('#tr-qkv-empty'), true);
+  await page.click('#stop');
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 30000 });
   await close();
 });
 

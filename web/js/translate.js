@@ -117,6 +117,7 @@ async function start() {
   state.kinds = kinds;
   state.epochs = [];
   state.outcome = null;
+  clearTyped();
   state.latest = {};
   chart.reset(settings.epochs, seriesOf(kinds));
   drawCurveTable();
@@ -362,9 +363,20 @@ async function translateTyped() {
   }
 }
 
+// A typed sentence's translation, alignment and vectors belong to the models that made
+// them: a new run clears them (and says where they will appear).
+function clearTyped() {
+  $('tr-translations').textContent = '';
+  for (const id of ['tr-typed', 'tr-self']) { $(id).tHead.replaceChildren(); $(id).tBodies[0].replaceChildren(); }
+  for (const id of ['tr-cross-q', 'tr-cross-k']) $(id).tBodies[0].replaceChildren();
+  $('tr-qkv-empty').hidden = false;
+  delete document.body.dataset.typed;
+}
+
 // The typed sentence's vectors: cross-attention's queries (decoder states) and keys
 // (encoder states), and self-attention over the source from the same encoder states.
 function drawVectors(t, words) {
+  $('tr-qkv-empty').hidden = true;
   const H = t.hidden, SHOWN = Math.min(6, H);
   const rowsOf = (table, labels, flat) => {
     const body = table.tBodies[0];
