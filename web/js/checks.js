@@ -28,7 +28,12 @@ function updateScore() {
   const self = Object.entries(g.selfAssessed);
   let text = `Score: ${g.points} of ${g.max}`;
   if (self.length && !g.rules.selfAssessedCounts) {
-    text += ` (automatically graded checks). Self-assessed, for your instructor to review: ${self.map(([id, v]) => `${id.toUpperCase()} ${v}`).join(', ')}.`;
+    // In words, not as a share: "Q3: 2 of 3 rubric points ticked", or not answered yet.
+    const said = self.map(([id, share]) => {
+      const c = data.checks.find((x) => x.id === id), n = c.rubric.length;
+      return g.answered[id] ? `${id.toUpperCase()}: ${Math.round(share * n)} of ${n} rubric points ticked` : `${id.toUpperCase()}: not answered yet`;
+    });
+    text += ` (automatically graded checks). Self-assessed, for your instructor to review: ${said.join('; ')}.`;
   }
   $('score').textContent = text;
   $('score').dataset.points = String(g.points);
