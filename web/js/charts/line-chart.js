@@ -1,6 +1,6 @@
 // Learning curves: accuracy per epoch for several series on one chart, with the
-// chance line where guessing has one. Knows nothing about models: addPoint(key, x, y), reset(xMax, keys)
-// (keys: the series this run has, in the legend; all of them when left out).
+// chance line where guessing has one. Knows nothing about models: addPoint(key, x, y),
+// reset(xMax, keys) (keys: the series this run has, in the legend; all when left out).
 //
 // Redraws at most once per animation frame, however fast points arrive, and then
 // only what changed: each series' polyline gets its new points and new markers are
