@@ -35,6 +35,19 @@ for (const mode of ['isolated', 'plain']) {
     assert.deepEqual(rows, MODULE_TABLE);
     const sum = await page.$$eval('#result-rows tr', (trs) => trs.reduce((s, tr) => s + Number(tr.dataset.weight), 0));
     assert.ok(Math.abs(sum - 1) < 1e-12, `weights sum to ${sum}`);
+    // The plot's labels (query, context, the five keys) do not overlap one another.
+    const clashes = await page.$$eval('svg .query-label, svg .context-label, svg .key-label', (ts) => {
+      const boxes = ts.map((t) => [t.textContent, t.getBBox()]);
+      const out = [];
+      for (let i = 0; i < boxes.length; ++i)
+        for (let j = i + 1; j < boxes.length; ++j) {
+          const [a, p] = boxes[i], [b, q] = boxes[j];
+          if (p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height) out.push(`${a} / ${b}`);
+        }
+      return { n: boxes.length, out };
+    });
+    assert.equal(clashes.n, 7);
+    assert.deepEqual(clashes.out, []);
 
     await page.waitForFunction(() => document.body.dataset.build);
     const status = await page.textContent('#build-status');

@@ -1,6 +1,7 @@
 // Phones and narrow windows: every page of the registry at 320 px wide, without
 // sideways scrolling (panels stack, charts scale, wide tables and maths scroll inside
-// their own box), its main control still usable.
+// their own box), its main control still usable, and no number, heading or button
+// broken inside a word.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
@@ -23,6 +24,25 @@ for (const entry of PAGES) {
     }
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 320, `${entry.file} is ${width} px wide at a 320 px viewport`);
+    // A one-word cell, column heading or button ("0.068", "token", "Remove") on one line:
+    // its text's boxes all share one top. (Row headings may hold a student's long token,
+    // which may break.)
+    const broken = await page.$$eval('td, thead th, button', (els) => els.filter((el) => {
+      // A control's cell (the control is checked itself) or a formula's (KaTeX sets its
+      // sub- and superscripts on lines of their own) is not a word.
+      if (el.querySelector('button, input, select, textarea, .katex')) return false;
+      const text = el.textContent.trim();
+      // One word: no space, and no hyphen ("self-attention" may break after its hyphen).
+      if (!text || /[\s\-\u2010]/.test(text) || el.getClientRects().length === 0) return false;
+      const tops = new Set(), walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(n);  // the text's own boxes, not those of the elements around it
+        for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+      }
+      return tops.size > 1;
+    }).map((el) => el.textContent.trim()));
+    assert.deepEqual(broken, [], `${entry.file}: words broken across lines`);
     assert.deepEqual(problems.console, []);
     await close();
   });

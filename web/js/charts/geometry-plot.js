@@ -45,13 +45,6 @@ export class GeometryPlot {
         x1: sx(0), y1: sy(0), x2: sx(x), y2: sy(y), stroke: PALETTE.blue,
         'stroke-width': 1 + 5 * w, 'marker-end': 'url(#head-key)', class: 'key-arrow',
       }));
-      if (keys.length <= 40) {
-        // Long names are cut on the plot; the full name is its tooltip and in the table.
-        const name = tokens[i].length > 24 ? `${tokens[i].slice(0, 24)}…` : tokens[i];
-        const label = svgEl('text', { x: sx(x) + 5, y: sy(y) - 5, class: 'key-label' }, name);
-        if (name !== tokens[i]) label.append(svgEl('title', {}, tokens[i]));
-        svg.append(label);
-      }
     });
 
     if (context) {
@@ -59,7 +52,6 @@ export class GeometryPlot {
         x: sx(context[0]) - 5, y: sy(context[1]) - 5, width: 10, height: 10,
         fill: PALETTE.green, stroke: '#000', class: 'context-mark',
       }));
-      svg.append(svgEl('text', { x: sx(context[0]) + 8, y: sy(context[1]) + 14, class: 'context-label' }, 'context c'));
     }
 
     svg.append(svgEl('line', {
@@ -72,7 +64,26 @@ export class GeometryPlot {
       'aria-valuetext': `query (${query[0].toFixed(2)}, ${query[1].toFixed(2)})`,
     });
     svg.append(handle);
-    svg.append(svgEl('text', { x: sx(query[0]) + 11, y: sy(query[1]) + 4, class: 'query-label' }, 'query q'));
+    // Labels last, each where it overlaps no label placed before it: the query's first,
+    // then the context's, then the keys' from the heaviest weight down.
+    const labels = [{ x: sx(query[0]), y: sy(query[1]), gap: 11, text: 'query q', cls: 'query-label' }];
+    if (context) labels.push({ x: sx(context[0]), y: sy(context[1]), gap: 7, text: 'context c', cls: 'context-label' });
+    if (keys.length <= 40) {
+      const order = keys.map((_, i) => i).sort((a, b) => (weights ? weights[b] - weights[a] : 0) || a - b);
+      for (const i of order) {
+        // Long names are cut on the plot; the full name is its tooltip and in the table.
+        const name = tokens[i].length > 24 ? `${tokens[i].slice(0, 24)}…` : tokens[i];
+        labels.push({ x: sx(keys[i][0]), y: sy(keys[i][1]), gap: 5, text: name, cls: 'key-label', title: name !== tokens[i] ? tokens[i] : null });
+      }
+    }
+    const taken = [box(sx(query[0]) - 9, sy(query[1]) - 9, 18, 18)];  // the handle
+    if (context) taken.push(box(sx(context[0]) - 5, sy(context[1]) - 5, 10, 10));
+    for (const l of labels) {
+      const at = placeLabel(l, taken);
+      const text = svgEl('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: l.cls }, l.text);
+      if (l.title) text.append(svgEl('title', {}, l.title));
+      svg.append(text);
+    }
     this.bindHandle(handle, query);
     if (this.refocus) { handle.focus(); this.refocus = false; }
     return true;
@@ -136,4 +147,28 @@ function arrowHead(id, colour) {
   });
   marker.append(svgEl('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: colour }));
   return marker;
+}
+
+// Label placement. A label of n characters at the plots' 12 px text is about 6.6n by 12
+// units (as legendRoom in svg.js); boxes are [x0, y0, x1, y1].
+const box = (x, y, w, h) => [x, y, x + w, y + h];
+const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+
+// The first of eight spots around the point (x, y), `gap` away, where the label's box
+// overlaps nothing in `taken` and stays on the plot; else the spot overlapping least.
+// The chosen box joins `taken`.
+export function placeLabel({ x, y, gap, text }, taken) {
+  const w = 6.6 * text.length, h = 12;
+  const spots = [
+    [x + gap, y - gap, 'start'], [x + gap, y + gap + h, 'start'], [x - gap, y - gap, 'end'], [x - gap, y + gap + h, 'end'],
+    [x + gap, y + 4, 'start'], [x - gap, y + 4, 'end'], [x, y - gap - 2, 'middle'], [x, y + gap + h + 2, 'middle'],
+  ].map(([lx, ly, anchor]) => {
+    const x0 = anchor === 'start' ? lx : anchor === 'end' ? lx - w : lx - w / 2;
+    const b = box(x0, ly - h + 2, w, h);
+    const off = b[0] < 0 || b[2] > SIZE || b[1] < 0 || b[3] > SIZE ? w * h : 0;
+    return { x: lx, y: ly, anchor, b, cost: off + taken.reduce((sum, t) => sum + overlap(b, t), 0) };
+  });
+  const best = spots.find((p) => p.cost === 0) || spots.reduce((a, b) => (b.cost < a.cost ? b : a));
+  taken.push(best.b);
+  return best;
 }
