@@ -293,6 +293,10 @@ function median(xs) {
   return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
+// A model's test accuracies over the runs: the median and the range, for the dot plot's
+// line and band and for the table's last row alike.
+const spread = (xs) => ({ median: median(xs), lo: Math.min(...xs), hi: Math.max(...xs) });
+
 const chartSweepCurves = () => new XYPlot($('rd-sweep-curves'), {
   x: { label: 'epoch', log: false, format: (v) => String(v) },
   y: { label: 'validation accuracy', log: false, min: 0.4, max: 1, format: (v) => v.toFixed(1) },
@@ -327,9 +331,9 @@ function drawSweep(results) {
   $('rd-sweep-run-head').textContent = varyLabel(vary);
   // A dot per run, the median as a line across, the range (lowest to highest) as a pale band.
   const dots = (key, field, label, colour, marker) => {
-    const xs = sorted.map((r) => r[field]);
+    const s = sorted.length ? spread(sorted.map((r) => r[field])) : null;
     return { key, label, colour, marker, dotsOnly: true, points: sorted.map((r) => [r.index + 1, r[field]]),
-      ...(xs.length ? { level: median(xs), band: [Math.min(...xs), Math.max(...xs)] } : {}) };
+      ...(s ? { level: s.median, band: [s.lo, s.hi] } : {}) };
   };
   chartSweep(labels, vary).draw({ series: [
     dots('gru', 'test_gru', 'GRU', PALETTE.vermillion, 'circle'),
@@ -351,8 +355,8 @@ function drawSweep(results) {
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: 'median (range)' }));
     const summary = [];
     for (const m of ['test_gru', 'test_attention']) {
-      const xs = sorted.map((r) => r[m]);
-      const text = `${num(median(xs))} (${num(Math.min(...xs))} to ${num(Math.max(...xs))})`;
+      const s = spread(sorted.map((r) => r[m]));
+      const text = `${num(s.median)} (${num(s.lo)} to ${num(s.hi)})`;
       tr.insertCell().textContent = text;
       summary.push(`${m === 'test_gru' ? 'GRU' : 'attention'} median ${text}`);
     }

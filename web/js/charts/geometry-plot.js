@@ -2,7 +2,7 @@
 // the query as a draggable arrow, the context vector as a square.
 // Knows nothing about attention: it draws what update() is given and reports
 // the dragged query through onQueryChange([x, y]).
-import { PALETTE, clear, svgEl } from './svg.js';
+import { PALETTE, clear, labelWidth, svgEl } from './svg.js';
 
 const SIZE = 360, PAD = 34;
 
@@ -149,16 +149,16 @@ function arrowHead(id, colour) {
   return marker;
 }
 
-// Label placement. A label of n characters at the plots' 12 px text is about 6.6n by 12
-// units (as legendRoom in svg.js); boxes are [x0, y0, x1, y1].
+// Label placement: a label's box is labelWidth (svg.js) by 12 units; boxes are
+// [x0, y0, x1, y1].
 const box = (x, y, w, h) => [x, y, x + w, y + h];
 const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 
 // The first of eight spots around the point (x, y), `gap` away, where the label's box
 // overlaps nothing in `taken` and stays on the plot; else the spot overlapping least.
 // The chosen box joins `taken`.
-export function placeLabel({ x, y, gap, text }, taken) {
-  const w = 6.6 * text.length, h = 12;
+function placeLabel({ x, y, gap, text }, taken) {
+  const w = labelWidth(text), h = 12;
   const spots = [
     [x + gap, y - gap, 'start'], [x + gap, y + gap + h, 'start'], [x - gap, y - gap, 'end'], [x - gap, y + gap + h, 'end'],
     [x + gap, y + 4, 'start'], [x - gap, y + 4, 'end'], [x, y - gap - 2, 'middle'], [x, y + gap + h + 2, 'middle'],

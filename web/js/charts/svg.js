@@ -9,13 +9,15 @@ export function svgEl(name, attrs = {}, text) {
   return el;
 }
 
+// About how wide a label is at the charts' 12 px label text, in units: a character is
+// at most ~6.1 units wide on average (measured on this lab's labels in Chromium); 6.6
+// leaves room for wider fonts.
+export const labelWidth = (text) => 6.6 * String(text).length;
+
 // The room a legend needs right of a plot: `offset` units of key (line and marker)
-// before each label, then the widest label at the charts' 12 px legend text. A
-// character of it is at most ~6.1 units wide on average (measured on this lab's labels
-// in Chromium); 6.6 leaves room for wider fonts. At least `least` units.
+// before each label, then the widest label. At least `least` units.
 export function legendRoom(labels, offset, least) {
-  const widest = Math.max(0, ...labels.map((t) => String(t).length));
-  return Math.max(least, Math.ceil(offset + 6.6 * widest + 8));
+  return Math.max(least, Math.ceil(offset + Math.max(0, ...labels.map(labelWidth)) + 8));
 }
 
 export function clear(el) {
