@@ -3,7 +3,7 @@
 //
 //   const s = new lab.TranslateSession();
 //   s.start({grammar_json, seed, hidden, embed, batch, epochs, lr, n_train, n_val, n_test,
-//            max_len, kinds: ['none', 'additive'], watch}, threads) -> {ok, message}
+//            max_len, clip, decay_from, lr_floor, kinds: ['none', 'additive'], watch}, threads) -> {ok, message}
 //   s.step(budgetMs) -> true when over;   s.poll() -> [TranslateEpoch];   s.stop()
 //   s.finish() -> {models: [{kind, test: EvalResult, epochs_done}], wall, threads, stopped}
 //   s.translate({model, words: [...]}) -> Translation | {ok: false, message}
@@ -149,6 +149,9 @@ EMSCRIPTEN_BINDINGS(translate) {
       .field("n_val", &TranslateSettings::n_val)
       .field("n_test", &TranslateSettings::n_test)
       .field("max_len", &TranslateSettings::max_len)
+      .field("clip", &TranslateSettings::clip)
+      .field("decay_from", &TranslateSettings::decay_from)
+      .field("lr_floor", &TranslateSettings::lr_floor)
       .ALAB_STRINGS_FIELD(TranslateSettings, kinds)
       .field("watch", &TranslateSettings::watch);
   value_object<TranslateEpoch>("TranslateEpoch")

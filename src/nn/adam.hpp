@@ -19,6 +19,8 @@ class Adam {
   Adam(ParamList<Scalar> params, double lr, double beta1 = 0.9, double beta2 = 0.999,
        double eps = 1e-8);
   void step();  // uses each parameter's dw
+  void set_lr(double lr) { lr_ = lr; }  // a schedule's (the next step's step size)
+  double lr() const { return lr_; }
   long steps_taken() const { return t_; }
 
  private:

@@ -32,6 +32,22 @@ void zero_grads(const ParamList<Scalar>& ps) {
   for (auto* p : ps) p->dw.setZero();
 }
 
+// Clips the gradient by its global L2 norm, as torch.nn.utils.clip_grad_norm_(ps, clip):
+//   n = sqrt(sum over every parameter of |dw|^2);  if n > clip: dw *= clip / n.
+// The squares are summed in double, parameter by parameter in the list's fixed order,
+// so the same gradients give the same bits on every run. Returns n (before clipping).
+template <class Scalar>
+double clip_grad_norm(const ParamList<Scalar>& ps, double clip) {
+  double sq = 0;
+  for (auto* p : ps) sq += static_cast<double>(p->dw.squaredNorm());
+  const double norm = std::sqrt(sq);
+  if (norm > clip) {
+    const auto scale = static_cast<Scalar>(clip / norm);
+    for (auto* p : ps) p->dw *= scale;
+  }
+  return norm;
+}
+
 // PyTorch's default initialisers, drawn exactly as PyTorch draws them (float32
 // values from the torch generator, nn/torch_rng.hpp; a double model gets the same
 // values widened), in memory order of the row-major matrix = PyTorch's contiguous order.

@@ -35,6 +35,10 @@ TranslateConfig trainer_config(const TranslateSettings& s, AttentionKind kind) {
   cfg.hidden = s.hidden;
   cfg.batch = s.batch;
   cfg.lr = s.lr;
+  cfg.epochs = s.epochs;
+  cfg.clip = s.clip;
+  cfg.decay_from = s.decay_from;
+  cfg.lr_floor = s.lr_floor;
   cfg.attention = kind;
   return cfg;
 }
@@ -59,6 +63,8 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
   if (s.epochs < 1 || s.epochs > 200) return Status::error("epochs must be from 1 to 200");
   if (!(s.lr > 0 && s.lr <= 1)) return Status::error("the learning rate must be above 0 and at most 1");
   if (s.batch < 1 || s.batch > 512) return Status::error("the batch size must be from 1 to 512");
+  if (!(s.clip >= 0) || !(s.decay_from >= 0 && s.decay_from <= 1) || !(s.lr_floor >= 0 && s.lr_floor <= 1))
+    return Status::error("clip must be 0 (off) or more; decay_from and lr_floor from 0 to 1");
   Grammar g;
   if (Status st = parse_grammar(s.grammar_json, g); !st) return st;
   CorpusRequest r;

@@ -37,6 +37,9 @@ struct TranslateSettings {
   int hidden = 48, embed = 16, batch = 32;
   int epochs = 15;
   double lr = 0.003;
+  // The training's steadying (TranslateConfig): the gradient's norm clipped, the
+  // learning rate held, then decayed over the run's second half.
+  double clip = 1, decay_from = 0.5, lr_floor = 0.1;
   int n_train = 3000, n_val = 250, n_test = 250;  // over the five length buckets up to 25 words
   int max_len = 25;                     // longest source sentence (fewer buckets, fewer sentences)
   std::vector<std::string> kinds = {"none", "additive"};  // the models, side by side

@@ -69,6 +69,16 @@ void count_alignment(const SentencePair& p, const std::vector<std::vector<float>
   }
 }
 
+double scheduled_lr(const TranslateConfig& c, long step, long total) {
+  if (c.epochs <= 0 || total <= 1) return c.lr;
+  const double start = c.decay_from * static_cast<double>(total - 1);
+  const double x = static_cast<double>(step);
+  if (x <= start) return c.lr;
+  const double f = (x - start) / (static_cast<double>(total - 1) - start);  // 0 .. 1
+  const double kPi = 3.14159265358979323846;
+  return c.lr * (c.lr_floor + (1 - c.lr_floor) * 0.5 * (1 + std::cos(kPi * f)));
+}
+
 TranslateTrainer::TranslateTrainer(const Corpus& corpus, const TranslateConfig& config)
     : corpus_(corpus), config_(config), order_rng_(static_cast<std::uint64_t>(config.seed), 0x7A) {
   Seq2SeqConfig mc;
@@ -87,6 +97,9 @@ TranslateTrainer::TranslateTrainer(const Corpus& corpus, const TranslateConfig& 
     if (by_length_.size() <= S) by_length_.resize(S + 1);
     by_length_[S].push_back(i);
   }
+  long per_epoch = 0;
+  for (const auto& rows : by_length_) per_epoch += static_cast<long>((rows.size() + config.batch - 1) / config.batch);
+  total_steps_ = per_epoch * std::max(config.epochs, 0);
 }
 
 void TranslateTrainer::begin_epoch() {
@@ -140,6 +153,8 @@ bool TranslateTrainer::train_next() {
     for (std::size_t i = 0; i < ps.size(); ++i) ps[i]->dw += shadow[i]->dw;
     loss_sum = loss_a + loss_b;
   }
+  if (config_.clip > 0) nn::clip_grad_norm(ps, config_.clip);
+  adam_->set_lr(scheduled_lr(config_, steps_++, total_steps_));
   adam_->step();
   epoch_total_ += static_cast<double>(loss_sum);
   epoch_tokens_ += tokens;

@@ -16,8 +16,11 @@ import tempfile
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 GRAMMAR = os.path.join(ROOT, "content", "translation", "grammar.json")
 with open(os.path.join(ROOT, "content", "widgets", "translate.json"), encoding="utf-8") as f:
-    DEFAULTS = {s["key"]: s["default"] for s in json.load(f)["settings"]}
-SETTINGS = ["--hidden", str(DEFAULTS["hidden"]), "--epochs", str(DEFAULTS["epochs"]), "--lr", str(DEFAULTS["lr"])]
+    WIDGET = json.load(f)
+DEFAULTS = {s["key"]: s["default"] for s in WIDGET["settings"]}
+FIXED = WIDGET["fixed"]
+SETTINGS = ["--hidden", str(DEFAULTS["hidden"]), "--epochs", str(DEFAULTS["epochs"]), "--lr", str(DEFAULTS["lr"]),
+            "--clip", str(FIXED["clip"]), "--decay-from", str(FIXED["decay_from"]), "--lr-floor", str(FIXED["lr_floor"])]
 
 
 def lab(cmd, threads, corpus_out=None):

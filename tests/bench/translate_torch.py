@@ -4,7 +4,9 @@
 The same corpus (written by `alab translate --corpus-out`), the same models
 (tests/reference/make_translate_reference.py's Seq2Seq, which the lab's C++ matches to
 1e-10), sizes, optimiser and schedule as the lab: minibatches of 32 sentences of one
-source length in a shuffled order, Adam (the lab's learning rate), and after every epoch the validation
+source length in a shuffled order, Adam (the lab's learning rate), the gradient's norm clipped and the
+learning rate held then decayed along a half cosine as the lab does (content/widgets/translate.json's
+"fixed"; src/translate/translate_trainer.hpp's scheduled_lr), and after every epoch the validation
 set evaluated (teacher-forced words, greedy sentences); then the test set. Prints one
 JSON object: wall seconds (everything after the corpus is read) and test accuracies.
 
@@ -12,6 +14,7 @@ JSON object: wall seconds (everything after the corpus is read) and test accurac
 """
 import argparse
 import json
+import math
 import os
 import random
 import sys
@@ -98,6 +101,16 @@ def evaluate(model, pairs, sv, tv):
     return right / tokens, exact / len(pairs)
 
 
+def scheduled_lr(args, step, total):
+    """The lab's schedule: lr held for the first decay_from share of the steps, then a half
+    cosine down to lr * lr_floor at the last step."""
+    start = args.decay_from * (total - 1)
+    if total <= 1 or step <= start:
+        return args.lr
+    f = (step - start) / (total - 1 - start)
+    return args.lr * (args.lr_floor + (1 - args.lr_floor) * 0.5 * (1 + math.cos(math.pi * f)))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("corpus")
@@ -106,6 +119,9 @@ def main():
     ap.add_argument("--epochs", type=int, default=15)
     ap.add_argument("--lr", type=float, default=0.003)
     ap.add_argument("--kinds", default="none,additive")
+    ap.add_argument("--clip", type=float, default=1.0)
+    ap.add_argument("--decay-from", type=float, default=0.5)
+    ap.add_argument("--lr-floor", type=float, default=0.1)
     args = ap.parse_args()
     torch.manual_seed(1)
     splits = load(args.corpus)
@@ -118,12 +134,19 @@ def main():
         opt = torch.optim.Adam(model.parameters(), lr=args.lr)
         loss_fn = nn.CrossEntropyLoss(ignore_index=PAD)
         rng = random.Random(1)
+        total = args.epochs * len(batches(splits["train"], 32, random.Random(0)))
+        step = 0
         for _ in range(args.epochs):
             for rows in batches(splits["train"], 32, rng):
                 src, tgt_in, tgt_out = tensors(splits["train"], rows, sv, tv)
                 opt.zero_grad()
                 loss = loss_fn(model(src, tgt_in).reshape(-1, len(tv) + 3), tgt_out.reshape(-1))
                 loss.backward()
+                if args.clip > 0:
+                    torch.nn.utils.clip_grad_norm_(model.parameters(), args.clip)
+                for group in opt.param_groups:
+                    group["lr"] = scheduled_lr(args, step, total)
+                step += 1
                 opt.step()
             evaluate(model, splits["val"], sv, tv)
         results[kind] = dict(zip(("token", "exact"), evaluate(model, splits["test"], sv, tv)))

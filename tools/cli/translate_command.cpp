@@ -16,6 +16,7 @@ using namespace alab::translate;
 
 std::string translate_usage() {
   return "       alab translate --grammar FILE [--seed N] [--hidden H] [--epochs E] [--lr X] [--batch B] [--max-len L]\n"
+         "                      [--clip C] [--decay-from F] [--lr-floor R]\n"
          "                      [--kinds none,additive,dot] [--threads 1|2] [--corpus-out FILE] [--quiet]\n";
 }
 
@@ -59,6 +60,9 @@ int run_translate_command(int argc, char** argv) {
     else if (flag == "--hidden") s.hidden = std::atoi(value().c_str());
     else if (flag == "--epochs") s.epochs = std::atoi(value().c_str());
     else if (flag == "--lr") s.lr = std::atof(value().c_str());
+    else if (flag == "--clip") s.clip = std::atof(value().c_str());
+    else if (flag == "--decay-from") s.decay_from = std::atof(value().c_str());
+    else if (flag == "--lr-floor") s.lr_floor = std::atof(value().c_str());
     else if (flag == "--batch") s.batch = std::atoi(value().c_str());
     else if (flag == "--max-len") s.max_len = std::atoi(value().c_str());
     else if (flag == "--kinds") s.kinds = split(value(), ',');

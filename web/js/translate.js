@@ -91,7 +91,8 @@ async function start() {
   const input = {
     grammar_json: JSON.stringify(labData().grammar), seed: settings.seed, hidden: settings.hidden, embed: fixed.embed,
     batch: fixed.batch, epochs: settings.epochs, lr: settings.lr, n_train: fixed.n_train, n_val: fixed.n_val,
-    n_test: fixed.n_test, max_len: settings.max_len, kinds, watch: 0,
+    n_test: fixed.n_test, max_len: settings.max_len, clip: fixed.clip, decay_from: fixed.decay_from,
+    lr_floor: fixed.lr_floor, kinds, watch: 0,
   };
   // A long run is announced, and asked for; one that cannot run is refused with the reason.
   // (Start keeps the keyboard's focus meanwhile; a second press is ignored.)
