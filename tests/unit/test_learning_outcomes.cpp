@@ -124,10 +124,13 @@ TEST_CASE("the translation page's default run: attention translates, the fixed s
 
 // ---- [seeds]: the claims the pages make over seeds, on any build ----
 
-// The race page and the lesson: at the module's settings the GRU stays near chance, and
-// self-attention solves the task in most runs (the reading page's sweep shows the rest).
+// The race page and the lesson: at the module's settings the GRU stays near chance and
+// attention is far ahead in every run, and attention solves the task (>= 0.98) in most
+// runs, not all: over seeds 1-20 it does in 15, in every build measured, and ends at
+// 0.82-0.94 in the other 5 (README, seed robustness; the reading page's sweep shows it).
 // Seeds 3151 (the module's) and 1-5; natively about a second each.
-TEST_CASE("over seeds at T = 30: the GRU stays near chance in every run, attention solves most", "[.seeds][race]") {
+TEST_CASE("over seeds at T = 30: the GRU stays near chance, attention is far ahead and solves most runs",
+          "[.seeds][race]") {
   int solved = 0, n = 0;
   for (std::uint64_t seed : {3151, 1, 2, 3, 4, 5}) {
     train::Settings s;
@@ -135,10 +138,11 @@ TEST_CASE("over seeds at T = 30: the GRU stays near chance in every run, attenti
     const train::RaceOutcome r = race_to_end(s);
     INFO("seed " << seed << ": GRU " << r.gru.test_acc << ", attention " << r.attention.test_acc);
     CHECK(r.gru.test_acc <= 0.65);
+    CHECK(r.attention.test_acc >= r.gru.test_acc + 0.25);
     solved += r.attention.test_acc >= 0.98;
     ++n;
   }
-  CHECK(solved >= n - 1);
+  CHECK(solved > n / 2);
 }
 
 TEST_CASE("over seeds at T = 10: the GRU learns the task in every run", "[.seeds][race]") {
