@@ -1,4 +1,4 @@
-# The race's settings schema, content/widgets/race.json, as C++ (src/train/settings.cpp
+# The race's settings schema, content/widgets/race.json, as C++ (src/race/settings.cpp
 # includes it): the engine's defaults and limits are the page's, from one file.
 # CMake re-runs this when the file changes (CMAKE_CONFIGURE_DEPENDS), and only
 # settings.cpp recompiles. tests/cli/schema_check.mjs compares the result with the file.
@@ -65,9 +65,9 @@ function(alab_generate_settings_schema json_file out_file fn)
   file(CONFIGURE OUTPUT "${out_file}" @ONLY CONTENT "// Generated from ${rel} by cmake/SettingsSchema.cmake: edit that file, not this one.
 #pragma once
 
-#include \"train/settings_schema.hpp\"
+#include \"core/settings_schema.hpp\"
 
-namespace alab::train {
+namespace alab::race {
 
 inline SettingsSchema ${fn}() {
   return SettingsSchema{
@@ -77,6 +77,6 @@ ${fixed}    },
 ${settings}    }};
 }
 
-}  // namespace alab::train
+}  // namespace alab::race
 ")
 endfunction()

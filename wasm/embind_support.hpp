@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "attention/status.hpp"
-#include "train/settings.hpp"
+#include "core/status.hpp"
+#include "race/settings.hpp"
 
 namespace alab::wasm {
 
@@ -103,8 +103,8 @@ void strings_assign(C& c, val v) {
   field(#name, &::alab::wasm::strings_copy<C, &C::name>, &::alab::wasm::strings_assign<C, &C::name>)
 
 // A widget's settings schema as content/widgets/NAME.json has it ({fixed, settings}).
-inline train::SettingsSchema schema_from_js(const val& js) {
-  train::SettingsSchema schema;
+inline SettingsSchema schema_from_js(const val& js) {
+  SettingsSchema schema;
   const val fixed = js["fixed"];
   if (fixed.isUndefined() || fixed.isNull()) return schema;
   const val names = val::global("Object").call<val>("keys", fixed);
@@ -115,17 +115,17 @@ inline train::SettingsSchema schema_from_js(const val& js) {
   const val settings = js["settings"];
   for (int i = 0, n = settings["length"].as<int>(); i < n; ++i) {
     const val s = settings[i];
-    train::SettingSpec spec;
+    SettingSpec spec;
     spec.key = s["key"].as<std::string>();
     spec.label = s["label"].as<std::string>();
     const std::string kind = s["kind"].as<std::string>();
     if (kind == "choice") {
-      spec.kind = train::SettingKind::choice;
+      spec.kind = SettingKind::choice;
       spec.default_choice = s["default"].as<std::string>();
       const val choices = s["choices"];
       for (int j = 0, m = choices["length"].as<int>(); j < m; ++j) spec.choices.push_back(choices[j].as<std::string>());
     } else {
-      spec.kind = kind == "int" ? train::SettingKind::integer : train::SettingKind::real;
+      spec.kind = kind == "int" ? SettingKind::integer : SettingKind::real;
       spec.default_number = s["default"].as<double>();
       spec.min = s["min"].as<double>();
       spec.max = s["max"].as<double>();
@@ -135,21 +135,21 @@ inline train::SettingsSchema schema_from_js(const val& js) {
   return schema;
 }
 
-// {key: value} settings from a page, every key through the schema (train::set_setting):
+// {key: value} settings from a page, every key through the schema (race::set_setting):
 // numbers for int and float settings, words for choices; keys left out keep their defaults.
-inline Status settings_from_js(const val& js, const train::SettingsSchema& schema, train::Settings& out) {
-  train::Settings s(schema);
-  for (const train::SettingSpec& spec : schema.settings) {
+inline Status settings_from_js(const val& js, const SettingsSchema& schema, race::Settings& out) {
+  race::Settings s(schema);
+  for (const SettingSpec& spec : schema.settings) {
     const val v = js[spec.key];
     if (v.isUndefined()) continue;
     Status st;
-    if (spec.kind == train::SettingKind::choice && v.isString())
-      st = train::set_setting(s, spec.key, v.as<std::string>(), schema);
-    else if (spec.kind != train::SettingKind::choice && v.isNumber())
-      st = train::set_setting(s, spec.key, v.as<double>(), schema);
+    if (spec.kind == SettingKind::choice && v.isString())
+      st = race::set_setting(s, spec.key, v.as<std::string>(), schema);
+    else if (spec.kind != SettingKind::choice && v.isNumber())
+      st = race::set_setting(s, spec.key, v.as<double>(), schema);
     else
-      st = Status::error(spec.label + ": not " + (spec.kind == train::SettingKind::choice ? "a word" : "a number") +
-                         "; use " + train::range_text(spec) + ".");
+      st = Status::error(spec.label + ": not " + (spec.kind == SettingKind::choice ? "a word" : "a number") +
+                         "; use " + range_text(spec) + ".");
     if (!st) return st;
   }
   out = s;

@@ -4,7 +4,7 @@
 #include <malloc.h>
 
 #include "attention/attend_request.hpp"
-#include "attention/build_info.hpp"
+#include "core/build_info.hpp"
 #include "embind_support.hpp"
 
 using namespace emscripten;

@@ -1,4 +1,4 @@
-// The training race (worked example 2) for the web worker: train::RaceSession as the
+// The training race (worked example 2) for the web worker: race::RaceSession as the
 // JavaScript class RaceSession, its records as objects with named fields.
 //
 //   const race = new lab.RaceSession();
@@ -6,30 +6,30 @@
 //   race.step(budgetMs) -> true when over;   race.poll() -> [EpochRecord]
 //   race.stop();  race.finish() -> RaceOutcome;  race.example(i) -> TestExample
 //   lab.race_warm_up(batches) -> seconds
-//   lab.race_work({settings, schema}) -> {gru, attention}   arithmetic (train/race_cost.hpp), or the
+//   lab.race_work({settings, schema}) -> {gru, attention}   arithmetic (race/race_cost.hpp), or the
 //                                                           refusal a race that does not fit gets
 //   lab.race_warm_up_work(batches) -> {gru, attention}      to turn into seconds
-// After finish(), the trained models read with care (explore/race_reading.hpp):
+// After finish(), the trained models read with care (reading/race_reading.hpp):
 //   race.read({index, masked: [positions]}) -> {tokens, label, alpha, p1, pred}
 //   race.read_sequence({tokens}) -> {alpha, p1, pred}
 //   race.adversary({index, tol}) -> {alpha, jsd, p1, pred, learned_alpha, learned_p1, learned_pred}
 //   race.ablations({seed}) -> {n, as_trained, top_masked, random_masked, first_masked}
 //   race.behaviour() -> {gru: BehaviourReport, attention: BehaviourReport}
-// Seed sweeps (train/seed_sweep.hpp), a long job like the race:
-//   const sweep = new lab.SeedSweep();
+// Seed sweeps (reading/seed_sweep.hpp), a long job like the race:
+//   const sweep = new lab.reading::SeedSweep();
 //   sweep.start({settings, schema, seeds: [...]} or {schema, runs: [settings, ...]}, threads) ... poll() -> [{seed, index, test_gru,
 //   test_attention, val_gru, val_attention, seconds}], finish() -> {seeds, wall, threads, stopped}
 // schema: content/widgets/race.json as the page has it (the page and the engine apply
 // the same ranges); without it, the one compiled in from the same file.
 #include "embind_support.hpp"
-#include "explore/race_reading.hpp"
-#include "train/race_cost.hpp"
-#include "train/race_session.hpp"
-#include "train/seed_sweep.hpp"
+#include "reading/race_reading.hpp"
+#include "race/race_cost.hpp"
+#include "race/race_session.hpp"
+#include "reading/seed_sweep.hpp"
 
 using namespace emscripten;
 using namespace alab;
-using namespace alab::train;
+using namespace alab::race;
 using alab::wasm::val;
 
 namespace {
@@ -68,7 +68,7 @@ Status work_of(const val& input, RaceWork& out) {
   out = race_work(s);
   return Status::success();
 }
-val reading_reply(const explore::Reading& r) {
+val reading_reply(const reading::Reading& r) {
   val out = val::object();
   out.set("alpha", wasm::typed_vector(r.alpha));
   out.set("p1", r.p1);
@@ -84,8 +84,8 @@ std::vector<int> ints_of(const val& list) {
 }
 
 val read(RaceSession& race, val input) {
-  explore::RaceReading reading;
-  explore::Reading r;
+  reading::RaceReading reading;
+  reading::Reading r;
   const int index = input["index"].as<int>();
   Status st = reading.attach(race);
   if (st) st = reading.example(index, ints_of(input["masked"]), r);
@@ -97,16 +97,16 @@ val read(RaceSession& race, val input) {
 }
 
 val read_sequence(RaceSession& race, val input) {
-  explore::RaceReading reading;
-  explore::Reading r;
+  reading::RaceReading reading;
+  reading::Reading r;
   Status st = reading.attach(race);
   if (st) st = reading.sequence(ints_of(input["tokens"]), r);
   return st ? reading_reply(r) : wasm::error_reply(st);
 }
 
 val adversary(RaceSession& race, val input) {
-  explore::RaceReading reading;
-  explore::Adversary a;
+  reading::RaceReading reading;
+  reading::Adversary a;
   Status st = reading.attach(race);
   if (st) st = reading.adversary(input["index"].as<int>(), input["tol"].as<double>(), a);
   if (!st) return wasm::error_reply(st);
@@ -119,8 +119,8 @@ val adversary(RaceSession& race, val input) {
 }
 
 val ablations(RaceSession& race, val input) {
-  explore::RaceReading reading;
-  explore::AblationSummary s;
+  reading::RaceReading reading;
+  reading::AblationSummary s;
   Status st = reading.attach(race);
   if (st) st = reading.ablations(static_cast<std::uint64_t>(input["seed"].as<double>()), s);
   if (!st) return wasm::error_reply(st);
@@ -134,8 +134,8 @@ val ablations(RaceSession& race, val input) {
 }
 
 val behaviour(RaceSession& race, val /*unused: the worker passes its input*/) {
-  explore::RaceReading reading;
-  explore::BehaviourReport rep[2];
+  reading::RaceReading reading;
+  reading::BehaviourReport rep[2];
   Status st = reading.attach(race);
   if (st) st = reading.behaviour(rep);
   if (!st) return wasm::error_reply(st);
@@ -157,7 +157,7 @@ val behaviour(RaceSession& race, val /*unused: the worker passes its input*/) {
 // The sweep: {settings, schema, seeds}, or {schema, runs: [settings, ...]} (a sweep of
 // another setting: each run's whole settings); threads: as many races at once as the
 // build has threads for (two: one a core of a 2-core machine; a thread pool of four).
-Status sweep_start(SeedSweep& sweep, val input, bool threads) {
+Status sweep_start(reading::SeedSweep& sweep, val input, bool threads) {
   sweep.set_memory_budget(kRaceMemoryBudget);
   if (!input["runs"].isUndefined()) {
     const val list = input["runs"];
@@ -182,7 +182,7 @@ Status sweep_start(SeedSweep& sweep, val input, bool threads) {
   return sweep.start(s, seeds, threads ? 2 : 1);
 }
 
-val seed_result(const SeedResult& r) {
+val seed_result(const reading::SeedResult& r) {
   val out = val::object();
   out.set("seed", static_cast<double>(r.seed));
   out.set("index", r.index);
@@ -194,18 +194,18 @@ val seed_result(const SeedResult& r) {
   return out;
 }
 
-val sweep_poll(SeedSweep& sweep) {
+val sweep_poll(reading::SeedSweep& sweep) {
   val out = val::array();
-  for (const SeedResult& r : sweep.poll()) out.call<void>("push", seed_result(r));
+  for (const reading::SeedResult& r : sweep.poll()) out.call<void>("push", seed_result(r));
   return out;
 }
 
-val sweep_finish(SeedSweep& sweep) {
-  SweepOutcome o;
+val sweep_finish(reading::SeedSweep& sweep) {
+  reading::SweepOutcome o;
   const Status st = sweep.finish(o);
   if (!st) return wasm::error_reply(st);
   val out = val::object(), seeds = val::array();
-  for (const SeedResult& r : o.seeds) seeds.call<void>("push", seed_result(r));
+  for (const reading::SeedResult& r : o.seeds) seeds.call<void>("push", seed_result(r));
   out.set("seeds", seeds);
   out.set("wall", o.wall);
   out.set("threads", o.threads);
@@ -261,13 +261,13 @@ EMSCRIPTEN_BINDINGS(race) {
       .function("adversary", &adversary)
       .function("ablations", &ablations)
       .function("behaviour", &behaviour);
-  class_<SeedSweep>("SeedSweep")
+  class_<reading::SeedSweep>("SeedSweep")
       .constructor<>()
       .function("start", &sweep_start)
-      .function("step", &SeedSweep::step)
+      .function("step", &reading::SeedSweep::step)
       .function("poll", &sweep_poll)
-      .function("stop", &SeedSweep::stop)
-      .function("done", &SeedSweep::done)
+      .function("stop", &reading::SeedSweep::stop)
+      .function("done", &reading::SeedSweep::done)
       .function("finish", &sweep_finish);
   function("race_warm_up", &warm_up_race_engine);
   value_object<RaceWork>("RaceWork").field("gru", &RaceWork::gru).field("attention", &RaceWork::attention);

@@ -11,8 +11,8 @@
 
 #include "attention/score.hpp"
 #include "attention/softmax.hpp"
-#include "attention/status.hpp"
-#include "attention/types.hpp"
+#include "core/status.hpp"
+#include "core/types.hpp"
 
 namespace alab {
 

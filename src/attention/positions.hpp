@@ -13,7 +13,7 @@
 
 #include <cmath>
 
-#include "attention/types.hpp"
+#include "core/types.hpp"
 
 namespace alab {
 

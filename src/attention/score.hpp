@@ -10,7 +10,7 @@
 #include <cmath>
 #include <string>
 
-#include "attention/types.hpp"
+#include "core/types.hpp"
 
 namespace alab {
 

@@ -18,8 +18,8 @@
 
 #include <xtensor/xtensor.hpp>
 
-#include "attention/status.hpp"
-#include "attention/types.hpp"
+#include "core/status.hpp"
+#include "core/types.hpp"
 
 namespace alab {
 

@@ -14,7 +14,7 @@
 #include <cmath>
 #include <string>
 
-#include "attention/status.hpp"
+#include "core/status.hpp"
 
 namespace alab {
 

@@ -13,7 +13,7 @@
 
 #include "attention/self_attention.hpp"
 #include "nn/gru.hpp"
-#include "nn/rng.hpp"
+#include "rng/pcg32.hpp"
 
 namespace alab::explore {
 
@@ -58,7 +58,7 @@ class TeamBarrier {
   std::condition_variable wake_;
 };
 
-MatF random_matrix(nn::Pcg32& rng, Eigen::Index rows, Eigen::Index cols, double sd) {
+MatF random_matrix(rng::Pcg32& rng, Eigen::Index rows, Eigen::Index cols, double sd) {
   MatF m(rows, cols);
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(sd * rng.normal());
   return m;
@@ -80,7 +80,7 @@ struct AttentionLayer final : Layer {
   SelfAttentionWeights<float> w;
   SelfAttentionWorkspace<float> ws;
   MatF A, Z;
-  AttentionLayer(int T, int d, nn::Pcg32& rng)
+  AttentionLayer(int T, int d, rng::Pcg32& rng)
       : X(random_matrix(rng, T, d, 1)),
         w{random_matrix(rng, d, d, 1 / std::sqrt(d)), random_matrix(rng, d, d, 1 / std::sqrt(d)),
           random_matrix(rng, d, d, 1 / std::sqrt(d))} {
@@ -103,7 +103,7 @@ struct GruLayer final : Layer {
   MatF X;  // T x d (batch 1: time-major = one row per step)
   nn::Gru<float> gru;
   nn::GruCache<float> cache;
-  GruLayer(int T, int d, nn::Pcg32& rng) : X(random_matrix(rng, T, d, 1)) {
+  GruLayer(int T, int d, rng::Pcg32& rng) : X(random_matrix(rng, T, d, 1)) {
     const double sd = 1 / std::sqrt(d);
     gru.W_ih.w = random_matrix(rng, 3 * d, d, sd);
     gru.W_hh.w = random_matrix(rng, 3 * d, d, sd);
@@ -172,7 +172,7 @@ Status measure_layer_cost(const CostRequest& r, int available_threads, double me
   if (Status st = plan_layer_cost(r, available_threads, memory_budget, plan); !st) return st;
   CostLayer layer;
   parse_cost_layer(r.layer, layer);
-  nn::Pcg32 rng(static_cast<std::uint64_t>(r.seed), 11);
+  rng::Pcg32 rng(static_cast<std::uint64_t>(r.seed), 11);
   std::unique_ptr<Layer> net;
   if (layer == CostLayer::attention) net = std::make_unique<AttentionLayer>(r.T, r.d, rng);
   else net = std::make_unique<GruLayer>(r.T, r.d, rng);

@@ -31,7 +31,7 @@
 
 #include <string>
 
-#include "attention/status.hpp"
+#include "core/status.hpp"
 
 namespace alab::explore {
 

@@ -6,7 +6,7 @@
 
 #include "attention/positions.hpp"
 #include "attention/self_attention.hpp"
-#include "nn/rng.hpp"
+#include "rng/pcg32.hpp"
 
 namespace alab::explore {
 
@@ -21,7 +21,7 @@ std::uint64_t fnv1a(const std::string& s) {
   return h;
 }
 
-MatD random_matrix(nn::Pcg32& rng, int rows, int cols, double sd) {
+MatD random_matrix(rng::Pcg32& rng, int rows, int cols, double sd) {
   MatD m(rows, cols);
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = sd * rng.normal();
   return m;
@@ -64,7 +64,7 @@ bool find_reordering(const std::vector<std::string>& first, const std::vector<st
 }
 
 std::vector<double> token_embedding(const std::string& text, int seed, int d) {
-  nn::Pcg32 rng(static_cast<std::uint64_t>(seed), fnv1a(text));
+  rng::Pcg32 rng(static_cast<std::uint64_t>(seed), fnv1a(text));
   std::vector<double> e(d);
   for (double& x : e) x = rng.normal();
   return e;
@@ -83,14 +83,14 @@ Status order_probe(const OrderRequest& r, OrderReply& out) {
   // The layer's weights and the learned position table (random, as when training
   // starts: a trained table is different numbers, but any table of distinct rows
   // breaks the symmetry the same way). Stream 0 for the weights, 1 for positions.
-  nn::Pcg32 rng(static_cast<std::uint64_t>(r.seed), 0);
+  rng::Pcg32 rng(static_cast<std::uint64_t>(r.seed), 0);
   const double sd = 1.0 / std::sqrt(static_cast<double>(d));
   SelfAttentionWeights<double> w{random_matrix(rng, d, d, sd), random_matrix(rng, d, d, sd), random_matrix(rng, d, d, sd)};
   MatD pe = MatD::Zero(T_max, d);
   if (r.positions == "sinusoidal") {
     pe = sinusoidal_positions<double>(T_max, d);
   } else if (r.positions == "learned") {
-    nn::Pcg32 pos_rng(static_cast<std::uint64_t>(r.seed), 1);
+    rng::Pcg32 pos_rng(static_cast<std::uint64_t>(r.seed), 1);
     pe = random_matrix(pos_rng, T_max, d, 1.0);
   }
 

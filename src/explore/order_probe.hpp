@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "attention/status.hpp"
+#include "core/status.hpp"
 
 namespace alab::explore {
 

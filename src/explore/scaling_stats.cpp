@@ -4,14 +4,14 @@
 #include <cmath>
 #include <string>
 
-#include "nn/rng.hpp"
+#include "rng/pcg32.hpp"
 
 namespace alab::explore {
 
 namespace {
 
 // n x d entries N(0, sd^2), row-major.
-std::vector<double> normals(nn::Pcg32& rng, int n, int d, double sd = 1) {
+std::vector<double> normals(rng::Pcg32& rng, int n, int d, double sd = 1) {
   std::vector<double> m(static_cast<std::size_t>(n) * d);
   for (double& x : m) x = sd * rng.normal();
   return m;
@@ -107,7 +107,7 @@ Status scaling_stats(const ScalingRequest& r, ScalingReply& out) {
 
   // One dimension's queries and keys: stream d of the seed.
   const auto draw = [&](int d, std::vector<double>& Q, std::vector<double>& K) {
-    nn::Pcg32 rng(static_cast<std::uint64_t>(r.seed), static_cast<std::uint64_t>(d));
+    rng::Pcg32 rng(static_cast<std::uint64_t>(r.seed), static_cast<std::uint64_t>(d));
     Q = normals(rng, n_q, d);
     K = normals(rng, T, d);
   };
@@ -151,7 +151,7 @@ Status scaling_stats(const ScalingRequest& r, ScalingReply& out) {
   // Additive on the same queries and keys: u = W_q q (h), v = W_k k (h),
   // s = sum_m w_m tanh(u_m + v_m). W entries N(0, 1/d), so u_m, v_m ~ N(0, 1); w ~ N(0, 1/h).
   const int h = kScalingAdditiveWidth;
-  nn::Pcg32 rng(static_cast<std::uint64_t>(r.seed), static_cast<std::uint64_t>(kScalingMaxDim + 1));
+  rng::Pcg32 rng(static_cast<std::uint64_t>(r.seed), static_cast<std::uint64_t>(kScalingMaxDim + 1));
   const std::vector<double> Wq = normals(rng, h, d, scale), Wk = normals(rng, h, d, scale),
                             w = normals(rng, 1, h, 1.0 / std::sqrt(static_cast<double>(h)));
   const std::vector<double> U = products(Q, Wq, n_q, h, d), V = products(K, Wk, T, h, d);  // n_q x h, T x h

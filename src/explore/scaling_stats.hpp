@@ -12,7 +12,7 @@
 // it starts. The additive score w . tanh(W_q q + W_k k) (Bahdanau et al. 2014), with
 // W_q, W_k of entries N(0, 1/d), stays bounded by sum |w_m| whatever d is.
 //
-// Everything is drawn from the lab's PCG32 (nn/rng.hpp), stream d for the queries and
+// Everything is drawn from the lab's PCG32 (rng/pcg32.hpp), stream d for the queries and
 // keys of dimension d, so a dimension's numbers are the same in the sweep and at the
 // chosen d_k, in every build. Shapes: n_q queries (n_q x d), T keys (T x d), scores
 // n_q x T; the softmax runs over each query's T scores, at temperature tau:
@@ -21,7 +21,7 @@
 
 #include <vector>
 
-#include "attention/status.hpp"
+#include "core/status.hpp"
 
 namespace alab::explore {
 

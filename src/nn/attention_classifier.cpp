@@ -8,7 +8,7 @@
 namespace alab::nn {
 
 template <class Scalar>
-AttentionClassifier<Scalar>::AttentionClassifier(const AttentionClassifierConfig& cfg, TorchGenerator& gen)
+AttentionClassifier<Scalar>::AttentionClassifier(const AttentionClassifierConfig& cfg, rng::TorchGenerator& gen)
     : cfg_(cfg) {
   const Eigen::Index D = cfg.d_model;
   emb.name = "emb.weight";

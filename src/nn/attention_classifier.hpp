@@ -35,7 +35,7 @@ class AttentionClassifier final : public SequenceClassifier<Scalar> {
   // PyTorch's initial weights, drawn from gen as TinySelfAttn() draws them: emb, pos, Wq,
   // Wk, Wv, fc. Without positional embeddings pos is still drawn, then dropped, so the
   // other weights are those of the module's model with the same seed.
-  AttentionClassifier(const AttentionClassifierConfig& cfg, TorchGenerator& gen);
+  AttentionClassifier(const AttentionClassifierConfig& cfg, rng::TorchGenerator& gen);
 
   void forward(const int* tokens, Eigen::Index B, Mat<Scalar>& logits) override;
   void backward(const Mat<Scalar>& dlogits) override;

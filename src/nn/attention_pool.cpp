@@ -17,7 +17,7 @@ void softmax_rows_scaled(Scalar* S, Eigen::Index rows, Eigen::Index cols, Scalar
 }  // namespace
 
 template <class Scalar>
-void AttentionHead<Scalar>::init(Eigen::Index D, Eigen::Index dk, Eigen::Index dv, TorchGenerator& gen) {
+void AttentionHead<Scalar>::init(Eigen::Index D, Eigen::Index dk, Eigen::Index dv, rng::TorchGenerator& gen) {
   Wq.name = "Wq.weight";
   Wk.name = "Wk.weight";
   Wv.name = "Wv.weight";

@@ -29,7 +29,7 @@ struct AttentionHead {
   Param<Scalar> Wq, Wk, Wv;  // "Wq.weight" ...: dk x D, dk x D, dv x D
 
   // nn.Linear's default: U(-1/sqrt(D), 1/sqrt(D)).
-  void init(Eigen::Index D, Eigen::Index dk, Eigen::Index dv, TorchGenerator& gen);
+  void init(Eigen::Index D, Eigen::Index dk, Eigen::Index dv, rng::TorchGenerator& gen);
   Scalar scale() const { return Scalar(1) / std::sqrt(static_cast<Scalar>(Wq.w.rows())); }
 };
 

@@ -16,7 +16,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "attention/types.hpp"
+#include "core/types.hpp"
 
 namespace alab::nn {
 

@@ -5,7 +5,7 @@
 //   dL/dlogits = (p - onehot(y)) / B
 #pragma once
 
-#include "attention/types.hpp"
+#include "core/types.hpp"
 
 namespace alab::nn {
 

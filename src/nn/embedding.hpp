@@ -5,7 +5,7 @@
 //   backward: dW[tokens[i], :] += dout[i, :]   (a lookup's gradient is a scatter-add)
 #pragma once
 
-#include "attention/types.hpp"
+#include "core/types.hpp"
 
 namespace alab::nn {
 

@@ -9,7 +9,7 @@ namespace alab::nn {
 // nn.GRU.reset_parameters: every tensor, in registration order (weight_ih_l0, weight_hh_l0,
 // bias_ih_l0, bias_hh_l0), from U(-1/sqrt(H), 1/sqrt(H)).
 template <class Scalar>
-void Gru<Scalar>::init(Eigen::Index D, Eigen::Index H, const std::string& prefix, TorchGenerator& gen) {
+void Gru<Scalar>::init(Eigen::Index D, Eigen::Index H, const std::string& prefix, rng::TorchGenerator& gen) {
   W_ih.name = prefix + ".weight_ih_l0";
   W_hh.name = prefix + ".weight_hh_l0";
   b_ih.name = prefix + ".bias_ih_l0";

@@ -29,7 +29,7 @@ struct Gru {
   Param<Scalar> W_ih, W_hh, b_ih, b_hh;
 
   // Names as nn.GRU's ("<prefix>.weight_ih_l0", ...); every tensor U(-1/sqrt(H), 1/sqrt(H)).
-  void init(Eigen::Index D, Eigen::Index H, const std::string& prefix, TorchGenerator& gen);
+  void init(Eigen::Index D, Eigen::Index H, const std::string& prefix, rng::TorchGenerator& gen);
   Eigen::Index hidden() const { return W_hh.w.cols(); }
 };
 

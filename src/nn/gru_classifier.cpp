@@ -7,7 +7,7 @@
 namespace alab::nn {
 
 template <class Scalar>
-GruClassifier<Scalar>::GruClassifier(const GruClassifierConfig& cfg, TorchGenerator& gen) : cfg_(cfg) {
+GruClassifier<Scalar>::GruClassifier(const GruClassifierConfig& cfg, rng::TorchGenerator& gen) : cfg_(cfg) {
   emb.name = "emb.weight";
   emb.resize(cfg.vocab, cfg.d_model);
   init_normal(emb.w, gen);

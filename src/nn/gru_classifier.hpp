@@ -30,7 +30,7 @@ template <class Scalar>
 class GruClassifier final : public SequenceClassifier<Scalar> {
  public:
   // PyTorch's initial weights, drawn from gen as GRUClassifier() draws them: emb, gru, fc.
-  GruClassifier(const GruClassifierConfig& cfg, TorchGenerator& gen);
+  GruClassifier(const GruClassifierConfig& cfg, rng::TorchGenerator& gen);
 
   void forward(const int* tokens, Eigen::Index B, Mat<Scalar>& logits) override;
   void backward(const Mat<Scalar>& dlogits) override;

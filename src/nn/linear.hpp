@@ -5,7 +5,7 @@
 //   backward:  dW = dY^T X,   db = sum over rows of dY,   dX = dY W
 #pragma once
 
-#include "attention/types.hpp"
+#include "core/types.hpp"
 
 namespace alab::nn {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "attention/types.hpp"
-#include "nn/torch_rng.hpp"
+#include "core/types.hpp"
+#include "rng/torch_rng.hpp"
 
 namespace alab::nn {
 
@@ -49,7 +49,7 @@ double clip_grad_norm(const ParamList<Scalar>& ps, double clip) {
 }
 
 // PyTorch's default initialisers, drawn exactly as PyTorch draws them (float32
-// values from the torch generator, nn/torch_rng.hpp; a double model gets the same
+// values from the torch generator, rng/torch_rng.hpp; a double model gets the same
 // values widened), in memory order of the row-major matrix = PyTorch's contiguous order.
 //   nn.Embedding:        init.normal_(weight)                                   N(0, 1)
 //   nn.Linear weight:    init.kaiming_uniform_(weight, a = sqrt 5)              U(-b, b)
@@ -58,14 +58,14 @@ double clip_grad_norm(const ParamList<Scalar>& ps, double clip) {
 //   nn.Linear bias:      init.uniform_(bias, -1/sqrt(fan_in), 1/sqrt(fan_in))
 //   nn.GRU (every tensor, in registration order): init.uniform_(w, -1/sqrt(hidden), 1/sqrt(hidden))
 template <class Scalar>
-void init_normal(Mat<Scalar>& m, TorchGenerator& gen) {
+void init_normal(Mat<Scalar>& m, rng::TorchGenerator& gen) {
   std::vector<float> v(static_cast<std::size_t>(m.size()));
   gen.normal_(v.data(), v.size());
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<Scalar>(v[i]);
 }
 
 template <class Scalar>
-void init_uniform(Mat<Scalar>& m, double bound, TorchGenerator& gen) {
+void init_uniform(Mat<Scalar>& m, double bound, rng::TorchGenerator& gen) {
   std::vector<float> v(static_cast<std::size_t>(m.size()));
   gen.uniform_(v.data(), v.size(), -bound, bound);
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<Scalar>(v[i]);

@@ -19,7 +19,7 @@ const std::vector<std::string>& tokens_of(const Pick& p, const RuleItem& it, boo
   return source ? p.sub.src : p.sub.tgt;
 }
 
-Status expand(const Grammar& g, const std::string& symbol, nn::Pcg32& rng, int depth, int max_len,
+Status expand(const Grammar& g, const std::string& symbol, rng::Pcg32& rng, int depth, int max_len,
               SentencePair& out, bool& too_long) {
   if (depth > kMaxDepth) return Status::error("the grammar recurses more than " + std::to_string(kMaxDepth) + " levels deep from " + symbol);
   double total = 0;
@@ -92,7 +92,7 @@ void add_words(Vocab& v, const std::set<std::string>& words) {
 
 }  // namespace
 
-Status derive(const Grammar& g, const std::string& symbol, nn::Pcg32& rng, int max_len, SentencePair& out,
+Status derive(const Grammar& g, const std::string& symbol, rng::Pcg32& rng, int max_len, SentencePair& out,
               bool& too_long) {
   too_long = false;
   if (!g.is_lhs(symbol)) return Status::error(symbol + " has no rule");
@@ -132,7 +132,7 @@ Status make_corpus(const Grammar& g, const CorpusRequest& r, Corpus& out) {
   const auto share = [&](int n, int b) { return n / nb + (b < n % nb ? 1 : 0); };
   std::vector<std::vector<SentencePair>> found(nb);
   std::set<std::vector<std::string>> seen;
-  nn::Pcg32 rng(static_cast<std::uint64_t>(r.seed), 0xC0);
+  rng::Pcg32 rng(static_cast<std::uint64_t>(r.seed), 0xC0);
   const long long attempts = 400LL * total;
   long long tries = 0;
   int filled = 0;
@@ -169,10 +169,10 @@ Status make_corpus(const Grammar& g, const CorpusRequest& r, Corpus& out) {
     take(c.test, share(r.n_test, b));
   }
   // Mix the buckets within each split, so minibatches see every length.
-  nn::Pcg32 mix(static_cast<std::uint64_t>(r.seed), 0xC1);
-  nn::shuffle(c.train, mix);
-  nn::shuffle(c.val, mix);
-  nn::shuffle(c.test, mix);
+  rng::Pcg32 mix(static_cast<std::uint64_t>(r.seed), 0xC1);
+  rng::shuffle(c.train, mix);
+  rng::shuffle(c.val, mix);
+  rng::shuffle(c.test, mix);
   grammar_vocab(g, c.src, c.tgt);
   out = std::move(c);
   return Status::success();

@@ -18,8 +18,8 @@
 #include <utility>
 #include <vector>
 
-#include "attention/status.hpp"
-#include "nn/rng.hpp"
+#include "core/status.hpp"
+#include "rng/pcg32.hpp"
 #include "translate/grammar.hpp"
 
 namespace alab::translate {
@@ -31,7 +31,7 @@ struct SentencePair {
 
 // One derivation of `symbol` (a rule's lhs). Fails only on a grammar that recurses
 // without end; `max_len` > 0 gives up early (sets too_long) once the source is longer.
-Status derive(const Grammar& g, const std::string& symbol, nn::Pcg32& rng, int max_len, SentencePair& out,
+Status derive(const Grammar& g, const std::string& symbol, rng::Pcg32& rng, int max_len, SentencePair& out,
               bool& too_long);
 
 struct Vocab {

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "attention/status.hpp"
+#include "core/status.hpp"
 
 namespace alab::translate {
 

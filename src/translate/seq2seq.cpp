@@ -33,12 +33,12 @@ Mat<Scalar> context(const Mat<Scalar>& Henc, const Mat<Scalar>& alpha, int S, in
 }
 
 template <class Scalar>
-void fill_uniform(Mat<Scalar>& m, nn::Pcg32& rng, double bound) {
+void fill_uniform(Mat<Scalar>& m, rng::Pcg32& rng, double bound) {
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<Scalar>(rng.uniform(-bound, bound));
 }
 
 template <class Scalar>
-void make(nn::Param<Scalar>& p, const char* name, Eigen::Index r, Eigen::Index c, nn::Pcg32& rng, double bound) {
+void make(nn::Param<Scalar>& p, const char* name, Eigen::Index r, Eigen::Index c, rng::Pcg32& rng, double bound) {
   p.name = name;
   p.resize(r, c);
   fill_uniform(p.w, rng, bound);
@@ -69,7 +69,7 @@ int Seq2Seq<Scalar>::output_input() const {
 }
 
 template <class Scalar>
-void Seq2Seq<Scalar>::init(const Seq2SeqConfig& c, nn::Pcg32& rng) {
+void Seq2Seq<Scalar>::init(const Seq2SeqConfig& c, rng::Pcg32& rng) {
   config = c;
   const int E = c.embed, H = c.hidden;
   const double k = 1 / std::sqrt(static_cast<double>(H));

@@ -27,10 +27,10 @@
 #include <string>
 #include <vector>
 
-#include "attention/status.hpp"
+#include "core/status.hpp"
 #include "nn/gru.hpp"
 #include "nn/param.hpp"
-#include "nn/rng.hpp"
+#include "rng/pcg32.hpp"
 
 namespace alab::translate {
 
@@ -89,7 +89,7 @@ class Seq2Seq {
   nn::Param<Scalar> W_o, b_o;                   // Vt x Dout, 1 x Vt
 
   // Weights U(-1/sqrt(H), 1/sqrt(H)) as PyTorch's defaults, embeddings N(0, 1), from PCG32.
-  void init(const Seq2SeqConfig& c, nn::Pcg32& rng);
+  void init(const Seq2SeqConfig& c, rng::Pcg32& rng);
   nn::ParamList<Scalar> params();
   int decoder_input() const;   // Din
   int output_input() const;    // Dout

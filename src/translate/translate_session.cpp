@@ -134,7 +134,7 @@ void TranslateSession::run_model(int m) {
   // while every model trains no epoch's record waits for the next epoch's end.
   Seq2Seq<float> snapshot;
   EpochEnd pending;
-  train::Job evaluation{[&] { report(pending, snapshot); }};
+  Job evaluation{[&] { report(pending, snapshot); }};
   for (int e = 0; e < settings_.epochs && !stop_; ++e) {
     t.begin_epoch();
     bool more = true;

@@ -1,6 +1,6 @@
 // The translation page's long job: the fixed-summary model and one or two attention
 // models trained side by side on one corpus, driven like the race
-// (train/race_session.hpp): start, then step in slices (one thread) or let threads of
+// (race/race_session.hpp): start, then step in slices (one thread) or let threads of
 // its own train (one a model), poll each finished epoch, stop before the next
 // minibatch, finish with the test set, then translate what a student types.
 //
@@ -26,7 +26,7 @@
 #include <thread>
 #include <vector>
 
-#include "train/work_exchange.hpp"
+#include "core/work_exchange.hpp"
 #include "translate/translate_trainer.hpp"
 
 namespace alab::translate {
@@ -120,7 +120,7 @@ class TranslateSession {
   EpochEnd close_epoch(int model);      // counts the epoch; what to evaluate and report
   void report(const EpochEnd& end, const Seq2Seq<float>& weights);
   void run_model(int model);            // a thread's loop
-  train::WorkExchange exchange_;
+  WorkExchange exchange_;
   TranslateSettings settings_;
   std::unique_ptr<Corpus> corpus_;
   std::vector<std::unique_ptr<TranslateTrainer>> trainers_;

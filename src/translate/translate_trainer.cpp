@@ -87,7 +87,7 @@ TranslateTrainer::TranslateTrainer(const Corpus& corpus, const TranslateConfig& 
   mc.embed = config.embed;
   mc.hidden = config.hidden;
   mc.attention = config.attention;
-  nn::Pcg32 init_rng(static_cast<std::uint64_t>(config.seed), 0x7B);
+  rng::Pcg32 init_rng(static_cast<std::uint64_t>(config.seed), 0x7B);
   model_.init(mc, init_rng);
   adam_ = std::make_unique<nn::Adam<float>>(model_.params(), config.lr);
   shadow_ = model_;
@@ -106,11 +106,11 @@ void TranslateTrainer::begin_epoch() {
   // Each length's rows shuffled and cut into batches; then the batches shuffled.
   batches_.clear();
   for (std::vector<int> rows : by_length_) {
-    nn::shuffle(rows, order_rng_);
+    rng::shuffle(rows, order_rng_);
     for (std::size_t i = 0; i < rows.size(); i += config_.batch)
       batches_.emplace_back(rows.begin() + i, rows.begin() + std::min(rows.size(), i + config_.batch));
   }
-  nn::shuffle(batches_, order_rng_);
+  rng::shuffle(batches_, order_rng_);
   next_ = 0;
   epoch_total_ = 0;
   epoch_tokens_ = 0;
@@ -139,7 +139,7 @@ bool TranslateTrainer::train_next() {
       shadow[i]->dw.setZero();
     }
     float loss_b = 0;
-    train::Job half_b{[&] {
+    Job half_b{[&] {
       const TranslateBatch& h = half_[1];
       loss_b = shadow_.forward(h.src, h.tgt_in, h.tgt_out, h.B, h.S, h.L, cache_[1]) * static_cast<float>(cache_[1].tokens);
       shadow_.backward(cache_[1], tokens);

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "nn/adam.hpp"
-#include "train/work_exchange.hpp"
+#include "core/work_exchange.hpp"
 #include "translate/corpus.hpp"
 #include "translate/seq2seq.hpp"
 
@@ -91,7 +91,7 @@ std::vector<float> teacher_forced_attention(const Corpus& corpus, const Seq2Seq<
 class TranslateTrainer {
  public:
   TranslateTrainer(const Corpus& corpus, const TranslateConfig& config);
-  void set_exchange(train::WorkExchange* exchange) { exchange_ = exchange; }
+  void set_exchange(WorkExchange* exchange) { exchange_ = exchange; }
   // One pass over the training set; returns the mean training loss.
   double train_epoch();
   // The same pass one minibatch at a time (so a caller can stop or yield between them):
@@ -117,14 +117,14 @@ class TranslateTrainer {
   TranslateConfig config_;
   Seq2Seq<float> model_;
   std::unique_ptr<nn::Adam<float>> adam_;
-  nn::Pcg32 order_rng_;
+  rng::Pcg32 order_rng_;
   std::vector<std::vector<int>> by_length_;  // training rows grouped by source length
   std::vector<std::vector<int>> batches_;    // this epoch's, in order
   std::size_t next_ = 0;
   double epoch_total_ = 0;
   int epoch_tokens_ = 0;
   EncodedSplit train_ids_;
-  train::WorkExchange* exchange_ = nullptr;
+  WorkExchange* exchange_ = nullptr;
   TranslateBatch batch_;                  // the whole minibatch (last_batch())
   TranslateBatch half_[2];
   Seq2SeqCache<float> cache_[2];

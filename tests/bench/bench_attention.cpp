@@ -8,15 +8,15 @@
 #include <cstdio>
 #include <vector>
 
-#include "attention/build_info.hpp"
+#include "core/build_info.hpp"
 #include "attention/self_attention.hpp"
 #include "explore/layer_cost.hpp"
-#include "nn/rng.hpp"
+#include "rng/pcg32.hpp"
 
 using namespace alab;
 
 namespace {
-MatF random_mat(Eigen::Index r, Eigen::Index c, nn::Pcg32& rng) {
+MatF random_mat(Eigen::Index r, Eigen::Index c, rng::Pcg32& rng) {
   MatF m(r, c);
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(0.2 * rng.normal());
   return m;
@@ -25,7 +25,7 @@ MatF random_mat(Eigen::Index r, Eigen::Index c, nn::Pcg32& rng) {
 
 int main() {
   const int d = 64;
-  nn::Pcg32 rng(3151);
+  rng::Pcg32 rng(3151);
   const SelfAttentionWeights<float> w{random_mat(d, d, rng), random_mat(d, d, rng), random_mat(d, d, rng)};
   const auto info = core_build_info();
   for (int T : {64, 256, 1024}) {

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Writes tests/reference/rng.txt, the numbers the module's own randomness gives,
-for test_nn_numpy_rng.cpp, test_nn_torch_rng.cpp and test_train_rng.cpp.
+for test_rng_numpy.cpp, test_rng_torch.cpp and test_train_module_rng.cpp.
 
 Run with Debian's python3-numpy and python3-torch (1.13):
     /usr/bin/python3 tests/reference/make_rng_reference.py

@@ -12,8 +12,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "attention/types.hpp"
-#include "nn/rng.hpp"
+#include "core/types.hpp"
+#include "rng/pcg32.hpp"
 
 namespace alab::test {
 
@@ -38,7 +38,7 @@ double grad_rel_error(Mat<double>& w, const Mat<double>& analytic, LossFn loss, 
   return max_diff / max_mag;
 }
 
-inline Mat<double> random_mat(Eigen::Index r, Eigen::Index c, nn::Pcg32& rng, double scale = 1.0) {
+inline Mat<double> random_mat(Eigen::Index r, Eigen::Index c, rng::Pcg32& rng, double scale = 1.0) {
   Mat<double> m(r, c);
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = scale * rng.normal();
   return m;

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "attention/types.hpp"
+#include "core/types.hpp"
 
 #ifndef ALAB_SOURCE_DIR
 #error "ALAB_SOURCE_DIR (the repository root) must be defined by the build"

@@ -1,15 +1,15 @@
-// Reading a trained attention model (explore/attention_reading.hpp) on a small model
+// Reading a trained attention model (reading/attention_reading.hpp) on a small model
 // with fixed weights: the classifying row by hand, a masked position, a swap; the
 // adversarial row keeps the answer within its tolerance, moves the row, and no random
 // row that keeps the answer is further away; the whole-set ablation.
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "explore/attention_reading.hpp"
-#include "nn/rng.hpp"
+#include "reading/attention_reading.hpp"
+#include "rng/pcg32.hpp"
 
 using namespace alab;
-using namespace alab::explore;
+using namespace alab::reading;
 
 namespace {
 // Tokens 0, 1, 2 embedded as (1, 0), (0, 1), (1, 1); identity projections; the logits
@@ -85,7 +85,7 @@ TEST_CASE("a different map with the same answer: within the tolerance, further t
     CHECK(sum == Approx(1));
     CHECK(adv.jsd == Approx(jensen_shannon_bits(adv.learned.alpha, adv.alpha)));
     // No random row on the simplex that keeps the answer is further from the learned one.
-    nn::Pcg32 rng(5, 1);
+    rng::Pcg32 rng(5, 1);
     for (int k = 0; k < 3000; ++k) {
       std::vector<double> a(x.size());
       double s = 0;

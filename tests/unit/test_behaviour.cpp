@@ -1,30 +1,30 @@
-// The behavioural tests' sets (explore/behaviour.hpp): a counterfactual changes only
+// The behavioural tests' sets (reading/behaviour.hpp): a counterfactual changes only
 // the last token and flips the label exactly (by the task's rule); distractors and
 // constant middles keep or set the labels the rule gives; the report's numbers for
 // a predictor that knows the rule, and for one that always says 1.
 #include <catch2/catch.hpp>
 
-#include "explore/behaviour.hpp"
-#include "nn/numpy_rng.hpp"
+#include "reading/behaviour.hpp"
+#include "rng/numpy_rng.hpp"
 
 using namespace alab;
-using namespace alab::explore;
+using namespace alab::reading;
 
 namespace {
 int rule(const int* x, int T) { return x[0] == x[T - 1] ? 1 : 0; }
 }  // namespace
 
 TEST_CASE("counterfactuals change only the last token and flip the label", "[explore]") {
-  nn::NumpyRng rng(11);
+  rng::NumpyRng rng(11);
   const int T = 7, V = 4;
-  const train::Dataset d = train::make_balanced(200, T, V, rng);
-  const train::Dataset cf = counterfactual_set(d, V);
+  const race::Dataset d = race::make_balanced(200, T, V, rng);
+  const race::Dataset cf = counterfactual_set(d, V);
   for (int i = 0; i < d.n; ++i) {
     for (int t = 0; t + 1 < T; ++t) CHECK(cf.sequence(i)[t] == d.sequence(i)[t]);
     CHECK(cf.labels[i] == 1 - d.labels[i]);
     CHECK(rule(cf.sequence(i), T) == cf.labels[i]);  // the rule agrees: exactly flipped
   }
-  const train::Dataset dis = distractor_set(d), cm = constant_middle_set(d, V);
+  const race::Dataset dis = distractor_set(d), cm = constant_middle_set(d, V);
   for (int i = 0; i < d.n; ++i) {
     CHECK(rule(dis.sequence(i), T) == dis.labels[i]);
     for (int t = 1; t + 1 < T; ++t) CHECK(dis.sequence(i)[t] == d.sequence(i)[0]);
@@ -36,9 +36,9 @@ TEST_CASE("counterfactuals change only the last token and flip the label", "[exp
 }
 
 TEST_CASE("the behaviour report for a perfect and for a constant predictor", "[explore]") {
-  nn::NumpyRng rng(3);
+  rng::NumpyRng rng(3);
   const int T = 6, V = 3;
-  const train::Dataset d = train::make_balanced(120, T, V, rng);
+  const race::Dataset d = race::make_balanced(120, T, V, rng);
   const BehaviourReport perfect = behaviour_report(d, V, [&](const int* x) { return rule(x, T); });
   CHECK(perfect.accuracy == 1);
   CHECK(perfect.counterfactual_flips == 1);

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "kernels/gru_cell.hpp"
-#include "nn/rng.hpp"
+#include "rng/pcg32.hpp"
 
 using namespace alab::kernels;
 using Catch::Matchers::WithinAbs;
@@ -22,8 +22,8 @@ struct Blocks {
   std::vector<float> gi, gh, bias, hp, gates, hn, h;
 
   Blocks(int H_, int B_, float spread, unsigned seed) : H(H_), B(B_), ld(B_ + 5) {
-    alab::nn::Pcg32 rng(seed);  // the lab's own generator: the same inputs in every build
-    auto u = [&](alab::nn::Pcg32& g) { return static_cast<float>(g.uniform(-spread, spread)); };
+    alab::rng::Pcg32 rng(seed);  // the lab's own generator: the same inputs in every build
+    auto u = [&](alab::rng::Pcg32& g) { return static_cast<float>(g.uniform(-spread, spread)); };
     auto fill = [&](std::vector<float>& v, long n) {
       v.assign(static_cast<size_t>(n), kPad);
       for (int r = 0; r < n / ld; ++r)
@@ -120,9 +120,9 @@ TEST_CASE("SIMD GRU step: a column's result does not depend on its place in the 
 TEST_CASE("GRU step backward follows its formulas", "[gru][kernels]") {
   const int H = 3, B = 6;
   const long ld = 9;
-  alab::nn::Pcg32 rng(5);
-  auto u = [](alab::nn::Pcg32& g) { return g.uniform(0.05, 0.95); };
-  auto v = [](alab::nn::Pcg32& g) { return g.uniform(-1, 1); };
+  alab::rng::Pcg32 rng(5);
+  auto u = [](alab::rng::Pcg32& g) { return g.uniform(0.05, 0.95); };
+  auto v = [](alab::rng::Pcg32& g) { return g.uniform(-1, 1); };
   std::vector<double> gates(3 * H * ld), hn(H * ld), hp(H * ld), dh(H * ld);
   for (auto& x : gates) x = u(rng);
   for (auto* w : {&hn, &hp, &dh})

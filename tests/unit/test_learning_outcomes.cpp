@@ -22,18 +22,18 @@
 #include <nlohmann/json.hpp>
 
 #include "reference_file.hpp"
-#include "train/race_session.hpp"
+#include "race/race_session.hpp"
 #include "translate/translate_session.hpp"
 
 using namespace alab;
 
 namespace {
 
-train::RaceOutcome race_to_end(const train::Settings& s) {
-  train::RaceSession race;
+race::RaceOutcome race_to_end(const race::Settings& s) {
+  race::RaceSession race;
   REQUIRE(race.start(s, /*threads=*/true).ok);
   race.run_here(nullptr);
-  train::RaceOutcome r;
+  race::RaceOutcome r;
   REQUIRE(race.finish(r).ok);
   return r;
 }
@@ -91,16 +91,16 @@ translate::TranslateOutcome translate_to_end(const translate::TranslateSettings&
 // ---- [story]: the page's own runs, in the build whose numbers every browser shares ----
 
 TEST_CASE("worked example 2 at T = 30 (seed 3151): attention learns the task, the GRU does not", "[.story][race]") {
-  const train::RaceOutcome r = race_to_end(train::Settings());  // the module's settings
+  const race::RaceOutcome r = race_to_end(race::Settings());  // the module's settings
   INFO("GRU " << r.gru.test_acc << ", attention " << r.attention.test_acc);
   CHECK(r.attention.test_acc >= 0.98);
   CHECK(r.gru.test_acc <= 0.65);
 }
 
 TEST_CASE("at T = 10 the GRU learns the task too (a GRU that cannot is broken)", "[.story][race]") {
-  train::Settings s;
+  race::Settings s;
   s.seq_len = 10;
-  const train::RaceOutcome r = race_to_end(s);
+  const race::RaceOutcome r = race_to_end(s);
   INFO("GRU " << r.gru.test_acc << ", attention " << r.attention.test_acc);
   CHECK(r.gru.test_acc >= 0.9);
 }
@@ -133,9 +133,9 @@ TEST_CASE("over seeds at T = 30: the GRU stays near chance, attention is far ahe
           "[.seeds][race]") {
   int solved = 0, n = 0;
   for (std::uint64_t seed : {3151, 1, 2, 3, 4, 5}) {
-    train::Settings s;
+    race::Settings s;
     s.seed = seed;
-    const train::RaceOutcome r = race_to_end(s);
+    const race::RaceOutcome r = race_to_end(s);
     INFO("seed " << seed << ": GRU " << r.gru.test_acc << ", attention " << r.attention.test_acc);
     CHECK(r.gru.test_acc <= 0.65);
     CHECK(r.attention.test_acc >= r.gru.test_acc + 0.25);
@@ -147,10 +147,10 @@ TEST_CASE("over seeds at T = 30: the GRU stays near chance, attention is far ahe
 
 TEST_CASE("over seeds at T = 10: the GRU learns the task in every run", "[.seeds][race]") {
   for (std::uint64_t seed : {3151, 1, 2}) {
-    train::Settings s;
+    race::Settings s;
     s.seq_len = 10;
     s.seed = seed;
-    const train::RaceOutcome r = race_to_end(s);
+    const race::RaceOutcome r = race_to_end(s);
     INFO("seed " << seed << ": GRU " << r.gru.test_acc);
     CHECK(r.gru.test_acc >= 0.9);
   }

@@ -17,7 +17,7 @@ using test::random_mat;
 using M = Mat<double>;
 
 TEST_CASE("embedding backward scatter-adds repeated tokens", "[nn][gradcheck]") {
-  Pcg32 rng(1);
+  rng::Pcg32 rng(1);
   M W = random_mat(5, 3, rng);
   const int tokens[] = {2, 0, 2, 4, 2, 1};  // token 2 three times, token 3 never
   const M G = random_mat(6, 3, rng);
@@ -34,7 +34,7 @@ TEST_CASE("embedding backward scatter-adds repeated tokens", "[nn][gradcheck]") 
 
 TEST_CASE("linear backward: dW, db and dX", "[nn][gradcheck]") {
   const bool with_bias = GENERATE(true, false);
-  Pcg32 rng(2);
+  rng::Pcg32 rng(2);
   M X = random_mat(4, 5, rng), W = random_mat(3, 5, rng), b = random_mat(1, 3, rng);
   const M G = random_mat(4, 3, rng);
   M Y, dW = M::Zero(3, 5), db = M::Zero(1, 3), dX;
@@ -52,7 +52,7 @@ TEST_CASE("linear backward: dW, db and dX", "[nn][gradcheck]") {
 }
 
 TEST_CASE("softmax cross-entropy: value and gradient", "[nn][gradcheck]") {
-  Pcg32 rng(3);
+  rng::Pcg32 rng(3);
   M logits = random_mat(5, 2, rng, 3.0), probs, dlogits;
   const int labels[] = {0, 1, 1, 0, 1};
   const double L = cross_entropy_forward(logits, labels, probs);
@@ -77,8 +77,8 @@ TEST_CASE("cross-entropy stays finite for logits near 100", "[nn]") {
 TEST_CASE("GRU backward through time: every weight and the inputs", "[nn][gradcheck][gru]") {
   const int T = GENERATE(1, 2, 5);
   const int B = 3, D = 4, H = 5;
-  Pcg32 rng(10 + T);
-  TorchGenerator init(10 + T);
+  rng::Pcg32 rng(10 + T);
+  rng::TorchGenerator init(10 + T);
   Gru<double> gru;
   gru.init(D, H, "gru", init);
   for (auto* p : {&gru.W_ih, &gru.W_hh, &gru.b_ih, &gru.b_hh}) p->w *= 2.0;  // livelier gates
@@ -102,8 +102,8 @@ TEST_CASE("GRU backward through time: every weight and the inputs", "[nn][gradch
 
 TEST_CASE("GRU forward follows nn.GRU's equations for one step", "[nn][gru]") {
   // T = 1 from h_0 = 0: r, z, n and h_1 by hand, one unit at a time.
-  Pcg32 rng(20);
-  TorchGenerator init(20);
+  rng::Pcg32 rng(20);
+  rng::TorchGenerator init(20);
   const int D = 3, H = 2;
   Gru<double> gru;
   gru.init(D, H, "gru", init);
@@ -125,8 +125,8 @@ TEST_CASE("self-attention pooling backward: Wq, Wk, Wv and the inputs", "[nn][gr
   const Pooling pooling = GENERATE(Pooling::last, Pooling::mean);
   const int T = GENERATE(1, 4, 7);
   const int B = 3, D = 5, dk = 4, dv = 3;
-  Pcg32 rng(30 + T);
-  TorchGenerator init(30 + T);
+  rng::Pcg32 rng(30 + T);
+  rng::TorchGenerator init(30 + T);
   AttentionHead<double> head;
   head.init(D, dk, dv, init);
   M E = random_mat(B * T, D, rng);
@@ -150,8 +150,8 @@ TEST_CASE("self-attention pooling backward: Wq, Wk, Wv and the inputs", "[nn][gr
 TEST_CASE("pooled attention equals the full T x T computation", "[nn][attention]") {
   // Z = A V in full, then the last row or the mean of rows: what TinySelfAttn computes.
   const int B = 2, T = 6, D = 4;
-  Pcg32 rng(40);
-  TorchGenerator init(40);
+  rng::Pcg32 rng(40);
+  rng::TorchGenerator init(40);
   AttentionHead<double> head;
   head.init(D, D, D, init);
   const M E = random_mat(B * T, D, rng);

@@ -16,7 +16,7 @@ using M = Mat<double>;
 
 namespace {
 
-void check_model(SequenceClassifier<double>& model, int B, int vocab, Pcg32& rng) {
+void check_model(SequenceClassifier<double>& model, int B, int vocab, rng::Pcg32& rng) {
   const int T = static_cast<int>(model.seq_len());
   std::vector<int> tokens(B * T), labels(B);
   for (int& t : tokens) t = static_cast<int>(rng.below(vocab));
@@ -41,8 +41,8 @@ void check_model(SequenceClassifier<double>& model, int B, int vocab, Pcg32& rng
 }  // namespace
 
 TEST_CASE("GRU classifier: gradients of every parameter", "[nn][gradcheck][gru]") {
-  Pcg32 rng(50);
-  TorchGenerator init(50);
+  rng::Pcg32 rng(50);
+  rng::TorchGenerator init(50);
   GruClassifier<double> model({5, 6, 4, 3}, init);
   CHECK(model.params().size() == 7);
   check_model(model, 4, 5, rng);
@@ -51,8 +51,8 @@ TEST_CASE("GRU classifier: gradients of every parameter", "[nn][gradcheck][gru]"
 TEST_CASE("attention classifier: gradients of every parameter", "[nn][gradcheck][attention]") {
   const Pooling pooling = GENERATE(Pooling::last, Pooling::mean);
   const bool positional = GENERATE(true, false);
-  Pcg32 rng(60);
-  TorchGenerator init(60);
+  rng::Pcg32 rng(60);
+  rng::TorchGenerator init(60);
   AttentionClassifier<double> model({5, 6, 4, pooling, positional}, init);
   CHECK(model.params().size() == (positional ? 7u : 6u));
   INFO((pooling == Pooling::last ? "last" : "mean") << (positional ? " positional" : ""));

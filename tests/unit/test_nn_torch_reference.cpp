@@ -54,7 +54,7 @@ double rel_err(const Mat<Scalar>& a, const Mat<double>& ref) {
 template <class Scalar>
 std::unique_ptr<SequenceClassifier<Scalar>> make_model(const std::string& file, const test::RefTensor& cfg) {
   const auto& c = cfg.values;  // vocab T d_model hidden batch lr pooling_is_mean positional
-  TorchGenerator gen(0);  // the weights are then set from the file
+  rng::TorchGenerator gen(0);  // the weights are then set from the file
   if (file == "gru.txt")
     return std::make_unique<GruClassifier<Scalar>>(
         GruClassifierConfig{int(c[0]), int(c[1]), int(c[2]), int(c[3])}, gen);

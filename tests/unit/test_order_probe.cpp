@@ -10,13 +10,13 @@
 #include "attention/positions.hpp"
 #include "attention/self_attention.hpp"
 #include "explore/order_probe.hpp"
-#include "nn/rng.hpp"
+#include "rng/pcg32.hpp"
 
 using namespace alab;
 using namespace alab::explore;
 
 namespace {
-MatD random_mat(Eigen::Index r, Eigen::Index c, nn::Pcg32& rng, double sd = 1) {
+MatD random_mat(Eigen::Index r, Eigen::Index c, rng::Pcg32& rng, double sd = 1) {
   MatD m(r, c);
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = sd * rng.normal();
   return m;
@@ -41,7 +41,7 @@ double equivariance_gap(const MatD& X1, const std::vector<int>& perm, const MatD
 }  // namespace
 
 TEST_CASE("without positions, permuting the input rows permutes the output rows", "[order]") {
-  nn::Pcg32 rng(52, 3);
+  rng::Pcg32 rng(52, 3);
   const int d = 6;
   const SelfAttentionWeights<double> w{random_mat(d, d, rng, 0.4), random_mat(d, d, rng, 0.4), random_mat(d, d, rng, 0.4)};
   for (int T : {1, 3, 4, 5, 8, 17}) {
@@ -49,7 +49,7 @@ TEST_CASE("without positions, permuting the input rows permutes the output rows"
       const MatD X = random_mat(T, d, rng);
       std::vector<int> perm(T);
       std::iota(perm.begin(), perm.end(), 0);
-      nn::shuffle(perm, rng);
+      rng::shuffle(perm, rng);
       // Exact in real arithmetic; in double the sums over j run in another order, so the
       // outputs agree to rounding (a few ulp of numbers of size ~1), not bit for bit.
       CAPTURE(T, trial);

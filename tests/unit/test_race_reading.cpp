@@ -1,17 +1,17 @@
-// A finished race read with care (explore/race_reading.hpp): the classifying row is the
+// A finished race read with care (reading/race_reading.hpp): the classifying row is the
 // last row of the race's own heatmap, masking the most-attended position moves it, the
 // adversarial row keeps the answer, the behaviour report's accuracy is the race's test
 // accuracy for both models, and the refusals.
 #include <catch2/catch.hpp>
 #include <algorithm>
 
-#include "explore/race_reading.hpp"
+#include "reading/race_reading.hpp"
 
 using namespace alab;
-using namespace alab::explore;
+using namespace alab::reading;
 
 namespace {
-void run_race(train::RaceSession& race, const train::Settings& s, train::RaceOutcome& out) {
+void run_race(race::RaceSession& race, const race::Settings& s, race::RaceOutcome& out) {
   REQUIRE(race.start(s, false));
   while (!race.step(50)) {
   }
@@ -20,19 +20,19 @@ void run_race(train::RaceSession& race, const train::Settings& s, train::RaceOut
 }  // namespace
 
 TEST_CASE("a finished race's attention model, read", "[explore]") {
-  train::Settings s;
+  race::Settings s;
   s.seq_len = 8;
   s.epochs = 3;
   s.n_train = 400;
   s.n_val = 100;
   s.n_test = 100;
-  train::RaceSession race;
-  train::RaceOutcome outcome;
+  race::RaceSession race;
+  race::RaceOutcome outcome;
   RaceReading reading;
   CHECK(reading.attach(race).message == "run a race to the end first");
   run_race(race, s, outcome);
   REQUIRE(reading.attach(race));
-  train::TestExample ex;
+  race::TestExample ex;
   REQUIRE(race.example(4, ex));
   Reading r;
   REQUIRE(reading.example(4, {}, r));
@@ -61,7 +61,7 @@ TEST_CASE("a finished race's attention model, read", "[explore]") {
   CHECK(reading.sequence({0, 1, 2, 3, 4, 5, 6, 99}, r).message.find("tokens are 0 to") == 0);
   s.pooling = nn::Pooling::mean;
   s.epochs = 1;
-  train::RaceSession mean_race;
+  race::RaceSession mean_race;
   run_race(mean_race, s, outcome);
   RaceReading mean_reading;
   CHECK(mean_reading.attach(mean_race).message.find("pooling \"last\"") != std::string::npos);

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "explore/scaling_stats.hpp"
-#include "nn/rng.hpp"
+#include "rng/pcg32.hpp"
 
 using namespace alab;
 using namespace alab::explore;
@@ -45,7 +45,7 @@ TEST_CASE("the statistics at d_k equal a direct computation from the same draws"
   REQUIRE(out.queries == n_q);
   REQUIRE(n_q * r.T >= 2048);
   // The same draws: PCG32(seed, stream d), the n_q queries first, then the T keys.
-  nn::Pcg32 rng(7, 48);
+  rng::Pcg32 rng(7, 48);
   std::vector<double> Q(n_q * d), K(r.T * d);
   for (double& x : Q) x = rng.normal();
   for (double& x : K) x = rng.normal();

@@ -1,15 +1,16 @@
-// The seed sweep (train/seed_sweep.hpp): its races equal the single races with the
+// The seed sweep (reading/seed_sweep.hpp): its races equal the single races with the
 // same seeds, bit for bit, whether run one at a time or two at once; stop mid-sweep;
 // refusals in words.
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <thread>
 
-#include "train/race_session.hpp"
-#include "train/seed_sweep.hpp"
+#include "race/race_session.hpp"
+#include "reading/seed_sweep.hpp"
 
 using namespace alab;
-using namespace alab::train;
+using namespace alab::race;
+using namespace alab::reading;
 
 namespace {
 Settings small() {

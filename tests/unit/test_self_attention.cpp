@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "attention/self_attention.hpp"
-#include "nn/rng.hpp"
+#include "rng/pcg32.hpp"
 
 using namespace alab;
 using Catch::Matchers::WithinAbs;
@@ -15,7 +15,7 @@ using Weights = SelfAttentionWeights<float>;
 using Workspace = SelfAttentionWorkspace<float>;
 
 // N(0, 1) entries from the lab's own PCG32: the same inputs natively and in WebAssembly.
-MatF random_mat(Eigen::Index r, Eigen::Index c, nn::Pcg32& rng) {
+MatF random_mat(Eigen::Index r, Eigen::Index c, rng::Pcg32& rng) {
   MatF m(r, c);
   for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = static_cast<float>(rng.normal());
   return m;
@@ -61,7 +61,7 @@ TEST_CASE("matrix-form self-attention matches the naive loop", "[self_attention]
   const int T = GENERATE(1, 3, 4, 5, 8, 17);
   const bool causal = GENERATE(false, true);
   const int D = 6, dk = 5, dv = 7;
-  nn::Pcg32 rng(100 + T);
+  rng::Pcg32 rng(100 + T);
   const MatF X = random_mat(T, D, rng);
   const Weights w{random_mat(dk, D, rng), random_mat(dk, D, rng), random_mat(dv, D, rng)};
   REQUIRE(check_self_attention(w.W_Q, w.W_K, w.W_V, D).ok);
@@ -93,7 +93,7 @@ TEST_CASE("matrix-form self-attention matches the naive loop", "[self_attention]
 
 TEST_CASE("batched self-attention over an xtensor batch", "[self_attention]") {
   const std::size_t B = 3, T = 5, D = 4;
-  nn::Pcg32 rng(7);
+  rng::Pcg32 rng(7);
   const Weights w{random_mat(4, D, rng), random_mat(4, D, rng), random_mat(3, D, rng)};
   xt::xtensor<float, 3> X = xt::xtensor<float, 3>::from_shape({B, T, D});
   for (auto& x : X) x = static_cast<float>(rng.normal());
@@ -121,7 +121,7 @@ TEST_CASE("without positions, self-attention is order-blind (permutation-equivar
   // Quick check 1: permuting the tokens permutes the outputs the same way;
   // nothing in the result records where a token stood.
   const int T = 6, D = 4;
-  nn::Pcg32 rng(11);
+  rng::Pcg32 rng(11);
   const MatF X = random_mat(T, D, rng);
   const Weights w{random_mat(D, D, rng), random_mat(D, D, rng), random_mat(D, D, rng)};
   const int perm[T] = {3, 0, 5, 1, 4, 2};

@@ -5,15 +5,15 @@
 #include <vector>
 
 #include "kernels/softmax_rows.hpp"
-#include "nn/rng.hpp"
+#include "rng/pcg32.hpp"
 
 using namespace alab::kernels;
 using Catch::Matchers::WithinAbs;
 
 namespace {
 std::vector<float> random_scores(int rows, int cols, int ld, float lo, float hi, unsigned seed) {
-  // The lab's own PCG32 (nn/rng.hpp): the same inputs natively and in WebAssembly.
-  alab::nn::Pcg32 rng(seed);
+  // The lab's own PCG32 (rng/pcg32.hpp): the same inputs natively and in WebAssembly.
+  alab::rng::Pcg32 rng(seed);
   std::vector<float> S(static_cast<size_t>(rows) * ld, 12345.f);  // padding must stay untouched
   for (int r = 0; r < rows; ++r)
     for (int c = 0; c < cols; ++c) S[r * ld + c] = static_cast<float>(rng.uniform(lo, hi));

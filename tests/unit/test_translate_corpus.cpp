@@ -39,7 +39,7 @@ Grammar tiny(const std::string& rules, const std::string& start = "CLAUSE") {
 }
 
 SentencePair one(const Grammar& g) {
-  nn::Pcg32 rng(1);
+  rng::Pcg32 rng(1);
   SentencePair p;
   bool too_long = false;
   REQUIRE(derive(g, g.start, rng, 0, p, too_long));

@@ -37,7 +37,7 @@ Seq2Seq<double> model(AttentionKind kind) {
   c.embed = 3;
   c.hidden = 4;
   c.attention = kind;
-  nn::Pcg32 rng(17, static_cast<std::uint64_t>(kind));
+  rng::Pcg32 rng(17, static_cast<std::uint64_t>(kind));
   Seq2Seq<double> m;
   m.init(c, rng);
   return m;

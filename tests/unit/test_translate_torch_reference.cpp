@@ -52,7 +52,7 @@ void check_against_torch(const std::string& file) {
   cfg.hidden = int(c[3]);
   cfg.attention = c[8] == 0 ? AttentionKind::none : c[8] == 1 ? AttentionKind::additive : AttentionKind::dot;
   const int B = int(c[4]), S = int(c[5]), L = int(c[6]);
-  nn::Pcg32 rng(0);
+  rng::Pcg32 rng(0);
   Seq2Seq<Scalar> m;
   m.init(cfg, rng);
   alab::test::load_torch_params(m.params(), ref);

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "reference_file.hpp"
-#include "train/race_session.hpp"
+#include "race/race_session.hpp"
 #include "translate/translate_session.hpp"
 #include "translate/translate_trainer.hpp"
 
@@ -117,7 +117,7 @@ TEST_CASE("a minibatch's two halves sum to its gradient, and a helper thread cha
   mc.embed = 8;
   mc.hidden = 12;
   mc.attention = AttentionKind::additive;
-  alab::nn::Pcg32 rng(5, 1);
+  alab::rng::Pcg32 rng(5, 1);
   Seq2Seq<double> whole;
   whole.init(mc, rng);
   Seq2Seq<double> halves = whole;
@@ -147,10 +147,10 @@ TEST_CASE("a minibatch's two halves sum to its gradient, and a helper thread cha
   alone.train_epoch();
   alone.train_epoch();
   // (A build without threads runs the exchange's path with nobody to help.)
-  alab::train::WorkExchange exchange;
+  alab::WorkExchange exchange;
   std::atomic<bool> over{false};
   std::thread helper;
-  if (alab::train::race_threads_available()) helper = std::thread([&] { exchange.help_until([&] { return over.load(); }); });
+  if (alab::race::race_threads_available()) helper = std::thread([&] { exchange.help_until([&] { return over.load(); }); });
   helped.set_exchange(&exchange);
   helped.train_epoch();
   helped.train_epoch();

@@ -1,4 +1,4 @@
-// The work exchange (train/work_exchange.hpp): every offered job runs exactly once,
+// The work exchange (core/work_exchange.hpp): every offered job runs exactly once,
 // by its owner or by a helper; the owner's finish() returns only after it has run; a
 // helper leaves once its predicate holds and nothing waits.
 #include <catch2/catch.hpp>
@@ -7,11 +7,11 @@
 #include <thread>
 #include <vector>
 
-#include "train/race_session.hpp"
-#include "train/work_exchange.hpp"
+#include "race/race_session.hpp"
+#include "core/work_exchange.hpp"
 
-using alab::train::Job;
-using alab::train::WorkExchange;
+using alab::Job;
+using alab::WorkExchange;
 
 TEST_CASE("an offered job runs once, by the owner or by a helper, and finish waits for it", "[exchange]") {
   WorkExchange ex;
@@ -32,7 +32,7 @@ TEST_CASE("an offered job runs once, by the owner or by a helper, and finish wai
     CHECK(runs == 0);
   }
   SECTION("two owners and a helper: 2,000 jobs, each run once, each finished when finish returns") {
-    if (!alab::train::race_threads_available()) return;  // a build without threads
+    if (!alab::race::race_threads_available()) return;  // a build without threads
     std::atomic<bool> over{false};
     std::atomic<int> by_helper{0};
     std::thread helper([&] { ex.help_until([&] { return over.load(); }); });

@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "attention/attend.hpp"
-#include "attention/build_info.hpp"
+#include "core/build_info.hpp"
 #include "race_command.hpp"
 #include "translate_command.hpp"
 

@@ -1,4 +1,4 @@
-// `alab race`: a train::RaceSession with settings from flags (one flag per key of
+// `alab race`: a race::RaceSession with settings from flags (one flag per key of
 // content/widgets/race.json, parsed with its schema as the page parses them);
 // prints progress and the module's table (model, test accuracy), or everything
 // as JSON. `alab schema` prints the compiled-in schema as JSON.
@@ -9,11 +9,11 @@
 #include <string>
 #include <thread>
 
-#include "attention/build_info.hpp"
-#include "train/race_session.hpp"
+#include "core/build_info.hpp"
+#include "race/race_session.hpp"
 
 using namespace alab;
-using namespace alab::train;
+using namespace alab::race;
 
 namespace {
 

@@ -19,7 +19,7 @@
 // A record {ok: false, message} from the module is an error reply with that message.
 //
 // A session class has start(input, threads) -> {ok, message}, step(budgetMs) -> over?,
-// poll() -> [record], stop(), finish() -> record (src/train/race_session.hpp is the
+// poll() -> [record], stop(), finish() -> record (src/race/race_session.hpp is the
 // first). With threads it trains on threads of its own and the worker polls; without,
 // the worker calls step() in ~10 ms slices and lets messages (a "stop") in between.
 //

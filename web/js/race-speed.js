@@ -1,10 +1,10 @@
 // How long races take on this computer, for the pages that start them (the race and
 // the reading page's seed sweep): the engine counts a race's arithmetic from its
-// settings (train/race_cost.hpp), and a little training at page load times this
+// settings (race/race_cost.hpp), and a little training at page load times this
 // computer's speed per unit of it.
 //
 // The probe is also a warm-up: it lets the browser optimize the engine's hot code
-// before the first race (warm_up_race_engine in src/train/race_session.hpp). A Start
+// before the first race (warm_up_race_engine in src/race/race_session.hpp). A Start
 // pressed meanwhile waits in the worker's queue until it is done. Two rounds with a
 // pause between: the pause lets the background compiler finish what the first round
 // made hot, and the second round reaches the functions that got hot late (measured:

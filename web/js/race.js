@@ -153,7 +153,7 @@ function downloadWork() {
   downloadText(filename, text);
 }
 
-// One EpochRecord of the engine (src/train/race_session.hpp): model 0 is the GRU, 1 attention.
+// One EpochRecord of the engine (src/race/race_session.hpp): model 0 is the GRU, 1 attention.
 function onEpoch(p) {
   const model = Object.keys(MODELS)[p.model];
   chart.addPoint(`${model}-train`, p.epoch, p.train_acc);

@@ -1,8 +1,8 @@
 // Reading a trained race with care: train the race's two models in the worker, then
-// ask the engine (src/explore/race_reading.hpp, through the RaceSession's methods) to
+// ask the engine (src/reading/race_reading.hpp, through the RaceSession's methods) to
 // mask positions, edit tokens, search for an adversarial attention row, run the
 // whole-set ablations and the behavioural tests; and run a seed sweep
-// (src/train/seed_sweep.hpp) with progress and stop. Every number comes from the
+// (src/reading/seed_sweep.hpp) with progress and stop. Every number comes from the
 // worker; the page only parses input, keeps the last good view and draws.
 import { LabClient, describeBuild } from './lab-client.js';
 import { labData } from './lab-data.js';

@@ -1,7 +1,7 @@
 // A widget's settings schema (content/widgets/NAME.json) and the one parser of
 // settings that everything reads through: the page's form, its URL, the
 // assignment's require= link parameter and the site build's lesson links. The C++
-// engine applies the same schema (src/train/settings_schema.hpp, generated from the
+// engine applies the same schema (src/core/settings_schema.hpp, generated from the
 // same file and checked against it by tests/cli/schema_check.mjs), with the same
 // messages. Pure functions, no DOM: tests run them under Node.
 //

@@ -1,0 +1,178 @@
+#include "race/race_session.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include "race/race_cost.hpp"
+
+
+namespace alab::race {
+namespace {
+
+double now_seconds() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+void outcome_of(Trainer& t, ModelOutcome& m) {
+  const Evaluation e = t.test();
+  m.test_acc = e.accuracy;
+  for (int y = 0; y < 2; ++y)
+    for (int p = 0; p < 2; ++p) m.confusion[y][p] = static_cast<int>(e.confusion[y][p]);
+  m.seconds = t.seconds();
+  m.epochs_done = static_cast<int>(t.history().size());
+  m.completed = t.finished();
+}
+
+}  // namespace
+
+Status check_race_memory(const Settings& settings, double budget) {
+  const double need = race_memory_bytes(settings);
+  if (budget <= 0 || need <= budget) return Status::success();
+  const auto mb = [](double b) { return std::to_string(static_cast<long>(std::ceil(b / (1 << 20)))); };
+  return Status::error("These settings need about " + mb(need) + " MB of memory, more than the " + mb(budget) +
+                       " MB this page's engine has: lower the batch size (" + std::to_string(settings.batch) + "), T (" +
+                       std::to_string(settings.seq_len) + ") or the GRU hidden size (" + std::to_string(settings.hidden) + ")");
+}
+
+bool race_threads_available() {
+#if defined(ALAB_NO_THREADS)
+  return false;  // a build without thread support (the single-thread WebAssembly one)
+#else
+  return true;
+#endif
+}
+
+RaceSession::~RaceSession() {
+  stop();
+  join();
+}
+
+double warm_up_race_engine(int batches) {
+  const double t0 = now_seconds();
+  const Settings s;  // the module's settings
+  const TaskData data = make_task(s);
+  for (ModelKind kind : {ModelKind::gru, ModelKind::attention}) {
+    Trainer t(kind, s, data);
+    t.train_some(batches);
+    EpochStats e = t.close_epoch();
+    t.evaluate_closed(e);
+  }
+  return now_seconds() - t0;
+}
+
+Status RaceSession::start(const Settings& settings, bool threads, const SettingsSchema& schema) {
+  stop();
+  join();
+  if (Status st = validate(settings, schema); !st) return st;
+  if (Status st = check_race_memory(settings, memory_budget_); !st) return st;
+  settings_ = std::make_unique<Settings>(settings);
+  data_ = std::make_unique<TaskData>(make_task(settings));
+  trainers_[0] = std::make_unique<Trainer>(ModelKind::gru, settings, *data_);
+  trainers_[1] = std::make_unique<Trainer>(ModelKind::attention, settings, *data_);
+  stop_ = false;
+  for (auto& t : trainers_) t->set_stop_flag(&stop_);
+  in_line_ = std::make_unique<InLineRunner>(*trainers_[0], *trainers_[1]);
+  threaded_ = threads && race_threads_available();
+  finished_ = false;
+  running_ = true;
+  {
+    const std::lock_guard<std::mutex> lock(mu_);
+    pending_.clear();
+  }
+  on_epoch_ = nullptr;
+  t0_ = now_seconds();
+  return Status::success();
+}
+
+void RaceSession::record(int model, const EpochStats& e) {
+  const EpochRecord r{model, e.epoch, e.train_acc, e.val_acc, e.loss, e.seconds, now_seconds() - t0_};
+  const std::lock_guard<std::mutex> lock(mu_);
+  pending_.push_back(r);
+  if (on_epoch_) on_epoch_(r);
+}
+
+bool RaceSession::step(double budget_ms) {
+  if (!trainers_[0] || !running_) return true;
+  const EpochReport report = [this](int m, const EpochStats& e) { record(m, e); };
+  if (threaded_) {
+    if (!runner_.joinable()) {
+      runner_ = std::thread([this, report] {
+        run_pair(*trainers_[0], *trainers_[1], true, report);
+        running_ = false;
+      });
+    }
+    return done();
+  }
+  const double until = now_seconds() + budget_ms / 1000.0;
+  bool over = false;
+  do over = in_line_->step(1, report);
+  while (!over && now_seconds() < until);
+  if (over) running_ = false;
+  return over;
+}
+
+void RaceSession::run_here(const std::function<void(const EpochRecord&)>& on_epoch) {
+  if (!trainers_[0] || !running_ || runner_.joinable()) return;
+  on_epoch_ = on_epoch;
+  run_pair(*trainers_[0], *trainers_[1], threaded_, [this](int m, const EpochStats& e) { record(m, e); });
+  on_epoch_ = nullptr;
+  running_ = false;
+}
+
+bool RaceSession::done() const { return !running_.load(); }
+
+std::vector<EpochRecord> RaceSession::poll() {
+  const std::lock_guard<std::mutex> lock(mu_);
+  std::vector<EpochRecord> out;
+  out.swap(pending_);
+  return out;
+}
+
+void RaceSession::stop() { stop_ = true; }
+
+void RaceSession::join() {
+  if (runner_.joinable()) runner_.join();
+}
+
+Status RaceSession::finish(RaceOutcome& out) {
+  if (!trainers_[0]) return Status::error("no race has been started");
+  if (!done()) return Status::error("the race is still running");
+  join();
+  RaceOutcome r;
+  outcome_of(*trainers_[0], r.gru);
+  outcome_of(*trainers_[1], r.attention);
+  r.threads = threaded_;
+  r.stopped = !(r.gru.completed && r.attention.completed);
+  r.test_labels = data_->test.labels;
+  r.wall = now_seconds() - t0_;
+  finished_ = true;
+  out = std::move(r);
+  return Status::success();
+}
+
+Status RaceSession::example(int index, TestExample& out) {
+  if (!finished_) return Status::error("the race is not finished");
+  const Dataset& test = data_->test;
+  if (index < 0 || index >= test.n)
+    return Status::error("no test example " + std::to_string(index + 1) + ": the test set has " +
+                         std::to_string(test.n));
+  const int T = settings_->seq_len;
+  const int* seq = test.sequence(index);
+  TestExample ex;
+  ex.index = index;
+  ex.T = T;
+  ex.tokens.assign(seq, seq + T);
+  MatF A;
+  trainers_[1]->attention_weights(seq, A);  // row-major T x T (MatF is row-major)
+  ex.A.assign(A.data(), A.data() + static_cast<long>(T) * T);
+  ex.label = test.labels[index];
+  ex.pred_gru = trainers_[0]->predict(seq);
+  ex.pred_attention = trainers_[1]->predict(seq);
+  out = std::move(ex);
+  return Status::success();
+}
+
+}  // namespace alab::race

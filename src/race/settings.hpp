@@ -1,0 +1,57 @@
+// The race's settings (the module's worked example 2). Their defaults and ranges
+// are content/widgets/race.json's, compiled in at build time (settings_schema.hpp):
+// nothing here repeats them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/status.hpp"
+#include "nn/attention_pool.hpp"
+#include "core/settings_schema.hpp"
+
+namespace alab::race {
+
+enum class ModelKind { gru, attention };
+const char* model_name(ModelKind kind);  // "GRU" | "Tiny self-attn" (the module's table)
+
+// The compiled-in schema of content/widgets/race.json. Schema keys and fields:
+//   T seq_len, epochs, lr, seed, batch, hidden, dmodel d_model, pooling, positions
+//   fixed: vocab, n_train, n_val, n_test
+const SettingsSchema& race_schema();
+
+struct Settings {
+  // Every field from the schema's defaults and fixed values.
+  explicit Settings(const SettingsSchema& schema = race_schema());
+
+  int seq_len;        // T
+  int vocab;
+  int d_model;        // D, both models
+  int hidden;         // H, GRU
+  int batch;
+  double lr;          // Adam
+  int epochs;
+  std::uint64_t seed;
+  nn::Pooling pooling;
+  bool positional;    // learned positional embedding in the attention model
+  int n_train, n_val, n_test;
+};
+
+// One setting by its schema key: a number (int or float kinds) or a choice's word.
+// Refused, with the schema's message, when the key is unknown or the value out of
+// its range; s is unchanged then.
+Status set_setting(Settings& s, const std::string& key, double value,
+                   const SettingsSchema& schema = race_schema());
+Status set_setting(Settings& s, const std::string& key, const std::string& value,
+                   const SettingsSchema& schema = race_schema());
+
+// Ok, or an error naming the first bad setting and its allowed range: every schema
+// setting within its range, and the engine's own consistency rules (set sizes even,
+// batch no larger than the training set, a vocabulary of 2 to 1000 symbols).
+Status validate(const Settings& s, const SettingsSchema& schema = race_schema());
+
+// "last" | "mean"; false for anything else.
+bool parse_pooling(const std::string& text, nn::Pooling& out);
+const char* pooling_name(nn::Pooling p);
+
+}  // namespace alab::race
