@@ -2,7 +2,7 @@
 // attention/self_attention.hpp, the head the race's heatmaps come from.
 // Prints one JSON object per line: {"T":..,"gflops":..,"ms":..,"simd":..,"eigen_simd":..},
 // then the cost explorer's own measurement: {"explorer":true,"T":1024,"gflops":..}.
-// tests/bench/attention.mjs runs this binary in each build and prints the ratios.
+// tests/bench/attention.bench.mjs runs this binary in each build and prints the ratios.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""The race benchmark, in one go on one machine (issue 3):
+"""The race benchmark, in one go on one machine:
 
     /usr/bin/python3 tests/bench/race_bench.py [--runs 3] [--torch-runs 1]
 

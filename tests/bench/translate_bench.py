@@ -57,9 +57,9 @@ def main():
             walls[i].append(wall)
             print(f"  {name}: {wall:.2f} s", file=sys.stderr)
     rows = [(name + " (median of 3)", sorted(walls[i])[1], results[i]) for i, (name, _, _) in enumerate(runs)]
-    # The page itself (headless Chromium, both builds; tests/bench/translate-page.mjs),
+    # The page itself (headless Chromium, both builds; tests/bench/translate-page.bench.mjs),
     # in the same run as PyTorch: its whole-run time from start to the finished page.
-    page = subprocess.run(["node", "tests/bench/translate-page.mjs"], check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    page = subprocess.run(["node", "tests/bench/translate-page.bench.mjs"], check=True, capture_output=True, text=True, cwd=ROOT).stdout
     for line in page.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if len(cells) == 7 and cells[0].startswith("attention_lab_"):

@@ -45,7 +45,7 @@ test('measured: attention\'s slope is about 2, the GRU\'s about 1, on one thread
   assert.deepEqual(rows.map((r) => r.T), [64, 128, 256, 512, 1024, 2048, 4096]);
   for (const r of rows) for (const c of r.cells.slice(1, 5)) assert.equal(typeof c, 'number', `T = ${r.T}: ${c}`);
   // The speed-up a second thread gives depends on a second core being free, so it is
-  // reported (and measured by tests/bench/cost-page.mjs), not asserted here.
+  // reported (and measured by tests/bench/cost-page.bench.mjs), not asserted here.
   assert.match(await page.textContent('#speedup'), /self-attention \d\.\d+×, GRU \d\.\d+× \(T = 4096\)/);
   assert.match(await page.textContent('#cost-table tbody tr:last-child'), /64 MiB/);  // 4096^2 floats
   assert.match(await page.textContent('#cost-status'), /Measured 28 of 28 points/);
@@ -57,7 +57,7 @@ test('measured: attention\'s slope is about 2, the GRU\'s about 1, on one thread
   assert.equal(await page.$$eval('svg [points*="NaN"], svg [x1*="NaN"], svg [cx*="NaN"]', (x) => x.length), 0);
   // The timing is the worker's; the page's thread ran no WebAssembly, and drew the
   // 7-row table and the chart once per point (measured: about 225 nodes a point; the
-  // 50 ms goal is the benchmark's, tests/bench/cost-page.mjs).
+  // 50 ms goal is the benchmark's, tests/bench/cost-page.bench.mjs).
   const work = await mainThreadWork(page);
   t.diagnostic(`28 points: ${work.added} nodes added, longest task ${work.longest} ms`);
   assert.deepEqual(work.wasm, []);

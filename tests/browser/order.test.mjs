@@ -147,7 +147,7 @@ test('at the largest sizes (32 tokens, d = 64) edits are answered by the worker 
     assert.equal(v.first.length, 32);
     assert.equal(v.first[0].z.length, 64);
   }
-  // The one-frame goal (16 ms) is measured by tests/bench/explore-pages.mjs. Here, what
+  // The one-frame goal (16 ms) is measured by tests/bench/explore-pages.bench.mjs. Here, what
   // any machine must show: the page's thread ran no WebAssembly, and a new seed
   // rewrites the tables' cells rather than rebuilding 32 x 64 of them an answer
   // (measured: 6 nodes an answer; fewer than one 64-cell row is the bound).

@@ -307,7 +307,7 @@ test('a 100 x 100 weights table opens and steps a page of rows at a time', async
   assert.equal(await page.textContent('#step-rows-status'), 'Rows 6 to 11 of 100.');
   assert.equal(await page.$eval('#step-table tbody tr th', (th) => th.textContent.split(' ')[0]), '6');
   // Not 100 x 100 cells at once, whatever the machine's speed (its long tasks:
-  // tests/bench/race-page.mjs): each draw is a page of 6 rows, about 600 numbers
+  // tests/bench/race-page.bench.mjs): each draw is a page of 6 rows, about 600 numbers
   // (measured: 2,740 nodes a draw with their text; the whole table would be ~45,000).
   const paged = await mainThreadWork(page);
   for (const [what, work] of [['opened', opened], ['next example', next], ['next rows', paged]]) {

@@ -65,7 +65,7 @@ test('the d_k and temperature sliders recompute at d_k = 1024, T = 64, in the wo
     await page.keyboard.press(i < 6 ? 'ArrowRight' : 'ArrowLeft');
     v = await shown(page);
   }
-  // The one-frame goal (16 ms) is measured by tests/bench/explore-pages.mjs. Here, what
+  // The one-frame goal (16 ms) is measured by tests/bench/explore-pages.bench.mjs. Here, what
   // any machine must show: the page's thread ran no WebAssembly, and its redraws are
   // bounded by the views (histograms of fixed bins, tables of fixed rows), not by
   // d_k = 1024 or T = 64 (measured: about 350 nodes an answer).

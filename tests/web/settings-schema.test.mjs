@@ -2,7 +2,7 @@
 // schemas and of the page registry, without a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaults, fillFixed, fromQuery, parseAll, parsePairs, parseSetting, rangeText, toQuery, checkNumber } from '../../web/js/settings-schema.js';
@@ -86,9 +86,19 @@ test('a malformed schema or registry fails the build naming the file and line', 
 });
 
 test('the registry lists every page once, with its files', () => {
+  // The rules, not a copy of the list: a new widget needs only its registry line.
   const { pages } = loadContent('content', 'web');
-  assert.deepEqual(pages.map((p) => p.name), ['index', 'lesson', 'attention-table', 'calculator', 'scaling', 'order', 'cost', 'translate', 'race', 'reading', 'checks', 'instructor', 'scorm-launch']);
-  // The pages that run the WebAssembly module: the widgets, and the gradebook (it re-runs races).
-  assert.deepEqual(pages.filter((p) => p.widget).map((p) => p.name), ['attention-table', 'calculator', 'scaling', 'order', 'cost', 'translate', 'race', 'reading', 'instructor']);
-  assert.equal(pages.find((p) => p.name === 'index').script, null);
+  const registry = JSON.parse(readFileSync('content/pages.json', 'utf8')).pages;
+  assert.deepEqual(pages.map((p) => p.name), registry.map((p) => p.name));
+  assert.equal(new Set(pages.map((p) => p.name)).size, pages.length);
+  for (const p of registry.filter((x) => x.kind === 'widget')) {
+    for (const file of [`web/pages/${p.name}.html`, `web/js/${p.name}.js`, `content/widgets/${p.name}.json`]) {
+      assert.ok(existsSync(file), `${p.name}: ${file}`);
+    }
+  }
+  // The pages that run the WebAssembly module: the widgets, and the pages that say so
+  // (the gradebook re-runs races).
+  assert.deepEqual(pages.filter((p) => p.widget).map((p) => p.name),
+    registry.filter((p) => p.kind === 'widget' || p.module === true).map((p) => p.name));
+  assert.equal(pages.find((p) => p.kind === 'home').script, null);
 });

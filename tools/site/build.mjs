@@ -35,7 +35,6 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
     checks: content.checks,
     assignment: content.assignment,
     widgets: content.widgets,
-    grammar: content.grammar,  // the translation page hands it to the engine
   };
 
   rmSync(out, { recursive: true, force: true });

@@ -1,11 +1,18 @@
 // Loads and checks everything in content/: a malformed file fails the build
 // with a message naming the file and line, so an instructor can fix it.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
 import { loadRegistry } from './registry.mjs';
-import { checkGrammar } from './grammar.mjs';
 import { checkNumber, fillFixed, parseSetting } from '../../web/js/settings-schema.js';
+
+// A widget's own content checks, found by its name: tools/site/widgets/NAME.mjs exports
+// check({file, widgets, readJson}) -> fields to add to the widget's data (or {}).
+const WIDGET_CHECKS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'widgets');
+const WIDGET_CHECKS = Object.fromEntries(await Promise.all(readdirSync(WIDGET_CHECKS_DIR)
+  .filter((f) => /^[a-z][\w-]*\.mjs$/.test(f))
+  .map(async (f) => [f.replace(/\.mjs$/, ''), (await import(pathToFileURL(join(WIDGET_CHECKS_DIR, f)).href)).check])));
 
 // webDir: web/, where the registry's widget pages must have their files.
 export function loadContent(root, webDir = join(root, '../web')) {
@@ -18,21 +25,26 @@ export function loadContent(root, webDir = join(root, '../web')) {
   };
 
   const pages = loadRegistry(root, webDir);
-  const widgets = {};
+  const widgets = {}, widgetFiles = {};
   for (const name of readdirSync(join(root, 'widgets')).filter((f) => f.endsWith('.json')).sort()) {
     const file = readJson(join('widgets', name));
     if (file.data.settings !== undefined) checkSchema(file);
     widgets[name.replace(/\.json$/, '')] = file.data;
+    widgetFiles[name.replace(/\.json$/, '')] = file;
   }
   for (const p of pages.filter((x) => x.kind === 'widget')) {
     if (!widgets[p.name]) throw new ContentError('content/pages.json', 1, `widget "${p.name}" needs content/widgets/${p.name}.json`);
   }
 
-  // The race's settings are defined once, in content/widgets/race.json.
+  // The race's settings are defined once, in content/widgets/race.json (the assignment's
+  // required race and the reading page use them).
   const raceSpec = widgets.race && widgets.race.settings;
   if (!raceSpec) throw new ContentError('content/widgets/race.json', 1, 'expected {"settings": [{"key": ...}, ...]}');
   const raceKeys = raceSpec.map((x) => x.key);
-  if (widgets.reading) checkSweepChoices(root, widgets.reading, raceSpec);
+  for (const [name, file] of Object.entries(widgetFiles)) {
+    const check = WIDGET_CHECKS[name];
+    if (typeof check === 'function') Object.assign(widgets[name], check({ file, widgets, readJson }));
+  }
 
   const course = readJson('course.json');
   requireFields(course, course.data, ['title', 'module', 'summary', 'outcomes']);
@@ -67,10 +79,6 @@ export function loadContent(root, webDir = join(root, '../web')) {
     if (!r.ok) throw new ContentError(assignment.path, at, r.message);
   }
 
-  // The translation page's grammar (checked here; the page that uses it embeds it).
-  const grammar = readJson('translation/grammar.json');
-  checkGrammar(grammar);
-
   const diagrams = {};
   const diagramDir = join(root, 'diagrams');
   if (existsSync(diagramDir)) {
@@ -89,7 +97,7 @@ export function loadContent(root, webDir = join(root, '../web')) {
     .map((name) => ({ file: rel(join(lessonDir, name)), slug: name.replace(/^\d\d-|\.md$/g, ''), text: readFileSync(join(lessonDir, name), 'utf8') }));
   if (sections.length === 0) throw new ContentError(rel(lessonDir), 0, 'no lesson sections (files named NN-name.md)');
 
-  return { pages, raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids, grammar: grammar.data };
+  return { pages, raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids };
 }
 
 function requireFields(file, obj, fields) {
@@ -161,24 +169,5 @@ function checkSchema(file) {
     const unknown = /\{(\w+)\}/.exec(s.help.replace(/\{(\w+)\}/g, (w, n) => (n in fixed ? '' : w)));
     if (unknown) throw new ContentError(path, at, `setting "${s.key}": the help text's {${unknown[1]}} is not in "fixed"`);
     s.help = fillFixed(s.help, fixed);
-  }
-}
-
-// The reading page's sweep of another setting: every choice of "vary" but the seed is a
-// race setting; a whole-number one has its ladder in "vary_values", inside the race's range.
-function checkSweepChoices(root, reading, raceSpec) {
-  const path = 'content/widgets/reading.json';
-  const text = readFileSync(join(root, 'widgets', 'reading.json'), 'utf8');
-  const vary = (reading.settings || []).find((s) => s.key === 'vary');
-  if (!vary) return;
-  const ladders = reading.vary_values || {};
-  for (const key of vary.choices.filter((c) => c !== 'seed')) {
-    const spec = raceSpec.find((s) => s.key === key);
-    if (!spec) throw new ContentError(path, lineOf(text, '"vary"'), `"vary": "${key}" is not a setting of the race (content/widgets/race.json)`);
-    if (spec.kind === 'choice') continue;
-    const values = ladders[key];
-    const bad = !Array.isArray(values) || values.length < 2 || values.length > 50
-      || values.some((v) => typeof v !== 'number' || !Number.isInteger(v) || v < spec.min || v > spec.max);
-    if (bad) throw new ContentError(path, lineOf(text, '"vary_values"') || lineOf(text, '"vary"'), `"vary_values"."${key}" must list 2 to 50 whole numbers from ${spec.min} to ${spec.max}`);
   }
 }

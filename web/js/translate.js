@@ -30,7 +30,7 @@ let chart;
 // the first round runs while the browser is still compiling the hot code (it measured
 // 2x too slow), the second after (as for the race's warm-up).
 const speed = lab.ready.then(async () => {
-  const probe = () => lab.call('translate_probe', { grammar_json: JSON.stringify(labData().grammar) });
+  const probe = () => lab.call('translate_probe', { grammar_json: JSON.stringify(labData().widgets.translate.grammar) });
   await probe();
   await new Promise((resolve) => setTimeout(resolve, 300));
   const { seconds, work } = await probe();
@@ -89,7 +89,7 @@ async function start() {
   const kinds = kindsOf(settings);
   // A TranslateSettings record (src/translate/translate_session.hpp).
   const input = {
-    grammar_json: JSON.stringify(labData().grammar), seed: settings.seed, hidden: settings.hidden, embed: fixed.embed,
+    grammar_json: JSON.stringify(labData().widgets.translate.grammar), seed: settings.seed, hidden: settings.hidden, embed: fixed.embed,
     batch: fixed.batch, epochs: settings.epochs, lr: settings.lr, n_train: fixed.n_train, n_val: fixed.n_val,
     n_test: fixed.n_test, max_len: settings.max_len, clip: fixed.clip, decay_from: fixed.decay_from,
     lr_floor: fixed.lr_floor, kinds, watch: 0,

@@ -5,7 +5,7 @@
 // adversarial search and the whole-set ablations timed as the page asks for them, and
 // the longest main-thread task meanwhile.
 //
-//   node tests/bench/reading-page.mjs        (tools/lab bench runs it)
+//   node tests/bench/reading-page.bench.mjs        (tools/lab bench runs it)
 import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
 
 const SEEDS = 10;

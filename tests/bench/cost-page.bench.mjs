@@ -4,7 +4,7 @@
 // goal is >= 0.6x at T = 1024, d = 64 on one thread. Also the two-thread speed-ups
 // the page measures for attention and the GRU.
 //
-//   node tests/bench/cost-page.mjs        (tools/lab bench runs it)
+//   node tests/bench/cost-page.bench.mjs        (tools/lab bench runs it)
 import { execFileSync } from 'node:child_process';
 import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
 

@@ -14,7 +14,7 @@ The builds: WebAssembly (the numbers of every browser, the same on every machine
 and the native runner built three ways (-msse4.2 -mno-avx; -mavx2 -mfma;
 -march=native, whatever this machine has), whose numbers depend on the processor.
 
-  /usr/bin/python3 tests/bench/seed_robustness.py [--seeds 1-20] [--only race|translate]
+  /usr/bin/python3 tests/bench/seed_robustness_bench.py [--seeds 1-20] [--only race|translate]
                    [--builds wasm,sse42,avx2,native] [-- extra runner flags]
 (tools/lab bench runs it with the defaults.) Two runs at a time, one thread each.
 """

@@ -39,7 +39,7 @@ console.log(`\nGoals at T = 1024: wasm SIMD >= 3× wasm scalar: ${simdGoal ? 'me
 console.log(`native SIMD in use: ${results.native[1024].eigen_simd}`);
 
 // The cost explorer's measurement (explore/layer_cost.hpp, T = 1024, d = 64, one thread);
-// tests/bench/cost-page.mjs measures it in the page itself.
+// tests/bench/cost-page.bench.mjs measures it in the page itself.
 const e = (n) => explorer[n].gflops;
 console.log(`\nCost explorer's self-attention forward, T = 1024, d = 64: native -msse4.2 ${f1(e('native-sse'))}, ` +
             `wasm SIMD ${f1(e('wasm-simd'))} GFLOP/s: ${f2(e('wasm-simd') / e('native-sse'))}× (goal >= 0.6×: ${e('wasm-simd') / e('native-sse') >= 0.6 ? 'met' : 'NOT met'}).`);

@@ -4,7 +4,7 @@
 // main-thread task while training, the time the page announced before it started, and the bottleneck (the longest length bucket) at
 // the end. The ratio to PyTorch is tests/bench/translate_bench.py's.
 //
-//   node tests/bench/translate-page.mjs        (tools/lab bench runs it)
+//   node tests/bench/translate-page.bench.mjs        (tools/lab bench runs it)
 import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
 
 async function pageRun(lab, mode) {

@@ -2,7 +2,7 @@
 // built, so that an instructor's mistake names its file and line instead of surfacing
 // in a student's browser. The same rules as the engine's own parser
 // (src/translate/grammar.cpp), which checks again whatever it is given.
-import { ContentError, lineOf } from './errors.mjs';
+import { ContentError, lineOf } from '../errors.mjs';
 
 const isSymbol = (w) => /^[A-Z]/.test(w);
 // "N.det#2" -> {name: "N", form: "det", instance: "N#2"}

@@ -5,7 +5,7 @@
 // threaded build. Prints the wall time from choosing the files to the last comparison,
 // and the time of one race at each setting for reference.
 //
-//   node tests/bench/verify-class.mjs       (tools/lab bench runs it)
+//   node tests/bench/verify-class.bench.mjs       (tools/lab bench runs it)
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

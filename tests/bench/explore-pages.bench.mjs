@@ -4,7 +4,7 @@
 // to take a reply and redraw every view (document.body.dataset.drawMs), against the
 // goal of one frame, 16 ms. The computing itself runs in the worker.
 //
-//   node tests/bench/explore-pages.mjs     (tools/lab bench runs it)
+//   node tests/bench/explore-pages.bench.mjs     (tools/lab bench runs it)
 import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
 
 const settle = (page) => page.waitForFunction(() => document.body.dataset.stale === 'false'

@@ -3,7 +3,7 @@
 // go on the same machine. Also reports the longest main-thread task during the
 // race (PerformanceObserver 'longtask') and checks the module's accuracy story.
 //
-//   node tests/bench/race-page.mjs        (tools/lab bench runs it)
+//   node tests/bench/race-page.bench.mjs        (tools/lab bench runs it)
 import { execFileSync } from 'node:child_process';
 import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
 
