@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "core/status.hpp"
-#include "race/settings.hpp"
+#include "core/settings_schema.hpp"
 
 namespace alab::wasm {
 
@@ -64,6 +64,23 @@ val method_reply_with(C& self, Arg arg) {
   return st ? val(out) : error_reply(st);
 }
 
+template <class C, class Arg, class Out, Status (C::*M)(Arg, Out&) const>
+val const_method_reply_with(const C& self, Arg arg) {
+  Out out;
+  const Status st = (self.*M)(arg, out);
+  return st ? val(out) : error_reply(st);
+}
+
+// A method Status C::m(Arg) as (this, Arg) -> {ok: true} | {ok: false, message}.
+template <class C, class Arg, Status (C::*M)(Arg)>
+val status_method_with(C& self, Arg arg) {
+  const Status st = (self.*M)(arg);
+  if (!st) return error_reply(st);
+  val out = val::object();
+  out.set("ok", true);
+  return out;
+}
+
 // A method std::vector<T> C::m() as (this) -> Array of T (T a value_object).
 template <class C, class T, std::vector<T> (C::*M)()>
 val array_method(C& self) {
@@ -87,6 +104,18 @@ void typed_assign(C& c, val v) {
   field(#name, &::alab::wasm::typed_copy<C, decltype(C::name)::value_type, &C::name>,             \
         &::alab::wasm::typed_assign<C, decltype(C::name)::value_type, &C::name>)
 
+// A std::vector<number> field as a plain Array (where the page stores or extends it),
+// and back from any array.
+template <class C, class T, std::vector<T> C::*M>
+val array_copy(const C& c) {
+  val out = val::array();
+  for (const T& x : c.*M) out.call<void>("push", x);
+  return out;
+}
+#define ALAB_ARRAY_FIELD(C, name)                                                                   \
+  field(#name, &::alab::wasm::array_copy<C, decltype(C::name)::value_type, &C::name>,               \
+        &::alab::wasm::typed_assign<C, decltype(C::name)::value_type, &C::name>)
+
 // A std::vector<std::string> field as an Array of strings, and back from any array.
 template <class C, std::vector<std::string> C::*M>
 val strings_copy(const C& c) {
@@ -101,6 +130,33 @@ void strings_assign(C& c, val v) {
 }
 #define ALAB_STRINGS_FIELD(C, name) \
   field(#name, &::alab::wasm::strings_copy<C, &C::name>, &::alab::wasm::strings_assign<C, &C::name>)
+
+// A 64-bit integer field as a JavaScript number (embind here has no BigInt; seeds
+// below 2^53 are exact), and back.
+template <class C, class T, T C::*M>
+double number_copy(const C& c) {
+  return static_cast<double>(c.*M);
+}
+template <class C, class T, T C::*M>
+void number_assign(C& c, double v) {
+  c.*M = static_cast<T>(v);
+}
+#define ALAB_NUMBER_FIELD(C, name)                                                                  \
+  field(#name, &::alab::wasm::number_copy<C, decltype(C::name), &C::name>,                          \
+        &::alab::wasm::number_assign<C, decltype(C::name), &C::name>)
+
+// A std::vector of records (each a value_object) as an Array of objects; read only.
+template <class C, class T, std::vector<T> C::*M>
+val records_copy(const C& c) {
+  val out = val::array();
+  for (const T& x : c.*M) out.call<void>("push", val(x));
+  return out;
+}
+template <class C, class T, std::vector<T> C::*M>
+void records_assign(C&, val) {}
+#define ALAB_RECORDS_FIELD(C, name)                                                                 \
+  field(#name, &::alab::wasm::records_copy<C, decltype(C::name)::value_type, &C::name>,             \
+        &::alab::wasm::records_assign<C, decltype(C::name)::value_type, &C::name>)
 
 // A widget's settings schema as content/widgets/NAME.json has it ({fixed, settings}).
 inline SettingsSchema schema_from_js(const val& js) {
@@ -133,27 +189,6 @@ inline SettingsSchema schema_from_js(const val& js) {
     schema.settings.push_back(std::move(spec));
   }
   return schema;
-}
-
-// {key: value} settings from a page, every key through the schema (race::set_setting):
-// numbers for int and float settings, words for choices; keys left out keep their defaults.
-inline Status settings_from_js(const val& js, const SettingsSchema& schema, race::Settings& out) {
-  race::Settings s(schema);
-  for (const SettingSpec& spec : schema.settings) {
-    const val v = js[spec.key];
-    if (v.isUndefined()) continue;
-    Status st;
-    if (spec.kind == SettingKind::choice && v.isString())
-      st = race::set_setting(s, spec.key, v.as<std::string>(), schema);
-    else if (spec.kind != SettingKind::choice && v.isNumber())
-      st = race::set_setting(s, spec.key, v.as<double>(), schema);
-    else
-      st = Status::error(spec.label + ": not " + (spec.kind == SettingKind::choice ? "a word" : "a number") +
-                         "; use " + range_text(spec) + ".");
-    if (!st) return st;
-  }
-  out = s;
-  return Status::success();
 }
 
 }  // namespace alab::wasm

@@ -1,5 +1,5 @@
-// The translation page's engine for the web worker: translate::TranslateSession as the
-// JavaScript class TranslateSession.
+// The translation page's engine: translate::TranslateSession as the JavaScript class
+// TranslateSession (the session contract, wasm/session_bind.hpp), its records declared.
 //
 //   const s = new lab.TranslateSession();
 //   s.start({grammar_json, seed, hidden, embed, batch, epochs, lr, n_train, n_val, n_test,
@@ -7,133 +7,24 @@
 //   s.step(budgetMs) -> true when over;   s.poll() -> [TranslateEpoch];   s.stop()
 //   s.finish() -> {models: [{kind, test: EvalResult, epochs_done}], wall, threads, stopped}
 //   s.translate({model, words: [...]}) -> Translation | {ok: false, message}
-//   s.corpus_info() -> {src_vocab: [...], buckets, test: [{src, tgt, align}]}
+//   s.corpus_info() -> {src_vocab: [...], buckets, test: [{src, tgt, align: [[i, j], ...]}]}
 //   s.set_watch({index}) -> {ok};   s.watch_attention({model, index}) -> {alpha}
 //   translate_work(TranslateSettings) -> {per_model};   translate_probe({grammar_json}) -> {seconds, work}
-#include "embind_support.hpp"
+#include "session_bind.hpp"
 #include "translate/translate_cost.hpp"
 #include "translate/translate_session.hpp"
 
 using namespace emscripten;
 using namespace alab;
 using namespace alab::translate;
-using alab::wasm::val;
 
 namespace {
-
-val eval_result(const EvalResult& r) {
-  val out = val::object();
-  out.set("loss", r.loss);
-  out.set("token_acc", r.token_acc);
-  out.set("exact_acc", r.exact_acc);
-  out.set("aer", r.aer);
-  out.set("chance_aer", r.chance_aer);
-  val buckets = val::array();
-  for (double x : r.exact_by_bucket) buckets.call<void>("push", x);
-  out.set("exact_by_bucket", buckets);
-  val counts = val::array();
-  for (int n : r.count_by_bucket) counts.call<void>("push", n);
-  out.set("count_by_bucket", counts);
-  return out;
+// corpus_info() takes no input; the worker passes one anyway.
+val corpus_info(const TranslateSession& s, val /*unused*/) {
+  CorpusInfo out;
+  const Status st = s.corpus_info(out);
+  return st ? val(out) : wasm::error_reply(st);
 }
-
-val finish(TranslateSession& s) {
-  TranslateOutcome o;
-  const Status st = s.finish(o);
-  if (!st) return wasm::error_reply(st);
-  val out = val::object(), models = val::array();
-  for (const TranslateModelOutcome& m : o.models) {
-    val x = val::object();
-    x.set("kind", m.kind);
-    x.set("test", eval_result(m.test));
-    x.set("epochs_done", m.epochs_done);
-    models.call<void>("push", x);
-  }
-  out.set("models", models);
-  out.set("wall", o.wall);
-  out.set("threads", o.threads);
-  out.set("stopped", o.stopped);
-  return out;
-}
-
-val translate_words(const TranslateSession& s, val input) {
-  std::vector<std::string> words;
-  const val list = input["words"];
-  for (int i = 0, n = list["length"].as<int>(); i < n; ++i) words.push_back(list[i].as<std::string>());
-  Translation t;
-  const Status st = s.translate(input["model"].as<int>(), words, t);
-  return st ? val(t) : wasm::error_reply(st);
-}
-
-// The chooser of the watched test sentence: {index} from now on (reported by the epochs
-// to come), and {model, index} -> {alpha} (gold target words x source words) when idle.
-val set_watch(TranslateSession& s, val input) {
-  const Status st = s.watch(input["index"].as<int>());
-  if (!st) return wasm::error_reply(st);
-  val out = val::object();
-  out.set("ok", true);
-  return out;
-}
-
-val watch_attention(const TranslateSession& s, val input) {
-  std::vector<float> alpha;
-  const Status st = s.watch_attention(input["model"].as<int>(), input["index"].as<int>(), alpha);
-  if (!st) return wasm::error_reply(st);
-  val out = val::object();
-  out.set("alpha", wasm::typed_vector(alpha));
-  return out;
-}
-
-// The estimate before a run (translate/translate_cost.hpp): {per_model: [work units]},
-// and this computer's speed, {seconds, work} for a timed probe.
-val run_work(const TranslateSettings& s) {
-  std::vector<double> per_model;
-  const Status st = translate_work(s, per_model);
-  if (!st) return wasm::error_reply(st);
-  val out = val::object(), list = val::array();
-  for (double w : per_model) list.call<void>("push", w);
-  out.set("per_model", list);
-  return out;
-}
-
-val speed_probe(val input) {
-  double seconds = 0, work = 0;
-  const Status st = translate_probe(input["grammar_json"].as<std::string>(), seconds, work);
-  if (!st) return wasm::error_reply(st);
-  val out = val::object();
-  out.set("seconds", seconds);
-  out.set("work", work);
-  return out;
-}
-
-// What the page shows beside the training: the lexicon's source words, the corpus's
-// buckets, and the test sentences with their gold alignments.
-val corpus_info(const TranslateSession& s, val /*unused: the worker passes its input*/) {
-  const Corpus& c = s.corpus();
-  val out = val::object(), vocab = val::array(), buckets = val::array(), test = val::array();
-  for (int i = kEos + 1; i < c.src.size(); ++i) vocab.call<void>("push", c.src.words[i]);
-  for (int b : c.buckets) buckets.call<void>("push", b);
-  for (const SentencePair& p : c.test) {
-    val x = val::object(), src = val::array(), tgt = val::array(), align = val::array();
-    for (const auto& w : p.src) src.call<void>("push", w);
-    for (const auto& w : p.tgt) tgt.call<void>("push", w);
-    for (const auto& [i, j] : p.align) {
-      val pair = val::array();
-      pair.call<void>("push", i);
-      pair.call<void>("push", j);
-      align.call<void>("push", pair);
-    }
-    x.set("src", src);
-    x.set("tgt", tgt);
-    x.set("align", align);
-    test.call<void>("push", x);
-  }
-  out.set("src_vocab", vocab);
-  out.set("buckets", buckets);
-  out.set("test", test);
-  return out;
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(translate) {
@@ -175,18 +66,50 @@ EMSCRIPTEN_BINDINGS(translate) {
       .ALAB_TYPED_FIELD(Translation, queries)
       .ALAB_TYPED_FIELD(Translation, keys)
       .ALAB_TYPED_FIELD(Translation, self_alpha);
-  function("translate_work", &run_work);
-  function("translate_probe", &speed_probe);
-  class_<TranslateSession>("TranslateSession")
-      .constructor<>()
-      .function("start", &TranslateSession::start)
-      .function("step", &TranslateSession::step)
-      .function("poll", &wasm::array_method<TranslateSession, TranslateEpoch, &TranslateSession::poll>)
-      .function("stop", &TranslateSession::stop)
-      .function("done", &TranslateSession::done)
-      .function("finish", &finish)
-      .function("translate", &translate_words)
+  value_object<EvalResult>("EvalResult")
+      .field("loss", &EvalResult::loss)
+      .field("token_acc", &EvalResult::token_acc)
+      .field("exact_acc", &EvalResult::exact_acc)
+      .field("aer", &EvalResult::aer)
+      .field("chance_aer", &EvalResult::chance_aer)
+      .ALAB_ARRAY_FIELD(EvalResult, exact_by_bucket)
+      .ALAB_ARRAY_FIELD(EvalResult, count_by_bucket);
+  value_object<TranslateModelOutcome>("TranslateModelOutcome")
+      .field("kind", &TranslateModelOutcome::kind)
+      .field("test", &TranslateModelOutcome::test)
+      .field("epochs_done", &TranslateModelOutcome::epochs_done);
+  value_object<TranslateOutcome>("TranslateOutcome")
+      .ALAB_RECORDS_FIELD(TranslateOutcome, models)
+      .field("wall", &TranslateOutcome::wall)
+      .field("threads", &TranslateOutcome::threads)
+      .field("stopped", &TranslateOutcome::stopped);
+  value_object<TranslateRequest>("TranslateRequest")
+      .field("model", &TranslateRequest::model)
+      .ALAB_STRINGS_FIELD(TranslateRequest, words);
+  value_object<WatchRequest>("WatchRequest").field("index", &WatchRequest::index);
+  value_object<WatchAttentionRequest>("WatchAttentionRequest")
+      .field("model", &WatchAttentionRequest::model)
+      .field("index", &WatchAttentionRequest::index);
+  value_object<WatchAttention>("WatchAttention").ALAB_TYPED_FIELD(WatchAttention, alpha);
+  value_array<std::pair<int, int>>("Link").element(&std::pair<int, int>::first).element(&std::pair<int, int>::second);
+  value_object<SentencePair>("SentencePair")
+      .ALAB_STRINGS_FIELD(SentencePair, src)
+      .ALAB_STRINGS_FIELD(SentencePair, tgt)
+      .ALAB_RECORDS_FIELD(SentencePair, align);
+  value_object<CorpusInfo>("CorpusInfo")
+      .ALAB_STRINGS_FIELD(CorpusInfo, src_vocab)
+      .ALAB_ARRAY_FIELD(CorpusInfo, buckets)
+      .ALAB_RECORDS_FIELD(CorpusInfo, test);
+  value_object<TranslateWork>("TranslateWork").ALAB_ARRAY_FIELD(TranslateWork, per_model);
+  value_object<ProbeRequest>("ProbeRequest").field("grammar_json", &ProbeRequest::grammar_json);
+  value_object<ProbeReply>("ProbeReply").field("seconds", &ProbeReply::seconds).field("work", &ProbeReply::work);
+  function("translate_work", &wasm::reply<TranslateSettings, TranslateWork, &translate_work>);
+  function("translate_probe", &wasm::reply<ProbeRequest, ProbeReply, &translate_probe>);
+  wasm::session_class<TranslateSession, TranslateEpoch, TranslateOutcome>("TranslateSession", &TranslateSession::start)
+      .function("translate", &wasm::const_method_reply_with<TranslateSession, const TranslateRequest&, Translation,
+                                                      &TranslateSession::translate>)
       .function("corpus_info", &corpus_info)
-      .function("set_watch", &set_watch)
-      .function("watch_attention", &watch_attention);
+      .function("set_watch", &wasm::status_method_with<TranslateSession, const WatchRequest&, &TranslateSession::watch>)
+      .function("watch_attention", &wasm::const_method_reply_with<TranslateSession, const WatchAttentionRequest&, WatchAttention,
+                                                            &TranslateSession::watch_attention>);
 }

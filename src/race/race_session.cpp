@@ -11,11 +11,6 @@
 namespace alab::race {
 namespace {
 
-double now_seconds() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-
 void outcome_of(Trainer& t, ModelOutcome& m) {
   const Evaluation e = t.test();
   m.test_acc = e.accuracy;
@@ -51,7 +46,7 @@ RaceSession::~RaceSession() {
 }
 
 double warm_up_race_engine(int batches) {
-  const double t0 = now_seconds();
+  const double t0 = steady_seconds();
   const Settings s;  // the module's settings
   const TaskData data = make_task(s);
   for (ModelKind kind : {ModelKind::gru, ModelKind::attention}) {
@@ -60,7 +55,7 @@ double warm_up_race_engine(int batches) {
     EpochStats e = t.close_epoch();
     t.evaluate_closed(e);
   }
-  return now_seconds() - t0;
+  return steady_seconds() - t0;
 }
 
 Status RaceSession::start(const Settings& settings, bool threads, const SettingsSchema& schema) {
@@ -72,25 +67,20 @@ Status RaceSession::start(const Settings& settings, bool threads, const Settings
   data_ = std::make_unique<TaskData>(make_task(settings));
   trainers_[0] = std::make_unique<Trainer>(ModelKind::gru, settings, *data_);
   trainers_[1] = std::make_unique<Trainer>(ModelKind::attention, settings, *data_);
-  stop_ = false;
+  begin();
   for (auto& t : trainers_) t->set_stop_flag(&stop_);
   in_line_ = std::make_unique<InLineRunner>(*trainers_[0], *trainers_[1]);
   threaded_ = threads && race_threads_available();
   finished_ = false;
   running_ = true;
-  {
-    const std::lock_guard<std::mutex> lock(mu_);
-    pending_.clear();
-  }
   on_epoch_ = nullptr;
-  t0_ = now_seconds();
   return Status::success();
 }
 
 void RaceSession::record(int model, const EpochStats& e) {
-  const EpochRecord r{model, e.epoch, e.train_acc, e.val_acc, e.loss, e.seconds, now_seconds() - t0_};
-  const std::lock_guard<std::mutex> lock(mu_);
-  pending_.push_back(r);
+  const EpochRecord r{model, model == 0 ? "gru" : "attention", e.epoch, e.train_acc, e.val_acc, e.loss, e.seconds, elapsed()};
+  publish(r);
+  const std::lock_guard<std::mutex> lock(on_epoch_mu_);
   if (on_epoch_) on_epoch_(r);
 }
 
@@ -106,10 +96,10 @@ bool RaceSession::step(double budget_ms) {
     }
     return done();
   }
-  const double until = now_seconds() + budget_ms / 1000.0;
+  const double until = steady_seconds() + budget_ms / 1000.0;
   bool over = false;
   do over = in_line_->step(1, report);
-  while (!over && now_seconds() < until);
+  while (!over && steady_seconds() < until);
   if (over) running_ = false;
   return over;
 }
@@ -123,15 +113,6 @@ void RaceSession::run_here(const std::function<void(const EpochRecord&)>& on_epo
 }
 
 bool RaceSession::done() const { return !running_.load(); }
-
-std::vector<EpochRecord> RaceSession::poll() {
-  const std::lock_guard<std::mutex> lock(mu_);
-  std::vector<EpochRecord> out;
-  out.swap(pending_);
-  return out;
-}
-
-void RaceSession::stop() { stop_ = true; }
 
 void RaceSession::join() {
   if (runner_.joinable()) runner_.join();
@@ -147,7 +128,7 @@ Status RaceSession::finish(RaceOutcome& out) {
   r.threads = threaded_;
   r.stopped = !(r.gru.completed && r.attention.completed);
   r.test_labels = data_->test.labels;
-  r.wall = now_seconds() - t0_;
+  r.wall = elapsed();
   finished_ = true;
   out = std::move(r);
   return Status::success();

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -22,6 +23,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/session.hpp"
 #include "race/epoch_runner.hpp"
 #include "race/task.hpp"
 #include "race/trainer.hpp"
@@ -30,6 +32,7 @@ namespace alab::race {
 
 struct EpochRecord {  // one finished epoch of one model
   int model = 0;      // 0 GRU, 1 attention
+  std::string kind;   // "gru" | "attention": the model by name
   int epoch = 0;      // 1-based
   double train_acc = 0, val_acc = 0, loss = 0;
   double seconds = 0;  // this model's compute time so far
@@ -75,7 +78,8 @@ bool race_threads_available();
 // the race's later runs were 1.6x faster. The race page calls this while it loads.
 double warm_up_race_engine(int batches);
 
-class RaceSession {
+// The session contract (core/session.hpp), for one race.
+class RaceSession : public Session<EpochRecord> {
  public:
   RaceSession() = default;
   ~RaceSession();  // stops and joins a running race
@@ -98,8 +102,6 @@ class RaceSession {
   void run_here(const std::function<void(const EpochRecord&)>& on_epoch);
 
   bool done() const;                 // no model is training any more
-  std::vector<EpochRecord> poll();   // epochs finished since the last poll
-  void stop();                       // takes effect before the next minibatch
   bool threaded() const { return threaded_; }
 
   // After done(): joins the threads and evaluates both models on the test set.
@@ -125,14 +127,11 @@ class RaceSession {
   std::unique_ptr<TaskData> data_;
   std::unique_ptr<Trainer> trainers_[2];  // 0: GRU, 1: attention
   std::unique_ptr<InLineRunner> in_line_;
-  std::atomic<bool> stop_{false};
   std::atomic<bool> running_{false};      // threads still training
   bool threaded_ = false, finished_ = false;
   std::thread runner_;
-  double t0_ = 0;                         // start time, seconds on a steady clock
   double memory_budget_ = 0;
-  std::mutex mu_;
-  std::vector<EpochRecord> pending_;
+  std::mutex on_epoch_mu_;                // run_here's callback: one call at a time
   std::function<void(const EpochRecord&)> on_epoch_;
 };
 

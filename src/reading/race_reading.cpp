@@ -60,4 +60,57 @@ Status RaceReading::behaviour(BehaviourReport out[2]) const {
   return Status::success();
 }
 
+Status ReadableRace::read(const ReadRequest& in, ExampleReading& out) {
+  RaceReading reading;
+  Reading r;
+  Status st = reading.attach(*this);
+  if (st) st = reading.example(in.index, in.masked, r);
+  if (!st) return st;
+  out.tokens = reading.tokens(in.index);
+  out.label = data().test.labels[in.index];
+  out.alpha = std::move(r.alpha);
+  out.p1 = r.p1;
+  out.pred = r.pred;
+  return Status::success();
+}
+
+Status ReadableRace::read_sequence(const SequenceRequest& in, Reading& out) {
+  RaceReading reading;
+  Status st = reading.attach(*this);
+  return st ? reading.sequence(in.tokens, out) : st;
+}
+
+Status ReadableRace::adversary(const AdversaryRequest& in, AdversaryReading& out) {
+  RaceReading reading;
+  Adversary a;
+  Status st = reading.attach(*this);
+  if (st) st = reading.adversary(in.index, in.tol, a);
+  if (!st) return st;
+  out.alpha = std::move(a.reading.alpha);
+  out.p1 = a.reading.p1;
+  out.pred = a.reading.pred;
+  out.jsd = a.jsd;
+  out.learned_alpha = std::move(a.learned.alpha);
+  out.learned_p1 = a.learned.p1;
+  out.learned_pred = a.learned.pred;
+  return Status::success();
+}
+
+Status ReadableRace::ablations(const AblationRequest& in, AblationSummary& out) {
+  RaceReading reading;
+  Status st = reading.attach(*this);
+  return st ? reading.ablations(static_cast<std::uint64_t>(in.seed), out) : st;
+}
+
+Status ReadableRace::behaviour(BehaviourReports& out) {
+  RaceReading reading;
+  BehaviourReport rep[2];
+  Status st = reading.attach(*this);
+  if (st) st = reading.behaviour(rep);
+  if (!st) return st;
+  out.gru = std::move(rep[0]);
+  out.attention = std::move(rep[1]);
+  return Status::success();
+}
+
 }  // namespace alab::reading

@@ -33,4 +33,46 @@ class RaceReading {
   ReadModel model_;
 };
 
+// The reading page's race: a race (the session contract, core/session.hpp) that, once
+// finished, answers the page's questions about its attention model. Each question is
+// a request record in and a reply record out, the shapes the page sends and reads.
+struct ReadRequest {            // a test example, with positions given no weight
+  int index = 0;
+  std::vector<int> masked;
+};
+struct SequenceRequest {        // an edited sequence of the race's length
+  std::vector<int> tokens;
+};
+struct AdversaryRequest {       // the row furthest from the learned one that keeps the answer
+  int index = 0;
+  double tol = 0.05;
+};
+struct AblationRequest {        // the random position masked is drawn from this seed
+  double seed = 0;              // (a JavaScript number: a whole number below 2^53)
+};
+struct ExampleReading {         // read(): the example itself and its classifying row
+  std::vector<int> tokens;
+  int label = 0;
+  std::vector<double> alpha;
+  double p1 = 0;
+  int pred = 0;
+};
+struct AdversaryReading {       // adversary(): the row found, and the learned row, each with its answer
+  std::vector<double> alpha, learned_alpha;
+  double jsd = 0, p1 = 0, learned_p1 = 0;
+  int pred = 0, learned_pred = 0;
+};
+struct BehaviourReports {
+  BehaviourReport gru, attention;
+};
+
+class ReadableRace : public race::RaceSession {
+ public:
+  Status read(const ReadRequest& in, ExampleReading& out);
+  Status read_sequence(const SequenceRequest& in, Reading& out);
+  Status adversary(const AdversaryRequest& in, AdversaryReading& out);
+  Status ablations(const AblationRequest& in, AblationSummary& out);
+  Status behaviour(BehaviourReports& out);
+};
+
 }  // namespace alab::reading

@@ -1,7 +1,6 @@
 #include "reading/seed_sweep.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <set>
 #include <string>
@@ -11,13 +10,6 @@
 namespace alab::reading {
 
 using namespace alab::race;  // a sweep is races: their settings, data, trainers, schedule
-
-namespace {
-double now_seconds() {
-  using namespace std::chrono;
-  return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-}  // namespace
 
 struct SeedSweep::Race {
   SeedResult result;
@@ -68,15 +60,13 @@ Status SeedSweep::start(const std::vector<Settings>& runs, int threads) {
     races_.push_back(std::move(r));
   }
   {
-    const std::lock_guard<std::mutex> lock(mu_);
-    pending_.clear();
-    done_.clear();
+    const std::lock_guard<std::mutex> lock(results_mu_);
+    results_.clear();
   }
-  stop_ = false;
+  begin();
   next_ = 0;
   current_ = 0;
   running_ = static_cast<int>(runs.size());
-  t0_ = now_seconds();
   return Status::success();
 }
 
@@ -84,7 +74,7 @@ Status SeedSweep::start(const std::vector<Settings>& runs, int threads) {
 // only as many races' memory as it runs at a time.
 bool SeedSweep::advance(Race& r, int max_batches) {
   if (!r.runner) {
-    r.t0 = now_seconds();
+    r.t0 = steady_seconds();
     r.data = std::make_unique<TaskData>(make_task(r.settings));
     r.t[0] = std::make_unique<Trainer>(ModelKind::gru, r.settings, *r.data);
     r.t[1] = std::make_unique<Trainer>(ModelKind::attention, r.settings, *r.data);
@@ -94,24 +84,28 @@ bool SeedSweep::advance(Race& r, int max_batches) {
     }
     r.runner = std::make_unique<InLineRunner>(*r.t[0], *r.t[1]);
   }
-  const EpochReport report = [&r](int m, const EpochStats& e) { r.result.val_acc[m].push_back(e.val_acc); };
+  const EpochReport report = [&r](int m, const EpochStats& e) {
+    (m == 0 ? r.result.val_gru : r.result.val_attention).push_back(e.val_acc);
+  };
   return r.runner->step(max_batches, report);
 }
 
 void SeedSweep::complete(Race& r) {
   const auto done = r.runner->completed();
   r.result.completed = done[0] && done[1] && !stop_;
-  if (r.result.completed)
-    for (int m = 0; m < 2; ++m) r.result.test_acc[m] = r.t[m]->test().accuracy;
-  r.result.seconds = now_seconds() - r.t0;
+  if (r.result.completed) {
+    r.result.test_gru = r.t[0]->test().accuracy;
+    r.result.test_attention = r.t[1]->test().accuracy;
+  }
+  r.result.seconds = steady_seconds() - r.t0;
   r.t[0].reset();
   r.t[1].reset();
   r.runner.reset();
   r.data.reset();
-  const std::lock_guard<std::mutex> lock(mu_);
   if (r.result.completed) {
-    pending_.push_back(r.result);
-    done_.push_back(r.result);
+    publish(r.result);
+    const std::lock_guard<std::mutex> lock(results_mu_);
+    results_.push_back(r.result);
   }
 }
 
@@ -131,7 +125,7 @@ bool SeedSweep::step(double budget_ms) {
       for (int k = 0; k < threads_; ++k) workers_.emplace_back([this] { run_worker(); });
     return done();
   }
-  const double until = now_seconds() + budget_ms / 1000.0;
+  const double until = steady_seconds() + budget_ms / 1000.0;
   while (current_ < static_cast<int>(races_.size())) {
     Race& r = *races_[current_];
     const bool over = stop_ || advance(r, 1);
@@ -140,19 +134,10 @@ bool SeedSweep::step(double budget_ms) {
       ++current_;
       --running_;
     }
-    if (now_seconds() >= until) break;
+    if (steady_seconds() >= until) break;
   }
   return done();
 }
-
-std::vector<SeedResult> SeedSweep::poll() {
-  const std::lock_guard<std::mutex> lock(mu_);
-  std::vector<SeedResult> out;
-  out.swap(pending_);
-  return out;
-}
-
-void SeedSweep::stop() { stop_ = true; }
 
 Status SeedSweep::finish(SweepOutcome& out) {
   if (races_.empty()) return Status::error("no sweep has been started");
@@ -161,11 +146,11 @@ Status SeedSweep::finish(SweepOutcome& out) {
   workers_.clear();
   SweepOutcome o;
   {
-    const std::lock_guard<std::mutex> lock(mu_);
-    o.seeds = done_;
+    const std::lock_guard<std::mutex> lock(results_mu_);
+    o.seeds = results_;
   }
   std::sort(o.seeds.begin(), o.seeds.end(), [](const SeedResult& a, const SeedResult& b) { return a.index < b.index; });
-  o.wall = now_seconds() - t0_;
+  o.wall = elapsed();
   o.threads = threads_;
   o.stopped = stop_ && o.seeds.size() < races_.size();
   out = std::move(o);

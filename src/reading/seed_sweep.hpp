@@ -22,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/session.hpp"
 #include "race/epoch_runner.hpp"
 #include "race/race_session.hpp"
 
@@ -30,8 +31,8 @@ namespace alab::reading {
 struct SeedResult {
   std::uint64_t seed = 0;
   int index = 0;                              // its place in the sweep's list
-  double test_acc[2] = {0, 0};                // 0 GRU, 1 attention
-  std::vector<double> val_acc[2];             // per epoch
+  double test_gru = 0, test_attention = 0;    // test accuracy
+  std::vector<double> val_gru, val_attention; // validation accuracy, per epoch
   double seconds = 0;                         // this race's wall time
   bool completed = false;
 };
@@ -43,7 +44,8 @@ struct SweepOutcome {
   bool stopped = false;
 };
 
-class SeedSweep {
+// The session contract (core/session.hpp), for many races.
+class SeedSweep : public Session<SeedResult> {
  public:
   SeedSweep();   // out of line: Race is complete only in the .cpp
   ~SeedSweep();
@@ -60,8 +62,6 @@ class SeedSweep {
   // about budget_ms of minibatches. Returns done().
   bool step(double budget_ms);
   bool done() const { return running_ == 0; }
-  std::vector<SeedResult> poll();             // races finished since the last poll
-  void stop();                                // before the next minibatch of every race
   Status finish(SweepOutcome& out);
   void set_memory_budget(double bytes) { memory_budget_ = bytes; }
 
@@ -75,12 +75,11 @@ class SeedSweep {
   std::vector<std::thread> workers_;
   std::atomic<int> next_{0};                  // threads: the next race to take
   std::atomic<int> running_{0};
-  std::atomic<bool> stop_{false};
   int threads_ = 1;
   int current_ = 0;                           // one thread: the race being trained
-  double t0_ = 0, memory_budget_ = 0;
-  std::mutex mu_;
-  std::vector<SeedResult> pending_, done_;
+  double memory_budget_ = 0;
+  std::mutex results_mu_;
+  std::vector<SeedResult> results_;           // every completed race, for finish()
 };
 
 }  // namespace alab::reading

@@ -37,4 +37,19 @@ Status translate_work(const TranslateSettings& s, std::vector<double>& per_model
 // untimed. seconds / work is the seconds a work unit takes here (about 0.1 s natively).
 Status translate_probe(const std::string& grammar_json, double& seconds, double& work);
 
+// The same as records (the page's shapes): {per_model}, and {grammar_json} -> {seconds, work}.
+struct TranslateWork {
+  std::vector<double> per_model;
+};
+inline Status translate_work(const TranslateSettings& s, TranslateWork& out) { return translate_work(s, out.per_model); }
+struct ProbeRequest {
+  std::string grammar_json;
+};
+struct ProbeReply {
+  double seconds = 0, work = 0;
+};
+inline Status translate_probe(const ProbeRequest& in, ProbeReply& out) {
+  return translate_probe(in.grammar_json, out.seconds, out.work);
+}
+
 }  // namespace alab::translate

@@ -5,10 +5,6 @@
 
 namespace alab::translate {
 
-namespace {
-double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
-}  // namespace
-
 Status corpus_request(const TranslateSettings& s, CorpusRequest& r) {
   r = CorpusRequest{};
   r.seed = s.seed;
@@ -81,13 +77,11 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
     trainers_.push_back(std::make_unique<TranslateTrainer>(*corpus_, trainer_config(s, kind)));
   }
   epochs_done_.assign(trainers_.size(), 0);
-  pending_.clear();
-  stop_ = false;
+  begin();
   finished_ = false;
   turn_ = 0;
   in_epoch_ = false;
   threaded_ = threads;
-  t0_ = now();
   running_ = static_cast<int>(trainers_.size());
   if (threads)
     for (int m = 0; m < static_cast<int>(trainers_.size()); ++m) threads_.emplace_back([this, m] { run_model(m); });
@@ -122,9 +116,8 @@ void TranslateSession::report(const EpochEnd& end, const Seq2Seq<float>& weights
   std::vector<std::vector<float>> alpha;
   translate::translate(weights, src, e.watch_out, alpha);
   e.watch_alpha = teacher_forced_attention(*corpus_, weights, p);
-  e.wall = now() - t0_;
-  std::lock_guard<std::mutex> lock(mu_);
-  pending_.push_back(std::move(e));
+  e.wall = elapsed();
+  publish(std::move(e));
 }
 
 void TranslateSession::run_model(int m) {
@@ -158,7 +151,7 @@ void TranslateSession::run_model(int m) {
 
 bool TranslateSession::step(double budget_ms) {
   if (threaded_) return done();
-  const double until = now() + budget_ms / 1000;
+  const double until = steady_seconds() + budget_ms / 1000;
   const int n = static_cast<int>(trainers_.size());
   while (running_ > 0 && !stop_) {
     TranslateTrainer& t = *trainers_[turn_];
@@ -172,22 +165,13 @@ bool TranslateSession::step(double budget_ms) {
       turn_ = (turn_ + 1) % n;
       if (turn_ == 0 && epochs_done_[0] >= settings_.epochs) running_ = 0;
     }
-    if (now() >= until) break;
+    if (steady_seconds() >= until) break;
   }
   if (stop_) running_ = 0;
   return done();
 }
 
 bool TranslateSession::done() const { return running_ == 0; }
-
-std::vector<TranslateEpoch> TranslateSession::poll() {
-  std::lock_guard<std::mutex> lock(mu_);
-  std::vector<TranslateEpoch> out;
-  out.swap(pending_);
-  return out;
-}
-
-void TranslateSession::stop() { stop_ = true; }
 
 Status TranslateSession::finish(TranslateOutcome& out) {
   if (!done()) return Status::error("the models are still training");
@@ -201,11 +185,20 @@ Status TranslateSession::finish(TranslateOutcome& out) {
     m.epochs_done = t->epochs_done();
     o.models.push_back(std::move(m));
   }
-  o.wall = now() - t0_;
+  o.wall = elapsed();
   o.threads = threaded_;
   o.stopped = stop_;
   finished_ = true;
   out = std::move(o);
+  return Status::success();
+}
+
+Status TranslateSession::corpus_info(CorpusInfo& out) const {
+  if (!corpus_) return Status::error("train the models first");
+  const Corpus& c = *corpus_;
+  out.src_vocab.assign(c.src.words.begin() + kEos + 1, c.src.words.end());
+  out.buckets = c.buckets;
+  out.test = c.test;
   return Status::success();
 }
 

@@ -26,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/session.hpp"
 #include "core/work_exchange.hpp"
 #include "translate/translate_trainer.hpp"
 
@@ -86,7 +87,28 @@ struct TranslateOutcome {
   bool threads = false, stopped = false;
 };
 
-class TranslateSession {
+// The session contract (core/session.hpp), for one to three models side by side.
+// The page's questions to a session, and its replies, as records.
+struct TranslateRequest {     // a typed sentence through model `model`
+  int model = 0;
+  std::vector<std::string> words;
+};
+struct WatchRequest {         // the test sentence to watch from now on
+  int index = 0;
+};
+struct WatchAttentionRequest {
+  int model = 0, index = 0;
+};
+struct WatchAttention {       // gold target words x source words, row-major
+  std::vector<float> alpha;
+};
+struct CorpusInfo {           // what the page shows beside the training
+  std::vector<std::string> src_vocab;  // the lexicon's source words
+  std::vector<int> buckets;            // the length buckets' upper edges
+  std::vector<SentencePair> test;      // the test sentences, with their gold alignments
+};
+
+class TranslateSession : public Session<TranslateEpoch> {
  public:
   TranslateSession() = default;
   ~TranslateSession();
@@ -96,8 +118,6 @@ class TranslateSession {
   Status start(const TranslateSettings& settings, bool threads);
   bool step(double budget_ms);          // one thread: trains ~budget_ms of minibatches; returns done()
   bool done() const;
-  std::vector<TranslateEpoch> poll();
-  void stop();
   Status finish(TranslateOutcome& out);
   // After start(): model `model` (as trained so far) translates `words`; unknown
   // words, too many or none are refused, the unknown ones named.
@@ -108,6 +128,13 @@ class TranslateSession {
   // Model `model`'s teacher-forced attention on test sentence `index` (gold target words
   // x source words, row-major), when no thread is training it.
   Status watch_attention(int model, int index, std::vector<float>& out) const;
+  // The same as records (the page's shapes).
+  Status translate(const TranslateRequest& in, Translation& out) const { return translate(in.model, in.words, out); }
+  Status watch(const WatchRequest& in) { return watch(in.index); }
+  Status watch_attention(const WatchAttentionRequest& in, WatchAttention& out) const {
+    return watch_attention(in.model, in.index, out.alpha);
+  }
+  Status corpus_info(CorpusInfo& out) const;
   const Corpus& corpus() const { return *corpus_; }
   const TranslateTrainer& trainer(int model) const { return *trainers_[model]; }
 
@@ -126,15 +153,11 @@ class TranslateSession {
   std::vector<std::unique_ptr<TranslateTrainer>> trainers_;
   std::vector<int> epochs_done_;
   std::vector<std::thread> threads_;
-  std::atomic<bool> stop_{false};
   std::atomic<int> watch_{0};
   std::atomic<int> running_{0};
   bool threaded_ = false, finished_ = false;
   int turn_ = 0;                        // one thread: whose epoch is being trained
   bool in_epoch_ = false;
-  double t0_ = 0;
-  std::mutex mu_;
-  std::vector<TranslateEpoch> pending_;
 };
 
 }  // namespace alab::translate

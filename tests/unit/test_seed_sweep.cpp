@@ -61,10 +61,10 @@ TEST_CASE("a seed sweep equals the single races with the same seeds", "[train]")
       INFO("seed " << seeds[i] << ", " << o->threads << " thread(s)");
       CHECK(x.seed == seeds[i]);
       CHECK(x.completed);
-      CHECK(x.test_acc[0] == r.gru.test_acc);
-      CHECK(x.test_acc[1] == r.attention.test_acc);
-      CHECK(x.val_acc[0] == val[0]);
-      CHECK(x.val_acc[1] == val[1]);
+      CHECK(x.test_gru == r.gru.test_acc);
+      CHECK(x.test_attention == r.attention.test_acc);
+      CHECK(x.val_gru == val[0]);
+      CHECK(x.val_attention == val[1]);
     }
   }
   CHECK(two.threads == (race_threads_available() ? 2 : 1));
@@ -114,8 +114,8 @@ TEST_CASE("a sweep of another setting: each run is the single race of its own se
     REQUIRE(race.finish(r));
     INFO("hidden " << runs[i].hidden);
     CHECK(o.seeds[i].index == i);
-    CHECK(o.seeds[i].test_acc[0] == r.gru.test_acc);
-    CHECK(o.seeds[i].test_acc[1] == r.attention.test_acc);
+    CHECK(o.seeds[i].test_gru == r.gru.test_acc);
+    CHECK(o.seeds[i].test_attention == r.attention.test_acc);
   }
   CHECK(sweep.start(std::vector<Settings>(1, small()), 2).message == "a sweep has 2 to 50 runs");
   runs[1].hidden = 0;

@@ -155,7 +155,7 @@ function downloadWork() {
 
 // One EpochRecord of the engine (src/race/race_session.hpp): model 0 is the GRU, 1 attention.
 function onEpoch(p) {
-  const model = Object.keys(MODELS)[p.model];
+  const model = p.kind;
   chart.addPoint(`${model}-train`, p.epoch, p.train_acc);
   chart.addPoint(`${model}-val`, p.epoch, p.val_acc);
   $(`progress-${model}`).textContent =

@@ -1,5 +1,5 @@
 // Reading a trained race with care: train the race's two models in the worker, then
-// ask the engine (src/reading/race_reading.hpp, through the RaceSession's methods) to
+// ask the engine (src/reading/race_reading.hpp, through the ReadingRace session) to
 // mask positions, edit tokens, search for an adversarial attention row, run the
 // whole-set ablations and the behavioural tests; and run a seed sweep
 // (src/reading/seed_sweep.hpp) with progress and stop. Every number comes from the
@@ -56,8 +56,8 @@ async function train() {
   document.body.dataset.reading = 'training';
   try {
     const input = { settings: raceSettings(settings), schema: labData().widgets.race };
-    const outcome = await lab.runSession('RaceSession', input, (e) => {
-      $('rd-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${e.model === 0 ? 'GRU' : 'attention'}).`;
+    const outcome = await lab.runSession('ReadingRace', input, (e) => {
+      $('rd-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${e.kind === 'gru' ? 'GRU' : 'attention'}).`;
     });
     state.trained = true;
     $('rd-progress').textContent = `Trained: test accuracy GRU ${num(outcome.gru.test_acc)}, attention ${num(outcome.attention.test_acc)}.`;
@@ -95,7 +95,7 @@ async function showExample() {
   if (index === null) return;
   state.masked = new Set();
   state.edited = null;
-  const r = await lab.sessionCall('RaceSession', 'read', { index, masked: [] });
+  const r = await lab.sessionCall('ReadingRace', 'read', { index, masked: [] });
   if (readIndex() !== index) return;  // a newer choice is on its way
   state.example = { index, ...r, tokens: Array.from(r.tokens), alpha: Array.from(r.alpha) };
   drawTokens();
@@ -132,8 +132,8 @@ async function readNow() {
   }
   try {
     const r = state.edited
-      ? await lab.sessionCall('RaceSession', 'read_sequence', { tokens: state.edited })
-      : await lab.sessionCall('RaceSession', 'read', { index: ex.index, masked: [...state.masked] });
+      ? await lab.sessionCall('ReadingRace', 'read_sequence', { tokens: state.edited })
+      : await lab.sessionCall('ReadingRace', 'read', { index: ex.index, masked: [...state.masked] });
     drawTokens();
     drawRow(r, state.edited ? 'With the edited tokens' : state.masked.size ? `With position${state.masked.size > 1 ? 's' : ''} ${[...state.masked].map((j) => j + 1).join(', ')} masked` : 'As trained');
   } catch (err) {
@@ -201,7 +201,7 @@ function replaceFirst() {
 
 async function showAblations() {
   const t0 = performance.now();
-  const a = await lab.sessionCall('RaceSession', 'ablations', { seed: state.settings.seed });
+  const a = await lab.sessionCall('ReadingRace', 'ablations', { seed: state.settings.seed });
   document.body.dataset.ablationSeconds = String((performance.now() - t0) / 1000);
   saveOwnResult('ablation', { seed: state.settings.seed, T: state.settings.T, as_trained: a.as_trained,
     top_masked: a.top_masked, random_masked: a.random_masked, first_masked: a.first_masked });
@@ -221,7 +221,7 @@ async function adversary() {
   const settings = validate();
   if (!settings) { $('rd-adv-result').textContent = 'Fix the marked tolerance first.'; return; }
   const ex = state.example;
-  const r = await lab.sessionCall('RaceSession', 'adversary', { index: ex.index, tol: settings.tol });
+  const r = await lab.sessionCall('ReadingRace', 'adversary', { index: ex.index, tol: settings.tol });
   const prob = (pred, p1) => (pred === 1 ? p1 : 1 - p1);
   $('rd-adv-result').textContent = `Jensen–Shannon divergence from the learned row: ${num(r.jsd)} bit. Learned: class ${r.learned_pred}, probability ${num(prob(r.learned_pred, r.learned_p1))}. Found: class ${r.pred}, probability ${num(prob(r.pred, r.p1))} (tolerance ${settings.tol}).`;
   saveOwnResult('adversary', { seed: state.settings.seed, T: state.settings.T, index: ex.index, jsd: r.jsd, tol: settings.tol,
@@ -239,7 +239,7 @@ async function adversary() {
 }
 
 async function showBehaviour() {
-  const b = await lab.sessionCall('RaceSession', 'behaviour');
+  const b = await lab.sessionCall('ReadingRace', 'behaviour');
   const rows = [['the test set as it is', 'accuracy'], ['last token changed, label flipped', 'counterfactual_accuracy'],
     ['… of which the answer flipped too', 'counterfactual_flips'], ['middle = the first symbol (distractors)', 'distractor_accuracy'],
     ['ends equal, a constant middle', 'constant_middle_accuracy']];

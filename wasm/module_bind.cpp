@@ -1,9 +1,8 @@
-// What every page may ask the module: which build this is (read from the compiled
-// code itself, so the status line says what really runs), how much of its heap is
-// in use, and single-query attention (the live attention table, worked example 1).
+// What every page may ask the module, whatever its widget: which build this is (read
+// from the compiled code itself, so the status line says what really runs), how much
+// of its heap is in use, and the {ok, message} record a session's start() returns.
 #include <malloc.h>
 
-#include "attention/attend_request.hpp"
 #include "core/build_info.hpp"
 #include "embind_support.hpp"
 
@@ -38,8 +37,7 @@ int heap_used() { return static_cast<int>(mallinfo().uordblks); }
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(lab) {
-  // What a session's start() returns: {ok, message}.
+EMSCRIPTEN_BINDINGS(module) {
   value_object<Status>("Status").field("ok", &Status::ok).field("message", &Status::message);
   value_object<BuildInfo>("BuildInfo")
       .field("threads", &BuildInfo::threads)
@@ -49,22 +47,4 @@ EMSCRIPTEN_BINDINGS(lab) {
       .field("emscripten", &BuildInfo::emscripten);
   function("build_info", &build_info);
   function("heap_used", &heap_used);
-
-  value_object<AttendRequest>("AttendRequest")
-      .field("score", &AttendRequest::score)
-      .field("d", &AttendRequest::d)
-      .field("dv", &AttendRequest::dv)
-      .ALAB_TYPED_FIELD(AttendRequest, keys)
-      .ALAB_TYPED_FIELD(AttendRequest, values)
-      .ALAB_TYPED_FIELD(AttendRequest, query)
-      .field("temperature", &AttendRequest::temperature)
-      .field("h", &AttendRequest::h)
-      .ALAB_TYPED_FIELD(AttendRequest, Wq)
-      .ALAB_TYPED_FIELD(AttendRequest, Wk)
-      .ALAB_TYPED_FIELD(AttendRequest, w);
-  value_object<AttendReply>("AttendReply")
-      .ALAB_TYPED_FIELD(AttendReply, scores)
-      .ALAB_TYPED_FIELD(AttendReply, weights)
-      .ALAB_TYPED_FIELD(AttendReply, context);
-  function("attend", &wasm::reply<AttendRequest, AttendReply, &attend_request>);
 }
