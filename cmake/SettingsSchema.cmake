@@ -1,82 +1,110 @@
-# The race's settings schema, content/widgets/race.json, as C++ (src/race/settings.cpp
-# includes it): the engine's defaults and limits are the page's, from one file.
-# CMake re-runs this when the file changes (CMAKE_CONFIGURE_DEPENDS), and only
-# settings.cpp recompiles. tests/cli/schema_check.mjs compares the result with the file.
+# Every widget's settings schema, content/widgets/NAME.json, as C++: the engine's
+# defaults, limits and fixed sizes are the page's, from one file per widget
+# (src/core/widget_schemas.cpp includes the result). CMake re-runs this when a file
+# changes or one is added (CMAKE_CONFIGURE_DEPENDS), and only widget_schemas.cpp
+# recompiles. tests/cli/schema_check.mjs compares the result with the files.
 #
-#   alab_generate_settings_schema(<json file> <output header> <function name>)
-function(alab_generate_settings_schema json_file out_file fn)
-  set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${json_file}")
-  file(READ "${json_file}" json)
-  file(RELATIVE_PATH rel "${PROJECT_SOURCE_DIR}" "${json_file}")
+#   alab_generate_widget_schemas(<widgets folder> <output header>)
+#
+# A file's "settings" (int, float and choice specs) and the numbers of its "fixed"
+# object are compiled in; anything else in it (help texts, examples) is the page's.
 
-  # A C++ string literal from a JSON string (quotes and backslashes escaped).
-  macro(_cxx_string out value)
-    string(REPLACE "\\" "\\\\" _s "${value}")
-    string(REPLACE "\"" "\\\"" _s "${_s}")
-    set(${out} "\"${_s}\"")
-  endmacro()
+# A C++ string literal from a JSON string (quotes and backslashes escaped).
+macro(_alab_cxx_string out value)
+  string(REPLACE "\\" "\\\\" _s "${value}")
+  string(REPLACE "\"" "\\\"" _s "${_s}")
+  set(${out} "\"${_s}\"")
+endmacro()
 
+# The C++ initializer of one widget's SettingsSchema, from its JSON text.
+function(_alab_schema_initializer json rel out)
   set(fixed "")
-  string(JSON has_fixed ERROR_VARIABLE no_fixed GET "${json}" fixed)
-  if(NOT no_fixed)
+  string(JSON fixed_type ERROR_VARIABLE no_fixed TYPE "${json}" fixed)
+  if(NOT no_fixed AND fixed_type STREQUAL "OBJECT")
     string(JSON n_fixed LENGTH "${json}" fixed)
-    math(EXPR last "${n_fixed} - 1")
-    foreach(i RANGE ${last})
-      string(JSON name MEMBER "${json}" fixed ${i})
-      string(JSON value GET "${json}" fixed "${name}")
-      string(APPEND fixed "      {\"${name}\", ${value}},\n")
-    endforeach()
+    if(n_fixed GREATER 0)
+      math(EXPR last "${n_fixed} - 1")
+      foreach(i RANGE ${last})
+        string(JSON name MEMBER "${json}" fixed ${i})
+        string(JSON type TYPE "${json}" fixed "${name}")
+        if(NOT type STREQUAL "NUMBER")
+          message(FATAL_ERROR "${rel}: fixed value \"${name}\" is not a number")
+        endif()
+        string(JSON value GET "${json}" fixed "${name}")
+        string(APPEND fixed "          {\"${name}\", ${value}},\n")
+      endforeach()
+    endif()
   endif()
 
   set(settings "")
-  string(JSON n LENGTH "${json}" settings)
-  math(EXPR last "${n} - 1")
-  foreach(i RANGE ${last})
-    string(JSON key GET "${json}" settings ${i} key)
-    string(JSON label GET "${json}" settings ${i} label)
-    string(JSON kind GET "${json}" settings ${i} kind)
-    _cxx_string(label_lit "${label}")
-    if(kind STREQUAL "choice")
-      string(JSON default GET "${json}" settings ${i} default)
-      string(JSON n_choices LENGTH "${json}" settings ${i} choices)
-      math(EXPR last_choice "${n_choices} - 1")
-      set(choices "")
-      foreach(j RANGE ${last_choice})
-        string(JSON c GET "${json}" settings ${i} choices ${j})
-        list(APPEND choices "\"${c}\"")
+  string(JSON settings_type ERROR_VARIABLE no_settings TYPE "${json}" settings)
+  if(NOT no_settings AND settings_type STREQUAL "ARRAY")
+    string(JSON n LENGTH "${json}" settings)
+    if(n GREATER 0)
+      math(EXPR last "${n} - 1")
+      foreach(i RANGE ${last})
+        string(JSON key GET "${json}" settings ${i} key)
+        string(JSON label GET "${json}" settings ${i} label)
+        string(JSON kind GET "${json}" settings ${i} kind)
+        _alab_cxx_string(label_lit "${label}")
+        string(JSON default GET "${json}" settings ${i} default)
+        if(kind STREQUAL "choice")
+          string(JSON n_choices LENGTH "${json}" settings ${i} choices)
+          math(EXPR last_choice "${n_choices} - 1")
+          set(choices "")
+          foreach(j RANGE ${last_choice})
+            string(JSON c GET "${json}" settings ${i} choices ${j})
+            list(APPEND choices "\"${c}\"")
+          endforeach()
+          list(JOIN choices ", " choices)
+          string(APPEND settings "          {\"${key}\", ${label_lit}, SettingKind::choice, 0, 0, 0, {${choices}}, \"${default}\"},\n")
+        else()
+          string(JSON min GET "${json}" settings ${i} min)
+          string(JSON max GET "${json}" settings ${i} max)
+          if(kind STREQUAL "int")
+            set(cxx_kind integer)
+          elseif(kind STREQUAL "float")
+            set(cxx_kind real)
+          else()
+            message(FATAL_ERROR "${rel}: setting \"${key}\": kind \"${kind}\" is not int, float or choice")
+          endif()
+          string(APPEND settings "          {\"${key}\", ${label_lit}, SettingKind::${cxx_kind}, ${default}, ${min}, ${max}, {}, \"\"},\n")
+        endif()
       endforeach()
-      list(JOIN choices ", " choices)
-      string(APPEND settings "      {\"${key}\", ${label_lit}, SettingKind::choice, 0, 0, 0, {${choices}}, \"${default}\"},\n")
-    else()
-      string(JSON default GET "${json}" settings ${i} default)
-      string(JSON min GET "${json}" settings ${i} min)
-      string(JSON max GET "${json}" settings ${i} max)
-      if(kind STREQUAL "int")
-        set(cxx_kind integer)
-      elseif(kind STREQUAL "float")
-        set(cxx_kind real)
-      else()
-        message(FATAL_ERROR "${rel}: setting \"${key}\": kind \"${kind}\" is not int, float or choice")
-      endif()
-      string(APPEND settings "      {\"${key}\", ${label_lit}, SettingKind::${cxx_kind}, ${default}, ${min}, ${max}, {}, \"\"},\n")
     endif()
-  endforeach()
+  endif()
+  set(${out} "      SettingsSchema{\n        {\n${fixed}        },\n        {\n${settings}        }}" PARENT_SCOPE)
+endfunction()
 
-  file(CONFIGURE OUTPUT "${out_file}" @ONLY CONTENT "// Generated from ${rel} by cmake/SettingsSchema.cmake: edit that file, not this one.
+function(alab_generate_widget_schemas widgets_dir out_file)
+  file(GLOB files CONFIGURE_DEPENDS "${widgets_dir}/*.json")
+  list(SORT files)
+  set(entries "")
+  foreach(file IN LISTS files)
+    set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
+    file(READ "${file}" json)
+    file(RELATIVE_PATH rel "${PROJECT_SOURCE_DIR}" "${file}")
+    get_filename_component(name "${file}" NAME_WE)
+    _alab_schema_initializer("${json}" "${rel}" init)
+    string(APPEND entries "    {\"${name}\",  // ${rel}\n${init}},\n")
+  endforeach()
+  file(RELATIVE_PATH rel_dir "${PROJECT_SOURCE_DIR}" "${widgets_dir}")
+  file(CONFIGURE OUTPUT "${out_file}" @ONLY CONTENT "// Generated from ${rel_dir}/*.json by cmake/SettingsSchema.cmake: edit those files, not this one.
 #pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
 
 #include \"core/settings_schema.hpp\"
 
-namespace alab::race {
+namespace alab {
 
-inline SettingsSchema ${fn}() {
-  return SettingsSchema{
-    {
-${fixed}    },
-    {
-${settings}    }};
+inline std::vector<std::pair<std::string, SettingsSchema>> compiled_widget_schemas() {
+  return {
+${entries}  };
 }
 
-}  // namespace alab::race
+}  // namespace alab
 ")
 endfunction()

@@ -6,6 +6,7 @@
 // its measured rate says would take more than a few seconds).
 #include "embind_support.hpp"
 #include "explore/layer_cost.hpp"
+#include "heap_budget.hpp"
 
 using namespace emscripten;
 using namespace alab;
@@ -13,15 +14,13 @@ using namespace alab::explore;
 
 namespace {
 // What the build can give a measurement: two threads with pthreads (a pool of four
-// web workers, wasm/CMakeLists.txt), and memory beside the module's other needs
-// within its fixed 256 MB heap; the single-thread build grows its heap up to 2 GB.
+// web workers, wasm/CMakeLists.txt), and the heap budget every job has.
 #ifdef __EMSCRIPTEN_PTHREADS__
 constexpr int kThreads = 2;
-constexpr double kBudget = 200.0 * (1 << 20);
 #else
 constexpr int kThreads = 1;
-constexpr double kBudget = 1500.0 * (1 << 20);
 #endif
+constexpr double kBudget = wasm::kHeapBudget;
 
 val layer_cost(const CostRequest& r) {
   CostReply out;

@@ -162,13 +162,13 @@ void records_assign(C&, val) {}
 inline SettingsSchema schema_from_js(const val& js) {
   SettingsSchema schema;
   const val fixed = js["fixed"];
-  if (fixed.isUndefined() || fixed.isNull()) return schema;
-  const val names = val::global("Object").call<val>("keys", fixed);
+  const val names = fixed.isUndefined() || fixed.isNull() ? val::array() : val::global("Object").call<val>("keys", fixed);
   for (int i = 0, n = names["length"].as<int>(); i < n; ++i) {
     const std::string name = names[i].as<std::string>();
-    schema.fixed.emplace_back(name, fixed[name].as<double>());
+    if (fixed[name].isNumber()) schema.fixed.emplace_back(name, fixed[name].as<double>());
   }
   const val settings = js["settings"];
+  if (!settings.isArray()) return schema;
   for (int i = 0, n = settings["length"].as<int>(); i < n; ++i) {
     const val s = settings[i];
     SettingSpec spec;

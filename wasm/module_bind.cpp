@@ -1,9 +1,11 @@
 // What every page may ask the module, whatever its widget: which build this is (read
 // from the compiled code itself, so the status line says what really runs), how much
-// of its heap is in use, and the {ok, message} record a session's start() returns.
+// of its heap is in use, the site's settings schemas, and the {ok, message} record a
+// session's start() returns.
 #include <malloc.h>
 
 #include "core/build_info.hpp"
+#include "core/widget_schemas.hpp"
 #include "embind_support.hpp"
 
 using namespace emscripten;
@@ -32,6 +34,19 @@ BuildInfo build_info() {
   return b;
 }
 
+// The site's widget schemas ({NAME: content/widgets/NAME.json as the site has it}),
+// set once by the worker before any other call: the engine then applies the ranges
+// the pages were built with (core/widget_schemas.hpp).
+void use_schemas(val widgets) {
+  WidgetSchemas schemas;
+  const val names = val::global("Object").call<val>("keys", widgets);
+  for (int i = 0, n = names["length"].as<int>(); i < n; ++i) {
+    const std::string name = names[i].as<std::string>();
+    schemas.emplace_back(name, wasm::schema_from_js(widgets[name]));
+  }
+  use_widget_schemas(schemas);
+}
+
 // Bytes of the module's heap in use (for the memory test of repeated races).
 int heap_used() { return static_cast<int>(mallinfo().uordblks); }
 
@@ -47,4 +62,5 @@ EMSCRIPTEN_BINDINGS(module) {
       .field("emscripten", &BuildInfo::emscripten);
   function("build_info", &build_info);
   function("heap_used", &heap_used);
+  function("use_schemas", &use_schemas);
 }

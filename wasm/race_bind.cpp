@@ -2,11 +2,11 @@
 // RaceSession (the session contract, wasm/session_bind.hpp), its records declared.
 //
 //   const race = new lab.RaceSession();
-//   race.start({settings: {T: 30, ...}, schema}, threads) -> {ok, message}
+//   race.start({settings: {T: 30, ...}}, threads) -> {ok, message}
 //   race.step(budgetMs) -> true when over;   race.poll() -> [EpochRecord]
 //   race.stop();  race.finish() -> RaceOutcome;  race.example(i) -> TestExample
 //   lab.race_warm_up(batches) -> seconds
-//   lab.race_work({settings, schema}) -> {gru, attention}   arithmetic (race/race_cost.hpp), or the
+//   lab.race_work({settings})         -> {gru, attention}   arithmetic (race/race_cost.hpp), or the
 //                                                           refusal a race that does not fit gets
 //   lab.race_warm_up_work(batches) -> {gru, attention}      to turn into seconds
 #include "race/race_cost.hpp"
@@ -19,10 +19,10 @@ using namespace alab::race;
 
 namespace {
 Status work_of(const val& input, RaceWork& out) {
-  SettingsSchema schema;
   Settings s;
-  if (Status st = wasm::race_settings_of(input, s, schema); !st) return st;
-  if (Status st = check_race_memory(s, wasm::kRaceMemoryBudget); !st) return st;  // refused before asked about time
+  if (Status st = wasm::race_settings_of(input["settings"], s); !st) return st;
+  if (Status st = validate(s); !st) return st;
+  if (Status st = check_race_memory(s, wasm::kHeapBudget); !st) return st;  // refused before asked about time
   out = race_work(s);
   return Status::success();
 }

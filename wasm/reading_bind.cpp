@@ -9,7 +9,7 @@
 //   race.ablations({seed}) -> {n, as_trained, top_masked, random_masked, first_masked}
 //   race.behaviour() -> {gru: BehaviourReport, attention: BehaviourReport}
 //   const sweep = new lab.SeedSweep();
-//   sweep.start({settings, schema, seeds: [...]} or {schema, runs: [settings, ...]}, threads)
+//   sweep.start({settings, seeds: [...]} or {runs: [settings, ...]}, threads)
 //   sweep.poll() -> [SeedResult];  sweep.finish() -> {seeds, wall, threads, stopped}
 #include "race_input.hpp"
 #include "reading/race_reading.hpp"
@@ -23,26 +23,22 @@ using race::EpochRecord;
 using race::RaceOutcome;
 
 namespace {
-// {settings, schema, seeds}, or {schema, runs: [settings, ...]} (a sweep of another
-// setting: each run's whole settings); threads: as many races at once as the build has
-// threads for (two: one a core of a 2-core machine; a thread pool of four).
+// {settings, seeds}, or {runs: [settings, ...]} (a sweep of another setting: each
+// run's whole settings); threads: as many races at once as the build has threads for
+// (two: one a core of a 2-core machine; a thread pool of four).
 Status sweep_start(SeedSweep& sweep, val input, bool threads) {
-  sweep.set_memory_budget(wasm::kRaceMemoryBudget);
-  SettingsSchema schema;
+  sweep.set_memory_budget(wasm::kHeapBudget);
   race::Settings s;
   if (!input["runs"].isUndefined()) {
     const val list = input["runs"];
     std::vector<race::Settings> runs;
     for (int i = 0, n = list["length"].as<int>(); i < n; ++i) {
-      val one = val::object();
-      one.set("settings", list[i]);
-      one.set("schema", input["schema"]);
-      if (Status st = wasm::race_settings_of(one, s, schema); !st) return Status::error("run " + std::to_string(i + 1) + ": " + st.message);
+      if (Status st = wasm::race_settings_of(list[i], s); !st) return Status::error("run " + std::to_string(i + 1) + ": " + st.message);
       runs.push_back(s);
     }
     return sweep.start(runs, threads ? 2 : 1);
   }
-  if (Status st = wasm::race_settings_of(input, s, schema); !st) return st;
+  if (Status st = wasm::race_settings_of(input["settings"], s); !st) return st;
   std::vector<std::uint64_t> seeds;
   const val list = input["seeds"];
   for (int i = 0, n = list["length"].as<int>(); i < n; ++i) seeds.push_back(static_cast<std::uint64_t>(list[i].as<double>()));

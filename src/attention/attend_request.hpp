@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "attention/attend.hpp"
+#include "core/widget_schemas.hpp"
 
 namespace alab {
 
@@ -28,20 +29,24 @@ struct AttendReply {
 inline Status attend_request(const AttendRequest& r, AttendReply& out) {
   ScoreKind kind;
   if (!parse_score_kind(r.score, kind)) return Status::error("unknown score function \"" + r.score + "\"");
-  if (r.d < 1 || r.d > kMaxAttendDim || r.dv < 1 || r.dv > kMaxAttendDim)
-    return Status::error("keys and values must have between 1 and " + std::to_string(kMaxAttendDim) + " numbers");
+  // The attention table's limits (content/widgets/attention-table.json, "fixed"):
+  // generous for teaching, small enough that recomputing on every keystroke never stalls.
+  const int max_tokens = static_cast<int>(widget_fixed("attention-table", "maxTokens"));
+  const int max_dim = static_cast<int>(widget_fixed("attention-table", "maxDim"));
+  if (r.d < 1 || r.d > max_dim || r.dv < 1 || r.dv > max_dim)
+    return Status::error("keys and values must have between 1 and " + std::to_string(max_dim) + " numbers");
   const auto T = static_cast<Eigen::Index>(r.keys.size() / static_cast<std::size_t>(r.d));
   if (r.keys.size() != static_cast<std::size_t>(T * r.d) || r.values.size() != static_cast<std::size_t>(T * r.dv))
     return Status::error("the keys and values do not fill whole rows");
-  if (T > kMaxAttendTokens)
-    return Status::error("too many tokens (" + std::to_string(T) + "): at most " + std::to_string(kMaxAttendTokens));
+  if (T > max_tokens)
+    return Status::error("too many tokens (" + std::to_string(T) + "): at most " + std::to_string(max_tokens));
   const Mat<double> K = ConstMatMap<double>(r.keys.data(), T, r.d);
   const Mat<double> V = ConstMatMap<double>(r.values.data(), T, r.dv);
   const Vec<double> q = ConstVecMap<double>(r.query.data(), static_cast<Eigen::Index>(r.query.size()));
   AdditiveParams<double> add;
   if (kind == ScoreKind::additive) {
-    if (r.h < 1 || r.h > kMaxAttendDim)
-      return Status::error("additive scoring needs 1 to " + std::to_string(kMaxAttendDim) + " hidden units");
+    if (r.h < 1 || r.h > max_dim)
+      return Status::error("additive scoring needs 1 to " + std::to_string(max_dim) + " hidden units");
     if (r.Wq.size() != static_cast<std::size_t>(r.h * r.d) || r.Wk.size() != r.Wq.size() ||
         r.w.size() != static_cast<std::size_t>(r.h))
       return Status::error("additive parameters must be W_q, W_k: h x d and w: h");

@@ -21,11 +21,13 @@
 #include <vector>
 
 #include "attention/attend.hpp"
+#include "core/widget_schemas.hpp"
 
 namespace alab {
 
-constexpr int kMaxCalculatorKeys = 64;  // rows a page can show step by step
-constexpr int kMaxCalculatorDim = 16;
+// The score function and temperature are checked against content/widgets/calculator.json,
+// and so are the keys and their width (its fixed "maxKeys", "maxDim": rows a page can
+// show step by step).
 
 struct ScoreStepsRequest {
   std::string score = "dot";   // dot | scaled_dot | additive
@@ -51,19 +53,23 @@ struct ScoreStepsReply {
 };
 
 inline Status score_steps(const ScoreStepsRequest& r, ScoreStepsReply& out) {
+  if (Status st = check_setting("calculator", "score", r.score); !st) return st;
+  if (Status st = check_setting("calculator", "temperature", r.temperature); !st) return st;
   ScoreKind kind;
   if (!parse_score_kind(r.score, kind)) return Status::error("unknown score function \"" + r.score + "\"");
   const int d = r.d;
-  if (d < 1 || d > kMaxCalculatorDim)
-    return Status::error("vectors must have between 1 and " + std::to_string(kMaxCalculatorDim) + " numbers");
+  const int max_dim = static_cast<int>(widget_fixed("calculator", "maxDim"));
+  const int max_keys = static_cast<int>(widget_fixed("calculator", "maxKeys"));
+  if (d < 1 || d > max_dim)
+    return Status::error("vectors must have between 1 and " + std::to_string(max_dim) + " numbers");
   if (static_cast<int>(r.query.size()) != d)
     return Status::error("the query has " + std::to_string(r.query.size()) + " numbers but the keys have " +
                          std::to_string(d));
   if (r.keys.empty() || r.keys.size() % static_cast<std::size_t>(d) != 0)
     return Status::error("the keys must be whole rows of " + std::to_string(d) + " numbers, at least one");
   const int T = static_cast<int>(r.keys.size() / static_cast<std::size_t>(d));
-  if (T > kMaxCalculatorKeys)
-    return Status::error("too many keys (" + std::to_string(T) + "): at most " + std::to_string(kMaxCalculatorKeys));
+  if (T > max_keys)
+    return Status::error("too many keys (" + std::to_string(T) + "): at most " + std::to_string(max_keys));
   for (double x : r.query)
     if (!std::isfinite(x)) return Status::error("the query holds a number that is not finite");
   for (double x : r.keys)

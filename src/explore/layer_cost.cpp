@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "attention/self_attention.hpp"
+#include "core/widget_schemas.hpp"
 #include "nn/gru.hpp"
 #include "rng/pcg32.hpp"
 
@@ -143,15 +144,13 @@ double layer_memory_bytes(CostLayer layer, double T, double d) {
 Status plan_layer_cost(const CostRequest& r, int available_threads, double memory_budget, CostPlan& out) {
   CostLayer layer;
   if (!parse_cost_layer(r.layer, layer)) return Status::error("the layer must be attention or gru, not \"" + r.layer + "\"");
-  if (r.T < kCostMinT || r.T > kCostMaxT)
-    return Status::error("T must be a whole number from " + std::to_string(kCostMinT) + " to " + std::to_string(kCostMaxT));
-  if (r.d < kCostMinD || r.d > kCostMaxD)
-    return Status::error("d must be a whole number from " + std::to_string(kCostMinD) + " to " + std::to_string(kCostMaxD));
+  // Every point's T is within the page's longest-T range.
+  if (Status st = check_setting("cost", "to", r.T); !st) return st;
+  if (Status st = check_setting("cost", "d", r.d); !st) return st;
+  if (Status st = check_setting("cost", "seconds", r.min_seconds); !st) return st;
   if (r.threads < 1 || r.threads > kCostMaxThreads) return Status::error("threads must be 1 or 2");
   if (r.threads > available_threads)
     return Status::error("this build runs on one thread, so it cannot time two");
-  if (!std::isfinite(r.min_seconds) || r.min_seconds < 0.001 || r.min_seconds > 10)
-    return Status::error("the measuring time must be from 0.001 to 10 seconds");
   CostPlan plan;
   plan.available_threads = available_threads;
   plan.memory_budget = memory_budget;

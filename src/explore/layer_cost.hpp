@@ -37,8 +37,9 @@ namespace alab::explore {
 
 enum class CostLayer { attention, gru };
 
-constexpr int kCostMinT = 16, kCostMaxT = 4096;
-constexpr int kCostMinD = 16, kCostMaxD = 256;
+// T, d and the measuring time are checked against content/widgets/cost.json (its
+// "to", "d" and "seconds" ranges: core/widget_schemas.hpp); threads against what the
+// build can run.
 constexpr int kCostMaxThreads = 2;
 
 double layer_forward_flops(CostLayer layer, double T, double d);
@@ -50,7 +51,7 @@ struct CostRequest {
   int T = 256;
   int d = 64;
   int threads = 1;           // 1 or 2 (2 only in a build with threads)
-  double min_seconds = 0.1;  // how long to keep measuring (0.001 .. 10)
+  double min_seconds = 0.1;  // how long to keep measuring (cost.json's "seconds")
   int seed = 1;
 };
 

@@ -6,6 +6,7 @@
 
 #include "attention/positions.hpp"
 #include "attention/self_attention.hpp"
+#include "core/widget_schemas.hpp"
 #include "rng/pcg32.hpp"
 
 namespace alab::explore {
@@ -29,9 +30,10 @@ MatD random_matrix(rng::Pcg32& rng, int rows, int cols, double sd) {
 
 Status check_tokens(const std::vector<std::string>& tokens, const char* which) {
   if (tokens.empty()) return Status::error(std::string("the ") + which + " sentence has no tokens");
-  if (tokens.size() > kOrderMaxTokens)
+  const auto max_tokens = static_cast<std::size_t>(widget_fixed("order", "maxTokens"));
+  if (tokens.size() > max_tokens)
     return Status::error(std::string("the ") + which + " sentence has " + std::to_string(tokens.size()) +
-                         " tokens: at most " + std::to_string(kOrderMaxTokens));
+                         " tokens: at most " + std::to_string(max_tokens));
   for (const std::string& t : tokens) {
     if (t.empty()) return Status::error(std::string("the ") + which + " sentence has an empty token");
     if (t.size() > kOrderMaxNameBytes)
@@ -73,10 +75,9 @@ std::vector<double> token_embedding(const std::string& text, int seed, int d) {
 Status order_probe(const OrderRequest& r, OrderReply& out) {
   if (Status st = check_tokens(r.first, "first"); !st) return st;
   if (Status st = check_tokens(r.second, "second"); !st) return st;
-  if (r.d < 1 || r.d > kOrderMaxDim)
-    return Status::error("d_model must be a whole number from 1 to " + std::to_string(kOrderMaxDim));
-  if (r.positions != "none" && r.positions != "sinusoidal" && r.positions != "learned")
-    return Status::error("positions must be none, sinusoidal or learned, not \"" + r.positions + "\"");
+  if (Status st = check_setting("order", "d", r.d); !st) return st;
+  if (Status st = check_setting("order", "seed", r.seed); !st) return st;
+  if (Status st = check_setting("order", "positions", r.positions); !st) return st;
   const int d = r.d;
   const int T_max = static_cast<int>(std::max(r.first.size(), r.second.size()));
 

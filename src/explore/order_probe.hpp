@@ -23,8 +23,8 @@
 
 namespace alab::explore {
 
-constexpr int kOrderMaxTokens = 32;
-constexpr int kOrderMaxDim = 64;
+// d, the seed, the positions and the tokens per sentence (fixed "maxTokens") are checked
+// against content/widgets/order.json (core/widget_schemas.hpp).
 constexpr int kOrderMaxNameBytes = 200;  // the page trims and cuts names before this
 
 struct OrderRequest {

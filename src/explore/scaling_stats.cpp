@@ -4,11 +4,16 @@
 #include <cmath>
 #include <string>
 
+#include "core/widget_schemas.hpp"
 #include "rng/pcg32.hpp"
 
 namespace alab::explore {
 
 namespace {
+
+// The additive score's weights are drawn from their own stream of the seed: dimension
+// d draws from stream d (a power of two), and 1025 is none.
+constexpr std::uint64_t kAdditiveStream = 1025;
 
 // n x d entries N(0, sd^2), row-major.
 std::vector<double> normals(rng::Pcg32& rng, int n, int d, double sd = 1) {
@@ -90,12 +95,11 @@ SoftmaxSummary softmax_summary(const double* s, int n, double tau, double* weigh
 }
 
 Status scaling_stats(const ScalingRequest& r, ScalingReply& out) {
-  if (r.d_k < 1 || r.d_k > kScalingMaxDim)
-    return Status::error("d_k must be a whole number from 1 to " + std::to_string(kScalingMaxDim));
-  if (r.T < 2 || r.T > kScalingMaxKeys)
-    return Status::error("T must be a whole number from 2 to " + std::to_string(kScalingMaxKeys));
-  if (!std::isfinite(r.temperature) || !(r.temperature > 0))
-    return Status::error("the temperature must be a finite number greater than 0");
+  if (Status st = check_setting("scaling", "d_k", r.d_k); !st) return st;
+  if (Status st = check_setting("scaling", "T", r.T); !st) return st;
+  if (Status st = check_setting("scaling", "temperature", r.temperature); !st) return st;
+  if (Status st = check_setting("scaling", "seed", r.seed); !st) return st;
+  const int max_d = static_cast<int>(widget_setting("scaling", "d_k").max);
   const int T = r.T, n_q = scaling_queries(T);
   const double tau = r.temperature;
 
@@ -113,7 +117,7 @@ Status scaling_stats(const ScalingRequest& r, ScalingReply& out) {
   };
 
   std::vector<double> Q, K;
-  for (int d = 1; d <= kScalingMaxDim; d *= 2) {
+  for (int d = 1; d <= max_d; d *= 2) {
     draw(d, Q, K);
     const std::vector<double> dots = products(Q, K, n_q, T, d);
     const SoftmaxSummary plain = mean_summary(dots, n_q, T, 1.0, tau);
@@ -151,7 +155,7 @@ Status scaling_stats(const ScalingRequest& r, ScalingReply& out) {
   // Additive on the same queries and keys: u = W_q q (h), v = W_k k (h),
   // s = sum_m w_m tanh(u_m + v_m). W entries N(0, 1/d), so u_m, v_m ~ N(0, 1); w ~ N(0, 1/h).
   const int h = kScalingAdditiveWidth;
-  rng::Pcg32 rng(static_cast<std::uint64_t>(r.seed), static_cast<std::uint64_t>(kScalingMaxDim + 1));
+  rng::Pcg32 rng(static_cast<std::uint64_t>(r.seed), kAdditiveStream);
   const std::vector<double> Wq = normals(rng, h, d, scale), Wk = normals(rng, h, d, scale),
                             w = normals(rng, 1, h, 1.0 / std::sqrt(static_cast<double>(h)));
   const std::vector<double> U = products(Q, Wq, n_q, h, d), V = products(K, Wk, T, h, d);  // n_q x h, T x h

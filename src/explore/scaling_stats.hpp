@@ -25,16 +25,16 @@
 
 namespace alab::explore {
 
-constexpr int kScalingMaxDim = 1024;
-constexpr int kScalingMaxKeys = 512;
+// d_k, T, the temperature and the seed are checked against content/widgets/scaling.json
+// (core/widget_schemas.hpp); the sweep runs every power of two up to d_k's maximum there.
 constexpr int kScalingBins = 41;        // histogram bins, symmetric about 0
 constexpr int kScalingAdditiveWidth = 16;  // h, the additive score's hidden size
 
 struct ScalingRequest {
   int seed = 1;
-  int d_k = 64;             // 1 .. 1024: the histograms' and the side-by-side scores' dimension
-  int T = 64;               // 2 .. 512 keys per query
-  double temperature = 1;   // > 0
+  int d_k = 64;             // the histograms' and the side-by-side scores' dimension
+  int T = 64;               // keys per query
+  double temperature = 1;   // tau
 };
 
 struct ScalingReply {

@@ -1,11 +1,9 @@
 #include "race/settings.hpp"
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <sstream>
-
-// race_schema_data(): content/widgets/race.json as C++, written by
-// cmake/SettingsSchema.cmake into the build folder.
-#include "race_schema.gen.hpp"
 
 namespace alab::race {
 namespace {
@@ -45,9 +43,10 @@ const Field* field(const std::string& key) {
 }
 
 // The engine can run any value of the schema's kind for these: the schema's numbers
-// must also fit the field (a seed is a 32-bit generator seed, sizes are ints).
+// must also fit the field (the race's seed seeds NumPy's MT19937, which takes 32 bits;
+// sizes are ints).
 Status check_fits(const SettingSpec& spec, const Field& f, double v) {
-  const double top = std::string(f.key) == "seed" ? 4294967295.0 : 1e9;
+  const double top = std::string(f.key) == "seed" ? double(std::numeric_limits<std::uint32_t>::max()) : 1e9;
   if (v < 0 || v > top)
     return Status::error(spec.label + ": the engine holds values from 0 to " + js_number_text(top));
   return Status::success();
@@ -70,26 +69,20 @@ Status check_set_size(const char* what, int n) {
 
 }  // namespace
 
-const SettingsSchema& race_schema() {
-  static const SettingsSchema schema = race_schema_data();
-  return schema;
-}
-
 const char* model_name(ModelKind kind) {
   return kind == ModelKind::gru ? "GRU" : "Tiny self-attn";
 }
 
 Settings::Settings(const SettingsSchema& schema) {
-  const SettingsSchema& built_in = race_schema();
   for (const Field& f : kFields) {
     const SettingSpec* spec = schema.find(f.key);
-    if (!spec) spec = built_in.find(f.key);  // a schema without it: the compiled-in default
-    if (!spec) continue;                     // (tests/unit/test_train_settings.cpp: never)
+    // A schema without it: the engine's own (race.json's, or the host's) default.
+    if (!spec) spec = &widget_setting("race", f.key);
     if (f.set) f.set(*this, spec->default_number);
     else f.set_word(*this, spec->default_choice);
   }
   const auto fixed = [&](const char* name) {
-    return static_cast<int>(schema.fixed_or(name, built_in.fixed_or(name, 0)));
+    return static_cast<int>(schema.fixed_or(name, widget_fixed("race", name)));
   };
   vocab = fixed("vocab");
   n_train = fixed("n_train");
@@ -97,27 +90,39 @@ Settings::Settings(const SettingsSchema& schema) {
   n_test = fixed("n_test");
 }
 
-Status set_setting(Settings& s, const std::string& key, double value, const SettingsSchema& schema) {
+Status assign_setting(Settings& s, const std::string& key, double value, const SettingsSchema& schema) {
   const SettingSpec* spec = schema.find(key);
   const Field* f = field(key);
   if (!spec || !f) return unknown(key);
   if (!f->set) return check_choice(*spec, js_number_text(value));
-  if (Status st = check_number(*spec, value); !st) return st;
+  if (!std::isfinite(value) || (spec->kind == SettingKind::integer && value != std::floor(value)))
+    return check_number(*spec, value);  // the schema's words for "not a whole number"
   if (Status st = check_fits(*spec, *f, value); !st) return st;
   f->set(s, value);
   return Status::success();
 }
 
-Status set_setting(Settings& s, const std::string& key, const std::string& value,
-                   const SettingsSchema& schema) {
+Status assign_setting(Settings& s, const std::string& key, const std::string& value,
+                      const SettingsSchema& schema) {
   const SettingSpec* spec = schema.find(key);
   const Field* f = field(key);
   if (!spec || !f) return unknown(key);
   if (!f->set_word) return check_number(*spec, std::nan(""));
-  if (Status st = check_choice(*spec, value); !st) return st;
-  if (!f->set_word(s, value))  // a word the schema lists but the engine does not know
-    return Status::error(spec->label + ": the engine has no \"" + value + "\"");
+  if (!f->set_word(s, value)) return check_choice(*spec, value);
   return Status::success();
+}
+
+Status set_setting(Settings& s, const std::string& key, double value, const SettingsSchema& schema) {
+  if (const SettingSpec* spec = schema.find(key); spec && spec->kind != SettingKind::choice)
+    if (Status st = check_number(*spec, value); !st) return st;
+  return assign_setting(s, key, value, schema);
+}
+
+Status set_setting(Settings& s, const std::string& key, const std::string& value,
+                   const SettingsSchema& schema) {
+  if (const SettingSpec* spec = schema.find(key); spec && spec->kind == SettingKind::choice)
+    if (Status st = check_choice(*spec, value); !st) return st;
+  return assign_setting(s, key, value, schema);
 }
 
 Status validate(const Settings& s, const SettingsSchema& schema) {

@@ -9,16 +9,18 @@
 #include "core/status.hpp"
 #include "nn/attention_pool.hpp"
 #include "core/settings_schema.hpp"
+#include "core/widget_schemas.hpp"
 
 namespace alab::race {
 
 enum class ModelKind { gru, attention };
 const char* model_name(ModelKind kind);  // "GRU" | "Tiny self-attn" (the module's table)
 
-// The compiled-in schema of content/widgets/race.json. Schema keys and fields:
+// The race's schema (content/widgets/race.json, core/widget_schemas.hpp). Schema keys
+// and fields:
 //   T seq_len, epochs, lr, seed, batch, hidden, dmodel d_model, pooling, positions
 //   fixed: vocab, n_train, n_val, n_test
-const SettingsSchema& race_schema();
+inline const SettingsSchema& race_schema() { return widget_schema("race"); }
 
 struct Settings {
   // Every field from the schema's defaults and fixed values.
@@ -37,9 +39,16 @@ struct Settings {
   int n_train, n_val, n_test;
 };
 
-// One setting by its schema key: a number (int or float kinds) or a choice's word.
-// Refused, with the schema's message, when the key is unknown or the value out of
-// its range; s is unchanged then.
+// One setting by its schema key, stored without its range check (validate, which a
+// session's start runs, checks every range once): refused when the key is unknown,
+// the kind wrong, or the value one the engine cannot hold; s is unchanged then.
+Status assign_setting(Settings& s, const std::string& key, double value,
+                      const SettingsSchema& schema = race_schema());
+Status assign_setting(Settings& s, const std::string& key, const std::string& value,
+                      const SettingsSchema& schema = race_schema());
+
+// The same, range checked at once, for a caller that reports each key as it reads it
+// (the command-line runner): the schema's message when the value is out of range.
 Status set_setting(Settings& s, const std::string& key, double value,
                    const SettingsSchema& schema = race_schema());
 Status set_setting(Settings& s, const std::string& key, const std::string& value,

@@ -99,7 +99,7 @@ double jensen_shannon_bits(const std::vector<double>& p, const std::vector<doubl
 }
 
 Status adversarial_row(const ReadModel& m, const std::vector<int>& x, double tol, Adversary& out) {
-  if (!(tol >= 0 && tol <= 0.5)) return Status::error("the tolerance must be from 0 to 0.5");
+  if (!(tol >= 0 && tol <= 1)) return Status::error("the tolerance is a change of probability: from 0 to 1");
   Reading learned;
   if (Status st = read_sequence(m, x, {}, learned); !st) return st;
   const auto T = static_cast<int>(x.size());

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/widget_schemas.hpp"
+
 namespace alab::reading {
 
 Status RaceReading::attach(race::RaceSession& race) {
@@ -83,7 +85,8 @@ Status ReadableRace::read_sequence(const SequenceRequest& in, Reading& out) {
 Status ReadableRace::adversary(const AdversaryRequest& in, AdversaryReading& out) {
   RaceReading reading;
   Adversary a;
-  Status st = reading.attach(*this);
+  Status st = check_setting("reading", "tol", in.tol);  // the page's range (reading.json)
+  if (st) st = reading.attach(*this);
   if (st) st = reading.adversary(in.index, in.tol, a);
   if (!st) return st;
   out.alpha = std::move(a.reading.alpha);

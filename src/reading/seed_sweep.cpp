@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "core/widget_schemas.hpp"
 #include "race/race_cost.hpp"
 
 namespace alab::reading {
@@ -28,7 +29,7 @@ SeedSweep::~SeedSweep() {
 }
 
 Status SeedSweep::start(const Settings& settings, const std::vector<std::uint64_t>& seeds, int threads) {
-  if (seeds.size() < 2 || seeds.size() > 50) return Status::error("a sweep has 2 to 50 seeds");
+  if (Status st = check_setting("reading", "sweep", static_cast<double>(seeds.size())); !st) return st;
   if (std::set<std::uint64_t>(seeds.begin(), seeds.end()).size() != seeds.size()) return Status::error("the sweep's seeds must be different");
   std::vector<Settings> runs(seeds.size(), settings);
   for (std::size_t i = 0; i < seeds.size(); ++i) runs[i].seed = seeds[i];
@@ -39,7 +40,7 @@ Status SeedSweep::start(const std::vector<Settings>& runs, int threads) {
   stop();
   for (std::thread& w : workers_) if (w.joinable()) w.join();
   workers_.clear();
-  if (runs.size() < 2 || runs.size() > 50) return Status::error("a sweep has 2 to 50 runs");
+  if (Status st = check_setting("reading", "sweep", static_cast<double>(runs.size())); !st) return st;
   double largest = 0;
   const Settings* heaviest = &runs[0];
   for (const Settings& s : runs) {

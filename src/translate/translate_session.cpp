@@ -2,6 +2,9 @@
 
 #include <chrono>
 #include <cmath>
+#include <utility>
+
+#include "core/widget_schemas.hpp"
 
 namespace alab::translate {
 
@@ -55,10 +58,12 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
     if (!parse_attention_kind(k, kind)) return Status::error("unknown attention kind \"" + k + "\": use none, additive or dot");
     kinds.push_back(kind);
   }
-  if (s.hidden < 1 || s.hidden > 256 || s.embed < 1 || s.embed > 256) return Status::error("hidden and embedding sizes must be from 1 to 256");
-  if (s.epochs < 1 || s.epochs > 200) return Status::error("epochs must be from 1 to 200");
-  if (!(s.lr > 0 && s.lr <= 1)) return Status::error("the learning rate must be above 0 and at most 1");
-  if (s.batch < 1 || s.batch > 512) return Status::error("the batch size must be from 1 to 512");
+  // What a student may set, in content/widgets/translate.json's ranges; the fixed sizes
+  // (embed, batch) only need to be sizes.
+  for (const auto& [key, value] : {std::pair<const char*, double>{"hidden", s.hidden}, {"epochs", s.epochs},
+                                   {"lr", s.lr}, {"max_len", s.max_len}, {"seed", static_cast<double>(s.seed)}})
+    if (Status st = check_setting("translate", key, value); !st) return st;
+  if (s.embed < 1 || s.batch < 1) return Status::error("the embedding size and the batch size must be at least 1");
   if (!(s.clip >= 0) || !(s.decay_from >= 0 && s.decay_from <= 1) || !(s.lr_floor >= 0 && s.lr_floor <= 1))
     return Status::error("clip must be 0 (off) or more; decay_from and lr_floor from 0 to 1");
   Grammar g;

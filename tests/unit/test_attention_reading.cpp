@@ -97,7 +97,7 @@ TEST_CASE("a different map with the same answer: within the tolerance, further t
     }
   }
   Adversary adv;
-  CHECK(adversarial_row(m, x, 0.7, adv).message == "the tolerance must be from 0 to 0.5");
+  CHECK(adversarial_row(m, x, 1.5, adv).message == "the tolerance is a change of probability: from 0 to 1");
 }
 
 TEST_CASE("masking over a whole set: as trained, the top, a random and the first position", "[explore]") {

@@ -9,6 +9,7 @@
 
 #include "attention/positions.hpp"
 #include "attention/self_attention.hpp"
+#include "core/widget_schemas.hpp"
 #include "explore/order_probe.hpp"
 #include "rng/pcg32.hpp"
 
@@ -114,10 +115,11 @@ TEST_CASE("the order experiment refuses what it cannot run, in words", "[order]"
   r.first = {};
   r.second = {"a"};
   CHECK_FALSE(order_probe(r, out));
-  r.first = std::vector<std::string>(kOrderMaxTokens + 1, "x");
+  const int max_tokens = static_cast<int>(widget_fixed("order", "maxTokens"));  // order.json
+  r.first = std::vector<std::string>(max_tokens + 1, "x");
   Status st = order_probe(r, out);
   CHECK_FALSE(st);
-  CHECK(st.message.find("at most 32") != std::string::npos);
+  CHECK(st.message.find("at most " + std::to_string(max_tokens)) != std::string::npos);
   r.first = {"a"};
   r.d = 0;
   CHECK_FALSE(order_probe(r, out));

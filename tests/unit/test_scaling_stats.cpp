@@ -101,7 +101,7 @@ TEST_CASE("the scaling experiment refuses what it cannot run, in words", "[scali
   CHECK_FALSE(scaling_stats(r, out));
   r.d_k = 4;
   r.T = 1;
-  CHECK(scaling_stats(r, out).message.find("T must") != std::string::npos);
+  CHECK(scaling_stats(r, out).message.find("Keys per query T: 1 is out of range") != std::string::npos);
   r.T = 8;
   r.temperature = 0;
   CHECK(scaling_stats(r, out).message.find("temperature") != std::string::npos);

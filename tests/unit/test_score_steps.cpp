@@ -88,10 +88,10 @@ TEST_CASE("bad inputs are refused in words", "[calculator]") {
   CHECK_THAT(score_steps(r, s).message, Contains("at least one"));
   r = math_lens();
   r.temperature = 0;
-  CHECK_THAT(score_steps(r, s).message, Contains("greater than 0"));
+  CHECK_THAT(score_steps(r, s).message, Contains("Softmax temperature τ: 0 is out of range"));
   r = math_lens();
   r.score = "cosine";
-  CHECK_THAT(score_steps(r, s).message, Contains("unknown score function"));
+  CHECK_THAT(score_steps(r, s).message, Contains("Score function: \"cosine\" is not allowed"));
   r = math_lens();
   r.keys[0] = std::nan("");
   CHECK_THAT(score_steps(r, s).message, Contains("not finite"));

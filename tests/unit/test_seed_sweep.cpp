@@ -5,9 +5,11 @@
 #include <chrono>
 #include <thread>
 
+#include "core/widget_schemas.hpp"
 #include "race/race_session.hpp"
 #include "reading/seed_sweep.hpp"
 
+using Catch::Matchers::Contains;
 using namespace alab;
 using namespace alab::race;
 using namespace alab::reading;
@@ -82,11 +84,12 @@ TEST_CASE("a sweep stops before its next minibatch, and refuses what it cannot r
   REQUIRE(sweep.finish(o));
   CHECK(o.stopped);
   CHECK(o.seeds.size() < 4);
-  CHECK(sweep.start(s, {1}, 2).message == "a sweep has 2 to 50 seeds");
+  CHECK_THAT(sweep.start(s, {1}, 2).message, Contains("Seeds in the sweep: 1 is out of range"));
   CHECK(sweep.start(s, {1, 1}, 2).message == "the sweep's seeds must be different");
-  std::vector<std::uint64_t> many(51);
-  for (int i = 0; i < 51; ++i) many[i] = i;
-  CHECK(sweep.start(s, many, 2).message == "a sweep has 2 to 50 seeds");
+  const auto most = static_cast<std::size_t>(widget_setting("reading", "sweep").max);  // reading.json
+  std::vector<std::uint64_t> many(most + 1);
+  for (std::size_t i = 0; i < many.size(); ++i) many[i] = i;
+  CHECK_THAT(sweep.start(s, many, 2).message, Contains("Seeds in the sweep: " + std::to_string(most + 1) + " is out of range"));
   s.seq_len = 1;
   CHECK_FALSE(sweep.start(s, {1, 2}, 2));
   s = small();
@@ -117,7 +120,7 @@ TEST_CASE("a sweep of another setting: each run is the single race of its own se
     CHECK(o.seeds[i].test_gru == r.gru.test_acc);
     CHECK(o.seeds[i].test_attention == r.attention.test_acc);
   }
-  CHECK(sweep.start(std::vector<Settings>(1, small()), 2).message == "a sweep has 2 to 50 runs");
+  CHECK_THAT(sweep.start(std::vector<Settings>(1, small()), 2).message, Contains("Seeds in the sweep: 1 is out of range"));
   runs[1].hidden = 0;
   CHECK_FALSE(sweep.start(runs, 2));
 }

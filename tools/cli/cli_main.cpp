@@ -19,7 +19,7 @@
 //       then each model's test results and the wall time; --corpus-out writes the corpus
 //       (split, source, target; tab-separated) for tests/bench/translate_torch.py.
 //   alab schema
-//       The race's settings schema compiled into this build, as JSON.
+//       Every widget's settings schema compiled into this build, as JSON.
 //   alab info
 //       What this build is (SIMD instruction sets in use, Eigen version).
 #include <algorithm>

@@ -1,7 +1,7 @@
 // `alab race`: a race::RaceSession with settings from flags (one flag per key of
 // content/widgets/race.json, parsed with its schema as the page parses them);
 // prints progress and the module's table (model, test accuracy), or everything
-// as JSON. `alab schema` prints the compiled-in schema as JSON.
+// as JSON. `alab schema` prints every widget's compiled-in schema as JSON.
 #include "race_command.hpp"
 
 #include <cstdio>
@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/build_info.hpp"
+#include "core/widget_schemas.hpp"
 #include "race/race_session.hpp"
 
 using namespace alab;
@@ -73,8 +74,8 @@ std::string race_usage() {
   return text + "\n";
 }
 
-int run_schema_command() {
-  const SettingsSchema& schema = race_schema();
+namespace {
+void print_schema_json(const SettingsSchema& schema) {
   std::printf("{\"fixed\":{");
   for (std::size_t i = 0; i < schema.fixed.size(); ++i)
     std::printf("%s%s:%.17g", i ? "," : "", json_string(schema.fixed[i].first).c_str(), schema.fixed[i].second);
@@ -91,9 +92,24 @@ int run_schema_command() {
                   s.kind == SettingKind::integer ? "int" : "float", s.default_number, s.min, s.max);
     }
   }
+  std::printf("]}");
+}
+}  // namespace
+
+// {"widgets": {NAME: {fixed, settings}}, "engine_defaults", "engine_fixed"}: every
+// widget's compiled-in schema, and the race's settings as the engine starts from them.
+int run_schema_command() {
+  std::printf("{\"widgets\":{");
+  bool first = true;
+  for (const auto& [name, schema] : compiled_schemas()) {
+    std::printf("%s%s:", first ? "" : ",", json_string(name).c_str());
+    print_schema_json(schema);
+    first = false;
+  }
+  std::printf("}");
   // And the settings the engine starts from when no flag is given, read back.
   const Settings d;
-  std::printf("],\"engine_defaults\":{\"T\":%d,\"epochs\":%d,\"lr\":%.17g,\"seed\":%llu,\"batch\":%d,"
+  std::printf(",\"engine_defaults\":{\"T\":%d,\"epochs\":%d,\"lr\":%.17g,\"seed\":%llu,\"batch\":%d,"
               "\"hidden\":%d,\"dmodel\":%d,\"pooling\":\"%s\",\"positions\":\"%s\"},"
               "\"engine_fixed\":{\"vocab\":%d,\"n_train\":%d,\"n_val\":%d,\"n_test\":%d}}\n",
               d.seq_len, d.epochs, d.lr, static_cast<unsigned long long>(d.seed), d.batch, d.hidden,

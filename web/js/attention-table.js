@@ -17,7 +17,7 @@ const state = {
   defaults: null,
   rows: [],          // [{token, text}]: the editor's contents, exactly as typed
   bulkDirty: false,  // the text box was typed in since it last showed the rows
-  maxTokens: 1000,
+  limits: null,      // {maxTokens, maxDim}: attention-table.json's fixed, as the engine has them
   latest: 0,         // id of the newest request sent
   shown: null,       // the last good inputs + results on screen
 };
@@ -92,7 +92,7 @@ function collectInputs() {
 
   let tokensMessage = '';
   if (state.rows.length === 0) tokensMessage = 'There are no tokens: add at least one.';
-  else if (state.rows.length > state.maxTokens) tokensMessage = `Too many tokens: at most ${state.maxTokens}.`;
+  else if (state.rows.length > state.limits.maxTokens) tokensMessage = `Too many tokens: at most ${state.limits.maxTokens}.`;
   setError('tokens-error', tokensMessage);
   ok = ok && !tokensMessage;
 
@@ -104,7 +104,7 @@ function collectInputs() {
     if (v.ok) {
       if (d === null) d = v.values.length;
       if (v.values.length !== d) message = `This embedding has ${v.values.length} numbers; the first token's has ${d}.`;
-      else if (d > 64) message = 'Embeddings may have at most 64 numbers.';
+      else if (d > state.limits.maxDim) message = `Embeddings may have at most ${state.limits.maxDim} numbers.`;
     }
     if (!message && cleanName(row.token) === '') {
       message = row.token.length ? 'This name is made of invisible characters only: give the token a name you can see.' : 'Give this token a name.';
@@ -214,7 +214,7 @@ function loadDefaults() {
 
 async function main() {
   state.defaults = labData().widgets['attention-table'];
-  state.maxTokens = state.defaults.maxTokens;
+  state.limits = state.defaults.fixed;
   $('query').addEventListener('input', recompute);
   $('temperature').addEventListener('input', recompute);
   $('score-kind').addEventListener('change', recompute);
@@ -229,7 +229,7 @@ async function main() {
   $('reset').addEventListener('click', loadDefaults);
   $('bulk-text').addEventListener('input', () => { state.bulkDirty = true; });
   $('bulk-apply').addEventListener('click', () => {
-    const parsed = parseTokenLines($('bulk-text').value, state.maxTokens);
+    const parsed = parseTokenLines($('bulk-text').value, state.limits.maxTokens);
     if (!parsed.ok) { setError('bulk-error', parsed.message); return; }
     if (state.rowsEditedSinceBulk && !window.confirm('The rows were edited after you changed this text. Replace the rows with this text?')) return;
     setError('bulk-error', '');

@@ -45,7 +45,7 @@ function readSettings() {
   const settings = state.form.read();
   if (!settings) return null;
   if (settings.from > settings.to) {
-    $('set-to-error').textContent = `Longest sequence T: ${settings.to} is shorter than the shortest, ${settings.from}; use a number from ${settings.from} to 4096.`;
+    $('set-to-error').textContent = `Longest sequence T: ${settings.to} is shorter than the shortest, ${settings.from}; use a number from ${settings.from} to ${state.spec.find((s) => s.key === 'to').max}.`;
     $('set-to').setAttribute('aria-invalid', 'true');
     return null;
   }

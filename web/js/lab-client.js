@@ -19,6 +19,8 @@
 // threaded module does for its threads: our worker then hangs for good. It says when it
 // starts and ends creating them; one that has not ended within THREADS_TIMEOUT_MS is
 // replaced at once, and requests sent meanwhile (which it never saw) go to the new one.
+import { labData } from './lab-data.js';
+
 const START_TIMEOUT_MS = 30000;
 const START_TRIES = 3;
 const THREADS_TIMEOUT_MS = 5000;
@@ -56,7 +58,7 @@ export class LabClient {
         else this.replaceStuck();
       }, THREADS_TIMEOUT_MS);
     };
-    this.request('init', {}, { onProgress }).then((info) => { clearTimeout(timer); clearTimeout(threads); this.started.resolve(info); },
+    this.request('init', { schemas: siteSchemas() }, { onProgress }).then((info) => { clearTimeout(timer); clearTimeout(threads); this.started.resolve(info); },
       (err) => { clearTimeout(timer); clearTimeout(threads); if (this.worker === generation) this.started.reject(err); });
   }
 
@@ -119,6 +121,12 @@ export class LabClient {
       });
     });
   }
+}
+
+// The widget schemas the page was built with (content/widgets/*.json, in #lab-data),
+// for the engine to apply the same ranges; none on a page built without content.
+function siteSchemas() {
+  try { return labData().widgets; } catch { return undefined; }
 }
 
 // Pages opened from disk may not start a worker from a file, so the build ships

@@ -3,7 +3,10 @@
 // widget: it passes requests to what the module's bindings (wasm/*_bind.cpp) declare.
 //
 // In:  {type, id, payload}
-//   init           {}                        load the module; the reply is its build info
+//   init           {schemas?}                load the module and hand it the site's widget schemas
+//                                            ({NAME: content/widgets/NAME.json}: the engine then
+//                                            applies the ranges the pages were built with; without
+//                                            them, the ones compiled in); the reply is its build info
 //   call           {fn, input}               lab[fn](input): a function a binding declares
 //                                            (e.g. attend, race_warm_up); the reply is its record
 //   session-start  {session, input}          a long job: new lab[session]() (one per kind, kept
@@ -57,7 +60,7 @@ function canShareMemory() {
   }
 }
 
-function loadModule(progress = () => {}) {
+function loadModule(progress = () => {}, schemas = undefined) {
   // From disk (file://) the page starts this worker from a string with the
   // single-file module in front of it: createAttentionLab is already defined.
   const inline = typeof self.createAttentionLab === 'function';
@@ -81,6 +84,7 @@ function loadModule(progress = () => {}) {
   if (threaded) progress({ stage: 'compiling' });
   return starting.then((module) => {
     lab = module;
+    if (schemas && typeof schemas === 'object') lab.use_schemas(schemas);
     buildInfo = Object.assign(lab.build_info(), { variant: name, crossOriginIsolated: self.crossOriginIsolated === true });
     return buildInfo;
   });
@@ -176,7 +180,7 @@ self.onmessage = async (event) => {
   const { type, id, payload } = event.data || {};
   try {
     if (type === 'init') {
-      loading = loading || loadModule((p) => self.postMessage({ type: 'progress', id, payload: p }));
+      loading = loading || loadModule((p) => self.postMessage({ type: 'progress', id, payload: p }), (payload || {}).schemas);
       self.postMessage({ type: 'result', id, payload: await loading });
       return;
     }

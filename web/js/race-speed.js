@@ -10,7 +10,6 @@
 // made hot, and the second round reaches the functions that got hot late (measured:
 // one round left the first race ~1.3x slower than the next, two ~1.1x), and is the one
 // timed. A failed probe gives null: the race itself reports any real problem.
-import { labData } from './lab-data.js';
 
 const WARM_UP_BATCHES = 20;
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -31,5 +30,5 @@ export function measureRaceSpeed(lab) {
 // One race's work {gru, attention}; rejects with the engine's words when the race
 // cannot run at all (too large to fit).
 export function raceWork(lab, settings) {
-  return lab.call('race_work', { settings, schema: labData().widgets.race });
+  return lab.call('race_work', { settings });
 }

@@ -114,7 +114,7 @@ async function start() {
   document.body.dataset.race = 'running';
   delete document.body.dataset.wasmHeapUsed;
   try {
-    const result = await lab.runSession('RaceSession', { settings, schema: labData().widgets.race }, onEpoch);
+    const result = await lab.runSession('RaceSession', { settings }, onEpoch);
     state.result = result;
     showResults(result);
     document.body.dataset.wallSeconds = String(result.wall);

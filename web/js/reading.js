@@ -55,7 +55,7 @@ async function train() {
   $('rd-progress').textContent = 'Training…';
   document.body.dataset.reading = 'training';
   try {
-    const input = { settings: raceSettings(settings), schema: labData().widgets.race };
+    const input = { settings: raceSettings(settings) };
     const outcome = await lab.runSession('ReadingRace', input, (e) => {
       $('rd-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${e.kind === 'gru' ? 'GRU' : 'attention'}).`;
     });
@@ -383,7 +383,8 @@ async function sweep() {
   const settings = validate();
   if (!settings) { $('rd-sweep-error').textContent = 'Fix the marked settings first.'; return; }
   const runs = sweepRuns(settings);
-  if (runs.some((r) => r.settings.seed > 4294967295)) { $('rd-sweep-error').textContent = 'The seeds would pass 4294967295: start from a lower seed.'; return; }
+  const maxSeed = labData().widgets.race.settings.find((s) => s.key === 'seed').max;
+  if (runs.some((r) => r.settings.seed > maxSeed)) { $('rd-sweep-error').textContent = `The seeds would pass ${maxSeed}: start from a lower seed.`; return; }
   // Too long a sweep is refused before it starts, a long one asked for (too large a
   // one for the memory the engine refuses itself, below).
   let expected = null;
@@ -418,10 +419,9 @@ async function sweep() {
   state.sweepView = { labels: runs.map((r) => r.label), vary: settings.vary };
   drawSweep(results);
   try {
-    const schema = labData().widgets.race;
     const input = settings.vary === 'seed'
-      ? { settings: runs[0].settings, schema, seeds: runs.map((r) => r.settings.seed) }
-      : { schema, runs: runs.map((r) => r.settings) };
+      ? { settings: runs[0].settings, seeds: runs.map((r) => r.settings.seed) }
+      : { runs: runs.map((r) => r.settings) };
     const outcome = await lab.runSession('SeedSweep', input, (r) => {
       results.push(r);
       $('rd-sweep-progress').textContent = `${results.length} of ${runs.length} runs done.`;

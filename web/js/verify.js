@@ -42,7 +42,7 @@ export function verifyRaces(lab, runs, schema, results, { onProgress = () => {} 
       if (stopped) break;
       onProgress({ done: n, total: todo.length, running: t.settings });
       try {
-        const r = await lab.runSession('RaceSession', { settings: t.settings, schema });
+        const r = await lab.runSession('RaceSession', { settings: t.settings });
         if (r.stopped) { results.set(t.key, { status: 'pending' }); break; }  // stopped by the instructor
         const gru = r.gru.test_acc, attention = r.attention.test_acc;
         results.set(t.key, { status: 'verified', gru, attention, matches: (run) => run.gru === gru && run.attention === attention });
