@@ -8,7 +8,7 @@
 //   function("my_call", &reply<In, Out, &my_call>);                    // (In) -> Out | {ok: false, message}
 //   class_<S>("S").function("result", &method_reply<S, Out, &S::result>);
 //
-// The worker (web/js/lab-worker.js) turns {ok: false, message} into an error reply
+// The worker (web/js/engine/lab-worker.js) turns {ok: false, message} into an error reply
 // with that message, words a page shows next to the field. Numbers given where a
 // number is expected, and so on, are the page's job; embind throws a TypeError (which
 // the worker reports too) for a value of the wrong type.

@@ -1,5 +1,5 @@
 // The session contract (src/core/session.hpp) declared for JavaScript once: a class
-// with start, step, poll, stop, done and finish, which web/js/lab-worker.js drives.
+// with start, step, poll, stop, done and finish, which web/js/engine/lab-worker.js drives.
 // A widget's binding file adds its own methods to what this returns:
 //
 //   wasm::session_class<RaceSession, EpochRecord, RaceOutcome>("RaceSession", &start)

@@ -1,5 +1,5 @@
 // A long job a caller drives (a race, a seed sweep, a translation), and the one
-// contract they all keep. The web worker (web/js/lab-worker.js) relies on exactly
+// contract they all keep. The web worker (web/js/engine/lab-worker.js) relies on exactly
 // this, and wasm/session_bind.hpp declares it for JavaScript once:
 //
 //   Status start(const Input&, bool threads)  refused in words, or started; a job still

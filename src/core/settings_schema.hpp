@@ -1,11 +1,11 @@
 // A widget's settings schema: the keys, kinds, defaults and ranges of the settings a
 // student can change, as content/widgets/NAME.json defines them. The engine checks
 // settings against it with the same rules and words as the page's parser
-// (web/js/settings-schema.js), so the page, its links and the engine cannot disagree.
+// (web/js/settings/settings-schema.js), so the page, its links and the engine cannot disagree.
 //
-// The race's schema is compiled in from content/widgets/race.json at build time
-// (cmake/SettingsSchema.cmake); a caller may also pass one it read itself (the web
-// worker passes the one its page was built with).
+// Every widget's schema is compiled in from its file at build time
+// (cmake/SettingsSchema.cmake) and looked up by widget name (core/widget_schemas.hpp);
+// the web worker replaces them, once, with the ones its pages were built with.
 #pragma once
 
 #include <string>
@@ -38,7 +38,7 @@ struct SettingsSchema {
 // "a whole number from 2 to 100" | "a number from 1e-6 to 1" | "one of last, mean"
 std::string range_text(const SettingSpec& spec);
 
-// Ok, or "<label>: <why>; use <range text>." as web/js/settings-schema.js words it.
+// Ok, or "<label>: <why>; use <range text>." as web/js/settings/settings-schema.js words it.
 Status check_number(const SettingSpec& spec, double value);
 Status check_choice(const SettingSpec& spec, const std::string& value);
 

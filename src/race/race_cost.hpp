@@ -27,7 +27,7 @@
 namespace alab::race {
 
 inline double race_memory_bytes(const Settings& s) {
-  const double T = s.seq_len, B = s.batch, H = s.hidden, D = s.d_model, E = 256;  // evaluation chunk
+  const double T = s.T, B = s.batch, H = s.hidden, D = s.dmodel, E = 256;  // evaluation chunk
   const bool mean = s.pooling == nn::Pooling::mean;
   const double gru = 14 * H * T * B + 2 * 8 * H * T * std::max(B, E);
   const auto attn_batch = [&](double b, bool backward) {
@@ -55,13 +55,13 @@ struct RaceWork {
 namespace cost {
 struct PerSequence { double gru, attention; };
 inline PerSequence forward(const Settings& s) {  // one sequence through each model
-  const double T = s.seq_len, H = s.hidden, D = s.d_model;
+  const double T = s.T, H = s.hidden, D = s.dmodel;
   const bool mean = s.pooling == nn::Pooling::mean;
   return {T * (3 * H * H + 15 * H), 5 * T * D + (mean ? 2 * T * T * D : 2 * T * D)};
 }
 // Training on n sequences: forward + backward (twice the forward), Adam per minibatch.
 inline RaceWork train(const Settings& s, double n) {
-  const double H = s.hidden, D = s.d_model, V = s.vocab, T = s.seq_len;
+  const double H = s.hidden, D = s.dmodel, V = s.vocab, T = s.T;
   const double steps = std::ceil(n / s.batch);
   const PerSequence f = forward(s);
   return {3 * n * f.gru + steps * 12 * (3 * H * (H + V + 2) + V * D + 2 * H + 2),

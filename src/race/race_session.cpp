@@ -29,7 +29,7 @@ Status check_race_memory(const Settings& settings, double budget) {
   const auto mb = [](double b) { return std::to_string(static_cast<long>(std::ceil(b / (1 << 20)))); };
   return Status::error("These settings need about " + mb(need) + " MB of memory, more than the " + mb(budget) +
                        " MB this page's engine has: lower the batch size (" + std::to_string(settings.batch) + "), T (" +
-                       std::to_string(settings.seq_len) + ") or the GRU hidden size (" + std::to_string(settings.hidden) + ")");
+                       std::to_string(settings.T) + ") or the GRU hidden size (" + std::to_string(settings.hidden) + ")");
 }
 
 bool race_threads_available() {
@@ -140,7 +140,7 @@ Status RaceSession::example(int index, TestExample& out) {
   if (index < 0 || index >= test.n)
     return Status::error("no test example " + std::to_string(index + 1) + ": the test set has " +
                          std::to_string(test.n));
-  const int T = settings_->seq_len;
+  const int T = settings_->T;
   const int* seq = test.sequence(index);
   TestExample ex;
   ex.index = index;

@@ -19,19 +19,19 @@ struct Field {
 };
 
 const Field kFields[] = {
-    {"T", [](const Settings& s) { return double(s.seq_len); }, [](Settings& s, double v) { s.seq_len = int(v); }, nullptr, nullptr},
+    {"T", [](const Settings& s) { return double(s.T); }, [](Settings& s, double v) { s.T = int(v); }, nullptr, nullptr},
     {"epochs", [](const Settings& s) { return double(s.epochs); }, [](Settings& s, double v) { s.epochs = int(v); }, nullptr, nullptr},
     {"lr", [](const Settings& s) { return s.lr; }, [](Settings& s, double v) { s.lr = v; }, nullptr, nullptr},
     {"seed", [](const Settings& s) { return double(s.seed); }, [](Settings& s, double v) { s.seed = static_cast<std::uint64_t>(v); }, nullptr, nullptr},
     {"batch", [](const Settings& s) { return double(s.batch); }, [](Settings& s, double v) { s.batch = int(v); }, nullptr, nullptr},
     {"hidden", [](const Settings& s) { return double(s.hidden); }, [](Settings& s, double v) { s.hidden = int(v); }, nullptr, nullptr},
-    {"dmodel", [](const Settings& s) { return double(s.d_model); }, [](Settings& s, double v) { s.d_model = int(v); }, nullptr, nullptr},
+    {"dmodel", [](const Settings& s) { return double(s.dmodel); }, [](Settings& s, double v) { s.dmodel = int(v); }, nullptr, nullptr},
     {"pooling", nullptr, nullptr, [](const Settings& s) { return std::string(pooling_name(s.pooling)); },
      [](Settings& s, const std::string& w) { return parse_pooling(w, s.pooling); }},
-    {"positions", nullptr, nullptr, [](const Settings& s) { return std::string(s.positional ? "on" : "off"); },
+    {"positions", nullptr, nullptr, [](const Settings& s) { return std::string(s.positions ? "on" : "off"); },
      [](Settings& s, const std::string& w) {
        if (w != "on" && w != "off") return false;
-       s.positional = w == "on";
+       s.positions = w == "on";
        return true;
      }},
 };

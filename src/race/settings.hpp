@@ -16,26 +16,26 @@ namespace alab::race {
 enum class ModelKind { gru, attention };
 const char* model_name(ModelKind kind);  // "GRU" | "Tiny self-attn" (the module's table)
 
-// The race's schema (content/widgets/race.json, core/widget_schemas.hpp). Schema keys
-// and fields:
-//   T seq_len, epochs, lr, seed, batch, hidden, dmodel d_model, pooling, positions
-//   fixed: vocab, n_train, n_val, n_test
+// The race's schema (content/widgets/race.json, core/widget_schemas.hpp): the keys
+// T, epochs, lr, seed, batch, hidden, dmodel, pooling, positions; fixed vocab, n_train,
+// n_val, n_test. Settings has a field of the same name for each.
 inline const SettingsSchema& race_schema() { return widget_schema("race"); }
 
 struct Settings {
   // Every field from the schema's defaults and fixed values.
   explicit Settings(const SettingsSchema& schema = race_schema());
 
-  int seq_len;        // T
+  // Named as the schema's keys (race.json, the page, links, hand-ins): one name a setting.
+  int T;              // sequence length
   int vocab;
-  int d_model;        // D, both models
+  int dmodel;         // D: embedding width of both models, and the attention model's d_k
   int hidden;         // H, GRU
   int batch;
   double lr;          // Adam
   int epochs;
   std::uint64_t seed;
   nn::Pooling pooling;
-  bool positional;    // learned positional embedding in the attention model
+  bool positions;     // learned positional embedding in the attention model ("on")
   int n_train, n_val, n_test;
 };
 

@@ -35,9 +35,9 @@ Dataset make_balanced(int n, int seq_len, int vocab, rng::NumpyRng& rng) {
 TaskData make_task(const Settings& s) {
   rng::NumpyRng rng(s.seed);
   TaskData data;
-  data.train = make_balanced(s.n_train, s.seq_len, s.vocab, rng);
-  data.val = make_balanced(s.n_val, s.seq_len, s.vocab, rng);
-  data.test = make_balanced(s.n_test, s.seq_len, s.vocab, rng);
+  data.train = make_balanced(s.n_train, s.T, s.vocab, rng);
+  data.val = make_balanced(s.n_val, s.T, s.vocab, rng);
+  data.test = make_balanced(s.n_test, s.T, s.vocab, rng);
   return data;
 }
 

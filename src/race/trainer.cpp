@@ -31,8 +31,8 @@ Trainer::Trainer(ModelKind kind, const Settings& s, const TaskData& data)
     : kind_(kind), settings_(s), data_(data), torch_(s.seed) {  // torch.manual_seed(seed)
   // gru_model = GRUClassifier(); attn_model = TinySelfAttn(): both are drawn by both
   // trainers, in the module's order, before any training.
-  const nn::GruClassifierConfig gru_cfg{s.vocab, s.seq_len, s.d_model, s.hidden};
-  const nn::AttentionClassifierConfig attn_cfg{s.vocab, s.seq_len, s.d_model, s.pooling, s.positional};
+  const nn::GruClassifierConfig gru_cfg{s.vocab, s.T, s.dmodel, s.hidden};
+  const nn::AttentionClassifierConfig attn_cfg{s.vocab, s.T, s.dmodel, s.pooling, s.positions};
   auto gru = std::make_unique<nn::GruClassifier<float>>(gru_cfg, torch_);
   auto attn = std::make_unique<nn::AttentionClassifier<float>>(attn_cfg, torch_);
   // The snapshot's own initial weights are overwritten at every close_epoch; it draws
@@ -71,7 +71,7 @@ void Trainer::skip_evaluation_draws() {
 }
 
 void Trainer::train_batch(int first, int count) {
-  const int T = settings_.seq_len;
+  const int T = settings_.T;
   batch_tokens_.resize(static_cast<std::size_t>(count) * T);
   batch_labels_.resize(static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) {

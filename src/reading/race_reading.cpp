@@ -35,8 +35,8 @@ Status RaceReading::example(int index, const std::vector<int>& masked, Reading& 
 Status RaceReading::sequence(const std::vector<int>& x, Reading& out) const {
   if (!race_) return Status::error("run a race to the end first");
   const race::Settings& s = race_->settings();
-  if (static_cast<int>(x.size()) != s.seq_len)
-    return Status::error("the sequence has " + std::to_string(x.size()) + " tokens; the model reads " + std::to_string(s.seq_len));
+  if (static_cast<int>(x.size()) != s.T)
+    return Status::error("the sequence has " + std::to_string(x.size()) + " tokens; the model reads " + std::to_string(s.T));
   for (int id : x)
     if (id < 0 || id >= s.vocab) return Status::error("tokens are 0 to " + std::to_string(s.vocab - 1));
   return read_sequence(model_, x, {}, out);

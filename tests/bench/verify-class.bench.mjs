@@ -10,8 +10,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLab, openPage } from '../browser/support.mjs';
-import { buildHandin } from '../../web/js/handin.js';
-import { normalizeState } from '../../web/js/store.js';
+import { buildHandin } from '../../web/js/work/handin.js';
+import { normalizeState } from '../../web/js/work/store.js';
 import { loadContent } from '../../tools/site/content.mjs';
 
 const STUDENTS = 100;

@@ -1,5 +1,5 @@
 // A worker that hangs while its threads are created (as Firefox's can under a worker
-// debugger, web/js/lab-client.js) is replaced within a few seconds, and the page's
+// debugger, web/js/engine/lab-client.js) is replaced within a few seconds, and the page's
 // requests that it never read reach the new one: the page shows its numbers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -38,7 +38,7 @@ export async function launch(engine) {
 
 // A Firefox of its own for every page, so that no page's workers outlive it into the
 // next one's checks. (Firefox under WebDriver BiDi may hang a worker's `new Worker()`
-// whatever the browser's age: web/js/lab-client.js replaces such a worker.)
+// whatever the browser's age: web/js/engine/lab-client.js replaces such a worker.)
 async function launchFirefox() {
   const puppeteer = (await import('puppeteer-core')).default;
   const start = () => puppeteer.launch({

@@ -99,7 +99,7 @@ TEST_CASE("worked example 2 at T = 30 (seed 3151): attention learns the task, th
 
 TEST_CASE("at T = 10 the GRU learns the task too (a GRU that cannot is broken)", "[.story][race]") {
   race::Settings s;
-  s.seq_len = 10;
+  s.T = 10;
   const race::RaceOutcome r = race_to_end(s);
   INFO("GRU " << r.gru.test_acc << ", attention " << r.attention.test_acc);
   CHECK(r.gru.test_acc >= 0.9);
@@ -148,7 +148,7 @@ TEST_CASE("over seeds at T = 30: the GRU stays near chance, attention is far ahe
 TEST_CASE("over seeds at T = 10: the GRU learns the task in every run", "[.seeds][race]") {
   for (std::uint64_t seed : {3151, 1, 2}) {
     race::Settings s;
-    s.seq_len = 10;
+    s.T = 10;
     s.seed = seed;
     const race::RaceOutcome r = race_to_end(s);
     INFO("seed " << seed << ": GRU " << r.gru.test_acc);

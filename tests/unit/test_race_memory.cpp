@@ -31,11 +31,11 @@ double heap_in_use() {
 TEST_CASE("the memory estimate covers what a race really allocates", "[train][memory]") {
   Settings s;
   s.epochs = 1;
-  s.seq_len = GENERATE(12, 40);
+  s.T = GENERATE(12, 40);
   s.pooling = GENERATE(alab::nn::Pooling::last, alab::nn::Pooling::mean);
   s.batch = 128;
   s.hidden = 32;
-  INFO("T " << s.seq_len << ", pooling " << pooling_name(s.pooling));
+  INFO("T " << s.T << ", pooling " << pooling_name(s.pooling));
   const double before = heap_in_use();
   if (before < 0) {
     WARN("no allocator statistics in this C library: the estimate is not checked here");
@@ -58,10 +58,10 @@ TEST_CASE("the memory estimate covers what a race really allocates", "[train][me
 
 TEST_CASE("a race that would not fit is refused before it starts, naming the settings", "[train][memory]") {
   Settings s;
-  s.seq_len = 100;
+  s.T = 100;
   s.batch = 512;
   s.hidden = 128;
-  s.d_model = 128;
+  s.dmodel = 128;
   RaceSession race;
   race.set_memory_budget(216.0 * (1 << 20));
   const auto st = race.start(s, false);

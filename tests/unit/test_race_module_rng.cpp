@@ -30,9 +30,9 @@ Settings run_settings(int which) {
   const auto* r = &c[static_cast<std::size_t>(which) * 9];
   Settings s;
   s.seed = static_cast<std::uint64_t>(r[0]);
-  s.seq_len = static_cast<int>(r[1]);
+  s.T = static_cast<int>(r[1]);
   s.vocab = static_cast<int>(r[2]);
-  s.d_model = static_cast<int>(r[3]);
+  s.dmodel = static_cast<int>(r[3]);
   s.hidden = static_cast<int>(r[4]);
   s.n_train = static_cast<int>(r[5]);
   s.n_val = static_cast<int>(r[6]);
@@ -53,7 +53,7 @@ TEST_CASE("make_task gives the module's make_balanced data for the same seed", "
   for (int k = 0; k < 2; ++k) {
     Settings s;
     s.seed = static_cast<std::uint64_t>(c[k * 6]);
-    s.seq_len = static_cast<int>(c[k * 6 + 1]);
+    s.T = static_cast<int>(c[k * 6 + 1]);
     s.vocab = static_cast<int>(c[k * 6 + 2]);
     s.n_train = static_cast<int>(c[k * 6 + 3]);
     s.n_val = static_cast<int>(c[k * 6 + 4]);
@@ -66,7 +66,7 @@ TEST_CASE("make_task gives the module's make_balanced data for the same seed", "
     for (const auto& [name, d] : sets) {
       const std::string prefix = "task:" + std::to_string(s.seed) + ":" + name + ":";
       INFO(prefix);
-      CHECK(widen(d->tokens.data(), 4u * s.seq_len) == ref_ints(prefix + "first_rows"));
+      CHECK(widen(d->tokens.data(), 4u * s.T) == ref_ints(prefix + "first_rows"));
       CHECK(widen(d->labels.data(), 64) == ref_ints(prefix + "first_labels"));
       const auto sums = ref_ints(prefix + "checksums");
       REQUIRE(sums.size() == 2);
@@ -95,7 +95,7 @@ TEST_CASE("both models start from the module's initial weights, bit for bit", "[
 
 TEST_CASE("without positional embeddings the other weights are still the module's", "[train][rng]") {
   Settings s = run_settings(0);
-  s.positional = false;
+  s.positions = false;
   s.pooling = nn::Pooling::mean;  // pooling draws nothing either
   const TaskData data = make_task(s);
   Trainer t(ModelKind::attention, s, data);

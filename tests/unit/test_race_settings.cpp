@@ -12,16 +12,16 @@ using Catch::Matchers::Contains;
 
 TEST_CASE("defaults are worked example 2's settings", "[train][settings]") {
   const Settings s;
-  CHECK(s.seq_len == 30);
+  CHECK(s.T == 30);
   CHECK(s.vocab == 8);
-  CHECK(s.d_model == 16);
+  CHECK(s.dmodel == 16);
   CHECK(s.hidden == 20);
   CHECK(s.batch == 64);
   CHECK(s.lr == 5e-3);
   CHECK(s.epochs == 35);
   CHECK(s.seed == 3151u);
   CHECK(s.pooling == alab::nn::Pooling::last);
-  CHECK(s.positional);
+  CHECK(s.positions);
   CHECK(s.n_train == 2400);
   CHECK(s.n_val == 600);
   CHECK(s.n_test == 600);
@@ -35,17 +35,17 @@ TEST_CASE("every schema key sets its field, with the page's words for bad values
   CHECK(set_setting(s, "seed", 4294967295.0).ok);
   CHECK(set_setting(s, "pooling", std::string("mean")).ok);
   CHECK(set_setting(s, "positions", std::string("off")).ok);
-  CHECK(s.seq_len == 12);
-  CHECK(s.d_model == 32);
+  CHECK(s.T == 12);
+  CHECK(s.dmodel == 32);
   CHECK(s.seed == 4294967295u);
   CHECK(s.pooling == alab::nn::Pooling::mean);
-  CHECK_FALSE(s.positional);
+  CHECK_FALSE(s.positions);
   CHECK(validate(s).ok);
 
   struct Case {
     const char* key;
     double value;
-    const char* message;  // as web/js/settings-schema.js's parseSetting words it
+    const char* message;  // as web/js/settings/settings-schema.js's parseSetting words it
   };
   const Case cases[] = {
       {"T", 1, "Sequence length T: 1 is out of range; use a whole number from 2 to 100."},
@@ -69,7 +69,7 @@ TEST_CASE("every schema key sets its field, with the page's words for bad values
   CHECK(set_setting(t, "pooling", std::string("max")).message ==
         "Attention pooling: \"max\" is not allowed; use one of last, mean.");
   CHECK_THAT(set_setting(t, "colour", 1).message, Contains("\"colour\" is not a setting"));
-  CHECK(t.seq_len == 30);  // refused values leave the settings as they were
+  CHECK(t.T == 30);  // refused values leave the settings as they were
 }
 
 TEST_CASE("validate checks every schema range and the engine's own rules", "[train][settings]") {
@@ -78,10 +78,10 @@ TEST_CASE("validate checks every schema range and the engine's own rules", "[tra
     const char* text;
   };
   const Case cases[] = {
-      {[](Settings& s) { s.seq_len = 1; }, "Sequence length T: 1 is out of range"},
+      {[](Settings& s) { s.T = 1; }, "Sequence length T: 1 is out of range"},
       {[](Settings& s) { s.epochs = 201; }, "Epochs: 201 is out of range"},
       {[](Settings& s) { s.lr = std::numeric_limits<double>::quiet_NaN(); }, "Learning rate: \"NaN\" is too large"},
-      {[](Settings& s) { s.d_model = 0; }, "d_model: 0 is out of range"},
+      {[](Settings& s) { s.dmodel = 0; }, "d_model: 0 is out of range"},
       {[](Settings& s) { s.vocab = 1; }, "vocabulary size must be between 2 and 1000"},
       {[](Settings& s) { s.n_train = 2401; }, "training set size must be an even number"},
       {[](Settings& s) { s.n_val = 1; }, "validation set size must be an even number"},
@@ -101,14 +101,14 @@ TEST_CASE("a schema passed at run time sets the defaults and the ranges", "[trai
     if (spec.key == "T") spec.max = 60, spec.default_number = 40;
   schema.fixed = {{"vocab", 6}, {"n_train", 800}, {"n_val", 200}, {"n_test", 200}};
   Settings s(schema);
-  CHECK(s.seq_len == 40);
+  CHECK(s.T == 40);
   CHECK(s.vocab == 6);
   CHECK(s.n_train == 800);
   CHECK(validate(s, schema).ok);
   CHECK(set_setting(s, "T", 60, schema).ok);
   CHECK(set_setting(s, "T", 61, schema).message ==
         "Sequence length T: 61 is out of range; use a whole number from 2 to 60.");
-  s.seq_len = 80;  // allowed by the compiled-in schema, not by this one
+  s.T = 80;  // allowed by the compiled-in schema, not by this one
   CHECK(validate(s).ok);
   CHECK_THAT(validate(s, schema).message, Contains("from 2 to 60"));
 }

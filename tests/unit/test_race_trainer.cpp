@@ -16,9 +16,9 @@ namespace {
 // Small enough to train in a blink; still the real task.
 Settings small_settings() {
   Settings s;
-  s.seq_len = 6;
+  s.T = 6;
   s.vocab = 4;
-  s.d_model = 8;
+  s.dmodel = 8;
   s.hidden = 8;
   s.batch = 32;
   s.epochs = 3;
@@ -150,9 +150,9 @@ TEST_CASE("attention weights can be read out; the GRU has none", "[train]") {
   Trainer attn(ModelKind::attention, s, data), gru(ModelKind::gru, s, data);
   MatF A;
   REQUIRE(attn.attention_weights(data.test.sequence(0), A));
-  REQUIRE(A.rows() == s.seq_len);
-  REQUIRE(A.cols() == s.seq_len);
-  for (int i = 0; i < s.seq_len; ++i) CHECK(A.row(i).sum() == Approx(1.0f).epsilon(1e-5));
+  REQUIRE(A.rows() == s.T);
+  REQUIRE(A.cols() == s.T);
+  for (int i = 0; i < s.T; ++i) CHECK(A.row(i).sum() == Approx(1.0f).epsilon(1e-5));
   CHECK((A.array() >= 0).all());
   CHECK_FALSE(gru.attention_weights(data.test.sequence(0), A));
 }
@@ -258,10 +258,10 @@ TEST_CASE("the race session reports every epoch, stops within a minibatch, shows
       ++confusion[0][ex.label][ex.pred_gru];
       ++confusion[1][ex.label][ex.pred_attention];
       if (i == 0) {
-        REQUIRE(ex.A.size() == static_cast<std::size_t>(s.seq_len * s.seq_len));
-        for (int row = 0; row < s.seq_len; ++row) {
+        REQUIRE(ex.A.size() == static_cast<std::size_t>(s.T * s.T));
+        for (int row = 0; row < s.T; ++row) {
           float sum = 0;
-          for (int j = 0; j < s.seq_len; ++j) sum += ex.A[row * s.seq_len + j];
+          for (int j = 0; j < s.T; ++j) sum += ex.A[row * s.T + j];
           CHECK(sum == Approx(1.0f).epsilon(1e-5));
         }
       }
@@ -282,7 +282,7 @@ TEST_CASE("the race session refuses bad settings and misuse with a reason", "[tr
   TestExample ex;
   CHECK_FALSE(race.finish(r).ok);
   Settings bad = small_settings();
-  bad.seq_len = 1;
+  bad.T = 1;
   const auto st = race.start(bad, false);
   CHECK_FALSE(st.ok);
   CHECK_THAT(st.message, Catch::Matchers::Contains("Sequence length T"));

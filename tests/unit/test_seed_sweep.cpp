@@ -17,7 +17,7 @@ using namespace alab::reading;
 namespace {
 Settings small() {
   Settings s;
-  s.seq_len = 8;
+  s.T = 8;
   s.epochs = 2;
   s.n_train = 200;
   s.n_val = 100;
@@ -90,7 +90,7 @@ TEST_CASE("a sweep stops before its next minibatch, and refuses what it cannot r
   std::vector<std::uint64_t> many(most + 1);
   for (std::size_t i = 0; i < many.size(); ++i) many[i] = i;
   CHECK_THAT(sweep.start(s, many, 2).message, Contains("Seeds in the sweep: " + std::to_string(most + 1) + " is out of range"));
-  s.seq_len = 1;
+  s.T = 1;
   CHECK_FALSE(sweep.start(s, {1, 2}, 2));
   s = small();
   sweep.set_memory_budget(1 << 20);  // 1 MB: two races at once do not fit

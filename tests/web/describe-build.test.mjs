@@ -1,7 +1,7 @@
 // The status line's reason always matches the build that runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { describeBuild } from '../../web/js/lab-client.js';
+import { describeBuild } from '../../web/js/engine/lab-client.js';
 
 test('the status line says why this build runs', () => {
   const line = (threads, variant, crossOriginIsolated) => describeBuild({ threads, simd: true, variant, crossOriginIsolated });

@@ -3,10 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BEGIN, END, buildHandin, gradebook, parseHandin, parseHandins, plausibleDate, raceKey, toCsv } from '../../web/js/handin.js';
-import { grade, lessonStatus, meetsRace } from '../../web/js/grading.js';
-import { resolveAssignment } from '../../web/js/assignment.js';
-import { normalizeState } from '../../web/js/store.js';
+import { BEGIN, END, buildHandin, gradebook, parseHandin, parseHandins, plausibleDate, raceKey, toCsv } from '../../web/js/work/handin.js';
+import { grade, lessonStatus, meetsRace } from '../../web/js/grading/grading.js';
+import { resolveAssignment } from '../../web/js/grading/assignment.js';
+import { normalizeState } from '../../web/js/work/store.js';
 
 const checks = [
   { id: 'q1', kind: 'choice', choices: [{ id: 'a', correct: false }, { id: 'b', correct: true }] },

@@ -1,11 +1,11 @@
-// The settings schema module (web/js/settings-schema.js) and the build's checks of
+// The settings schema module (web/js/settings/settings-schema.js) and the build's checks of
 // schemas and of the page registry, without a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defaults, fillFixed, fromQuery, parseAll, parsePairs, parseSetting, rangeText, toQuery, checkNumber } from '../../web/js/settings-schema.js';
+import { defaults, fillFixed, fromQuery, parseAll, parsePairs, parseSetting, rangeText, toQuery, checkNumber } from '../../web/js/settings/settings-schema.js';
 import { loadContent } from '../../tools/site/content.mjs';
 
 const race = JSON.parse(readFileSync('content/widgets/race.json', 'utf8'));
@@ -92,7 +92,7 @@ test('the registry lists every page once, with its files', () => {
   assert.deepEqual(pages.map((p) => p.name), registry.map((p) => p.name));
   assert.equal(new Set(pages.map((p) => p.name)).size, pages.length);
   for (const p of registry.filter((x) => x.kind === 'widget')) {
-    for (const file of [`web/pages/${p.name}.html`, `web/js/${p.name}.js`, `content/widgets/${p.name}.json`]) {
+    for (const file of [`web/pages/${p.name}.html`, `web/js/pages/${p.name}.js`, `content/widgets/${p.name}.json`]) {
       assert.ok(existsSync(file), `${p.name}: ${file}`);
     }
   }

@@ -3,9 +3,9 @@
 // disabled storage is reported; the LMS's suspend_data copy fits and round-trips.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STORE_KEY, mergeStates, normalizeState, openStore } from '../../web/js/store.js';
-import { SUSPEND_MAX, decodeSuspend, encodeSuspend } from '../../web/js/suspend.js';
-import { buildHandin } from '../../web/js/handin.js';
+import { STORE_KEY, mergeStates, normalizeState, openStore } from '../../web/js/work/store.js';
+import { SUSPEND_MAX, decodeSuspend, encodeSuspend } from '../../web/js/lms/suspend.js';
+import { buildHandin } from '../../web/js/work/handin.js';
 
 function memoryStorage(initial = {}, { quota = Infinity, readsThrow = false } = {}) {
   const data = new Map(Object.entries(initial));

@@ -49,9 +49,9 @@ void print_json(const Settings& s, const RaceOutcome& r, const std::vector<Epoch
   const auto info = core_build_info();
   std::printf("{\"settings\":{\"T\":%d,\"vocab\":%d,\"dmodel\":%d,\"hidden\":%d,\"batch\":%d,"
               "\"lr\":%.17g,\"epochs\":%d,\"seed\":%llu,\"pooling\":\"%s\",\"positions\":\"%s\"},",
-              s.seq_len, s.vocab, s.d_model, s.hidden, s.batch, s.lr, s.epochs,
+              s.T, s.vocab, s.dmodel, s.hidden, s.batch, s.lr, s.epochs,
               static_cast<unsigned long long>(s.seed), pooling_name(s.pooling),
-              s.positional ? "on" : "off");
+              s.positions ? "on" : "off");
   std::printf("\"build\":{\"simd\":%s,\"eigen_simd\":\"%s\",\"threads_available\":%s},",
               info.simd ? "true" : "false", info.eigen_simd.c_str(),
               race_threads_available() ? "true" : "false");
@@ -112,8 +112,8 @@ int run_schema_command() {
   std::printf(",\"engine_defaults\":{\"T\":%d,\"epochs\":%d,\"lr\":%.17g,\"seed\":%llu,\"batch\":%d,"
               "\"hidden\":%d,\"dmodel\":%d,\"pooling\":\"%s\",\"positions\":\"%s\"},"
               "\"engine_fixed\":{\"vocab\":%d,\"n_train\":%d,\"n_val\":%d,\"n_test\":%d}}\n",
-              d.seq_len, d.epochs, d.lr, static_cast<unsigned long long>(d.seed), d.batch, d.hidden,
-              d.d_model, pooling_name(d.pooling), d.positional ? "on" : "off", d.vocab, d.n_train,
+              d.T, d.epochs, d.lr, static_cast<unsigned long long>(d.seed), d.batch, d.hidden,
+              d.dmodel, pooling_name(d.pooling), d.positions ? "on" : "off", d.vocab, d.n_train,
               d.n_val, d.n_test);
   return 0;
 }

@@ -1,4 +1,4 @@
-// Static HTML of a quick check; web/js/checks.js adds the behaviour.
+// Static HTML of a quick check; web/js/pages/checks.js adds the behaviour.
 import { escapeHtml } from './html.mjs';
 import { renderInline } from './markdown.mjs';
 

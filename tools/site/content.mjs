@@ -5,7 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
 import { loadRegistry } from './registry.mjs';
-import { checkNumber, fillFixed, parseSetting } from '../../web/js/settings-schema.js';
+import { checkNumber, fillFixed, parseSetting } from '../../web/js/settings/settings-schema.js';
 
 // A widget's own content checks, found by its name: tools/site/widgets/NAME.mjs exports
 // check({file, widgets, readJson}) -> fields to add to the widget's data (or {}).
@@ -137,7 +137,7 @@ function checkQuestion(file, c, ids) {
   }
 }
 
-// A widget's settings schema (see web/js/settings-schema.js): every spec well formed,
+// A widget's settings schema (see web/js/settings/settings-schema.js): every spec well formed,
 // its default inside its own range, help texts' {placeholders} known. Help texts
 // come out with the fixed values filled in.
 function checkSchema(file) {

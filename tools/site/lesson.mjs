@@ -12,7 +12,7 @@ import { ContentError } from './errors.mjs';
 import { renderMarkdown } from './markdown.mjs';
 import { renderCheck } from './checks-html.mjs';
 import { escapeHtml } from './html.mjs';
-import { parsePairs } from '../../web/js/settings-schema.js';
+import { parsePairs } from '../../web/js/settings/settings-schema.js';
 
 const CALLOUTS = { note: 'Note', warning: 'Watch out', tip: 'Tip' };
 

@@ -30,7 +30,7 @@ export function loadRegistry(root, webDir) {
       throw new ContentError(FILE, at, `page "${p.name}": "card" is ["link text", "what follows it"]`);
     }
     if (p.kind === 'widget' || p.kind === 'launch') {
-      for (const f of p.kind === 'widget' ? [`pages/${p.name}.html`, `js/${p.name}.js`] : [`js/${p.name}.js`]) {
+      for (const f of p.kind === 'widget' ? [`pages/${p.name}.html`, `js/pages/${p.name}.js`] : [`js/pages/${p.name}.js`]) {
         if (!existsSync(join(webDir, f))) throw new ContentError(FILE, at, `widget "${p.name}" needs web/${f}`);
       }
     }

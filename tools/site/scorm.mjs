@@ -1,7 +1,7 @@
 // The SCORM 1.2 package: the whole site plus imsmanifest.xml, zipped, so an
 // instructor can upload one file to an LMS. One SCO, launched at the registry's
-// launch page (web/js/scorm-launch.js: one LMS session for the whole visit, with
-// score, status and suspend_data; web/js/lms-session.js says what the LMS gets).
+// launch page (web/js/pages/scorm-launch.js: one LMS session for the whole visit, with
+// score, status and suspend_data; web/js/lms/lms-session.js says what the LMS gets).
 // Reference: ADL SCORM 1.2 Content Aggregation Model.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';

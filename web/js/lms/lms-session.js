@@ -15,7 +15,7 @@
 // and the session reads cmi.core.entry, cmi.suspend_data, cmi.core.student_name and
 // cmi.core.student_id. Every call is guarded: an LMS that answers "false" or throws
 // gets a notice in words, and the work stays in the browser.
-import { grade, lessonStatus } from './grading.js';
+import { grade, lessonStatus } from '../grading/grading.js';
 import { decodeSuspend, encodeSuspend } from './suspend.js';
 
 // SCORM 1.2 API discovery (RTE 3.3.6.1): the window chain above us, then the opener's.

@@ -3,7 +3,7 @@
 // the assignment allows), and every change saved to the store at once, stamped with
 // its time so that tabs merge (store.js). Returns redraw(), for when the store changed
 // underneath (another tab, the LMS's saved copy).
-import { gradingOf } from './grading.js';
+import { gradingOf } from '../grading/grading.js';
 import { loadOwnResults, ownResultText, OWN_KEY } from './own-results.js';
 
 export function initQuickChecks(root, { store, checks, assignment = null, onChange = () => {} }) {

@@ -3,7 +3,7 @@
 // link a variant without rebuilding. Bad URL parts are ignored and reported.
 // raceSpec: the race's settings schema (content/widgets/race.json): a required
 // setting is parsed with it, so only values a race can have are ever assigned.
-import { parsePairs } from './settings-schema.js';
+import { parsePairs } from '../settings/settings-schema.js';
 
 export function resolveAssignment(base, checks, search, raceSpec) {
   const params = new URLSearchParams(search);

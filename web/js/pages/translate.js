@@ -3,16 +3,17 @@
 // the watched test sentence's attention redrawn every epoch (gold links marked, its
 // alignment error rate), the bottleneck by source length, "je suis étudiant" against
 // the module's illustrative weights, and a sentence the student types.
-import { LabClient, describeBuild } from './lab-client.js';
-import { labData } from './lab-data.js';
-import { cleanName, formatDuration, formatNumber } from './parse.js';
-import { defaults, fromQuery, toQuery } from './settings-schema.js';
-import { buildSettingsForm } from './settings-form.js';
-import { LineChart } from './charts/line-chart.js';
-import { XYPlot } from './charts/xy-plot.js';
-import { viridis } from './charts/heatmap.js';
-import { drawAlignment } from './charts/alignment-map.js';
-import { PALETTE } from './charts/svg.js';
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { cleanName, formatDuration, formatNumber } from '../settings/parse.js';
+import { defaults, fromQuery, toQuery } from '../settings/settings-schema.js';
+import { buildSettingsForm } from '../settings/settings-form.js';
+import { LineChart } from '../charts/line-chart.js';
+import { XYPlot } from '../charts/xy-plot.js';
+import { viridis } from '../charts/heatmap.js';
+import { drawAlignment } from '../charts/alignment-map.js';
+import { PALETTE } from '../charts/svg.js';
+import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 2);
@@ -27,8 +28,8 @@ let chart;
 
 // This computer's speed, measured in the worker (translate/translate_cost.hpp): a dozen
 // minibatches timed, in seconds per unit of the run's arithmetic. Twice, a pause between:
-// the first round runs while the browser is still compiling the hot code (it measured
-// 2x too slow), the second after (as for the race's warm-up).
+// the first round runs while the browser is still compiling the hot code (about 2x too
+// slow), the second after (as for the race's warm-up).
 const speed = lab.ready.then(async () => {
   const probe = () => lab.call('translate_probe', { grammar_json: JSON.stringify(labData().widgets.translate.grammar) });
   await probe();
@@ -42,8 +43,8 @@ const speed = lab.ready.then(async () => {
 // once as the computer has cores), in turns without threads. A finished model's thread
 // then takes half of each minibatch of one still training, but two threads at once
 // each run slower than one alone (the probe times one), so the longest model's own time
-// stays the estimate's floor: at the defaults it announces about 20 s for runs of 15 to
-// 19 s. Rejects with the engine's words when the settings cannot run.
+// stays the estimate's floor, so it errs long rather than short. Rejects with the
+// engine's words when the settings cannot run.
 async function estimateSeconds(input) {
   const { per_model: work } = await lab.call('translate_work', input);
   const perUnit = await speed;
@@ -65,8 +66,7 @@ function validate() {
   const settings = state.form.read();
   if (settings) {
     const href = `translate.html${toQuery(state.spec, settings)}`;
-    $('share-link').href = href;
-    $('share-link').textContent = href;
+    showShareLink(href);
   }
   return settings;
 }
@@ -412,10 +412,7 @@ function main() {
   state.form.fill(settings);
   validate();
   state.kinds = kindsOf(settings);
-  if (ignored.length) {
-    $('url-notice').hidden = false;
-    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
-  }
+  showUrlNotice(ignored);
   const series = [];
   for (const k of ['none', 'additive', 'dot']) {
     series.push({ key: `${k}-exact`, label: `${NAMES[k]}, sentences`, colour: COLOURS[k], marker: MARKERS[k] });
@@ -424,12 +421,10 @@ function main() {
   chart = new LineChart($('tr-curves'), { series, chance: null });
   chart.reset(settings.epochs, seriesOf(state.kinds));
   $('start').disabled = true;
-  lab.ready.then((info) => {
+  showEngineStatus(lab, describeBuild, (info) => {
     state.build = info;
-    $('build-status').textContent = describeBuild(info);
-    document.body.dataset.build = info.variant;
     $('start').disabled = false;
-  }, (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+  });
   lab.onRestart = (message) => { $('start-error').textContent = message; };
   $('start').addEventListener('click', start);
   $('stop').addEventListener('click', () => lab.stopSession('TranslateSession'));

@@ -8,7 +8,7 @@
 // the evidence does not give is flagged. Race runs are re-run by the instructor page
 // (the lab is deterministic), see verify.js. Pure functions (no DOM): tests run them
 // under Node.
-import { grade, gradingOf, meetsRace } from './grading.js';
+import { grade, gradingOf, meetsRace } from '../grading/grading.js';
 import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
 
 export const FORMAT = 'attention-lab-handin';

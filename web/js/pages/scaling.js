@@ -3,23 +3,23 @@
 // views: two histograms, the entropy sweep (chart and table), the three score
 // functions side by side. Only the answer to the latest settings is drawn; a bad
 // setting is named next to its field and the last good results stay, marked.
-import { LabClient, describeBuild } from './lab-client.js';
-import { labData } from './lab-data.js';
-import { formatNumber } from './parse.js';
-import { fromQuery, toQuery } from './settings-schema.js';
-import { buildSettingsForm } from './settings-form.js';
-import { LatestCall } from './latest-call.js';
-import { XYPlot } from './charts/xy-plot.js';
-import { drawHistogram } from './charts/histogram.js';
-import { PALETTE } from './charts/svg.js';
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { formatNumber } from '../settings/parse.js';
+import { fromQuery, toQuery } from '../settings/settings-schema.js';
+import { buildSettingsForm } from '../settings/settings-form.js';
+import { LatestCall } from '../engine/latest-call.js';
+import { XYPlot } from '../charts/xy-plot.js';
+import { drawHistogram } from '../charts/histogram.js';
+import { PALETTE } from '../charts/svg.js';
+import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
 const state = { spec: null, form: null, shown: false };
 
 const lab = new LabClient();
-lab.ready.then((info) => { $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
-               (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+showEngineStatus(lab, describeBuild);
 
 const sweepChart = new XYPlot($('sweep-chart'), {
   x: { label: 'd_k (logarithmic)', log: true, base: 2, format: (v) => String(v) },
@@ -52,8 +52,7 @@ function recompute() {
   document.body.dataset.requested = String(calc.id + (settings ? 1 : 0));
   if (!settings) { calc.supersede(); document.body.dataset.requested = String(calc.id); showStale(true); return; }
   const href = `scaling.html${toQuery(state.spec, settings)}`;
-  $('share-link').href = href;
-  $('share-link').textContent = href;
+  showShareLink(href);
   // A ScalingRequest (src/explore/scaling_stats.hpp); settings ride along for the URL.
   calc.send({ seed: settings.seed, d_k: settings.d_k, T: settings.T, temperature: settings.temperature, settings });
 }
@@ -110,10 +109,7 @@ function main() {
   state.form = buildSettingsForm($('settings'), state.spec, recompute);
   const { settings, ignored } = fromQuery(state.spec, location.search);
   state.form.fill(settings);
-  if (ignored.length) {
-    $('url-notice').hidden = false;
-    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
-  }
+  showUrlNotice(ignored);
   $('defaults').addEventListener('click', () => {
     state.form.fill(Object.fromEntries(state.spec.map((s) => [s.key, s.default])));
     recompute();

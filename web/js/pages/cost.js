@@ -4,13 +4,14 @@
 // fitted slopes, and a table of every number. A run that would not fit the engine's
 // memory is refused before it starts; a point whose time, estimated from the rate
 // measured so far, is too long is refused before it runs, and the run goes on.
-import { LabClient, describeBuild } from './lab-client.js';
-import { labData } from './lab-data.js';
-import { formatNumber } from './parse.js';
-import { fromQuery, toQuery } from './settings-schema.js';
-import { buildSettingsForm } from './settings-form.js';
-import { XYPlot, logLogFit } from './charts/xy-plot.js';
-import { PALETTE } from './charts/svg.js';
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { formatNumber } from '../settings/parse.js';
+import { fromQuery, toQuery } from '../settings/settings-schema.js';
+import { buildSettingsForm } from '../settings/settings-form.js';
+import { XYPlot, logLogFit } from '../charts/xy-plot.js';
+import { PALETTE } from '../charts/svg.js';
+import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const LAYERS = ['attention', 'gru'];
@@ -50,8 +51,7 @@ function readSettings() {
     return null;
   }
   const href = `cost.html${toQuery(state.spec, settings)}`;
-  $('share-link').href = href;
-  $('share-link').textContent = href;
+  showShareLink(href);
   return settings;
 }
 
@@ -189,22 +189,17 @@ function main() {
   const { settings, ignored } = fromQuery(state.spec, location.search);
   state.form.fill(settings);
   readSettings();
-  if (ignored.length) {
-    $('url-notice').hidden = false;
-    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
-  }
+  showUrlNotice(ignored);
   draw();
   $('measure').disabled = true;
-  lab.ready.then((info) => {
-    $('build-status').textContent = describeBuild(info);
-    document.body.dataset.build = info.variant;
+  showEngineStatus(lab, describeBuild, (info) => {
     state.threads = info.threads ? 2 : 1;
     $('threads-note').textContent = info.threads
       ? 'Threaded build: every point is timed on one thread and on two.'
       : `${describeBuild(info)} So this page times one thread only and cannot show what a second thread adds; served with cross-origin isolation (see the README), the threaded build can.`;
     $('measure').disabled = false;
     draw();
-  }, (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+  });
   lab.onRestart = (message) => { $('measure-error').textContent = message; };
   $('measure').addEventListener('click', measure);
   $('stop').addEventListener('click', () => { state.stop = true; $('cost-status').textContent = 'Stopping after this point…'; });

@@ -1,12 +1,12 @@
 // The quick checks and hand-in page.
-import { labData } from './lab-data.js';
-import { ID_MAX, NAME_MAX, openStore, showStoreProblem } from './store.js';
-import { initQuickChecks } from './quick-checks.js';
-import { buildHandin } from './handin.js';
-import { grade } from './grading.js';
-import { resolveAssignment } from './assignment.js';
-import { connectLms, joinLms } from './lms.js';
-import { downloadText } from './download.js';
+import { labData } from '../ui/lab-data.js';
+import { ID_MAX, NAME_MAX, openStore, showStoreProblem } from '../work/store.js';
+import { initQuickChecks } from '../work/quick-checks.js';
+import { buildHandin } from '../work/handin.js';
+import { grade } from '../grading/grading.js';
+import { resolveAssignment } from '../grading/assignment.js';
+import { connectLms, joinLms } from '../lms/lms.js';
+import { downloadText } from '../work/download.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();

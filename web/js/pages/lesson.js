@@ -1,9 +1,9 @@
 // The lesson page: its embedded quick checks share the store (and, inside an LMS,
 // the one LMS session) with the checks page.
-import { labData } from './lab-data.js';
-import { openStore, showStoreProblem } from './store.js';
-import { initQuickChecks } from './quick-checks.js';
-import { connectLms, joinLms } from './lms.js';
+import { labData } from '../ui/lab-data.js';
+import { openStore, showStoreProblem } from '../work/store.js';
+import { initQuickChecks } from '../work/quick-checks.js';
+import { connectLms, joinLms } from '../lms/lms.js';
 
 const data = labData();
 const store = openStore();

@@ -10,7 +10,7 @@
 //               "t": text, "v": revealed, "b": "1011" (rubric), "u": updatedAt, "x": shortened}},
 //    "r": [[at, {settings}, gru, attention, stopped, build, wall]],
 //    "o": races left out, "z": resetAt}
-import { normalizeState } from './store.js';
+import { normalizeState } from '../work/store.js';
 
 export const SUSPEND_VERSION = 1;
 export const SUSPEND_MAX = 4096;

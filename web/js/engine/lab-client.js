@@ -19,7 +19,7 @@
 // threaded module does for its threads: our worker then hangs for good. It says when it
 // starts and ends creating them; one that has not ended within THREADS_TIMEOUT_MS is
 // replaced at once, and requests sent meanwhile (which it never saw) go to the new one.
-import { labData } from './lab-data.js';
+import { labData } from '../ui/lab-data.js';
 
 const START_TIMEOUT_MS = 30000;
 const START_TRIES = 3;

@@ -6,10 +6,11 @@
 // Every edit is parsed at once. A field that does not parse gets a message next to
 // it and the last good results stay, marked as such; nothing typed is thrown away.
 // Only the answer to the latest request is drawn.
-import { LabClient, describeBuild } from './lab-client.js';
-import { labData } from './lab-data.js';
-import { formatNumber, parseVector } from './parse.js';
-import { fromQuery, parseSetting, rangeText, toQuery } from './settings-schema.js';
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { formatNumber, parseVector } from '../settings/parse.js';
+import { fromQuery, parseSetting, rangeText, toQuery } from '../settings/settings-schema.js';
+import { showEngineStatus, showUrlNotice } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
@@ -20,8 +21,7 @@ const signed = (x) => (x < 0 ? `(${num(x)})` : num(x));  // 1·(−2) rather tha
 const state = { spec: null, defaults: null, keys: [], latest: 0, shown: null };
 
 const lab = new LabClient();
-lab.ready.then((info) => { $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
-               (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+showEngineStatus(lab, describeBuild);
 
 function setError(id, message, field) {
   $(id).textContent = message || '';
@@ -198,10 +198,7 @@ function main() {
   const { settings, ignored } = fromQuery(state.defaults.settings, location.search);
   $('set-score').value = settings.score;
   $('set-temperature').value = String(settings.temperature);
-  if (ignored.length) {
-    $('url-notice').hidden = false;
-    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
-  }
+  showUrlNotice(ignored);
   recompute();
   $('set-score').addEventListener('change', recompute);
   $('set-temperature').addEventListener('input', recompute);

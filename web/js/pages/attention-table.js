@@ -5,11 +5,12 @@
 // to it and the last good results stay on screen; nothing the student typed is
 // thrown away. Only inputs that all parse are sent to the worker, and only the
 // answer to the latest request is drawn.
-import { LabClient, describeBuild } from './lab-client.js';
-import { labData } from './lab-data.js';
-import { cleanName, formatNumber, parseNumber, parseTokenLines, parseVector, tokenLines } from './parse.js';
-import { GeometryPlot } from './charts/geometry-plot.js';
-import { drawWeightBars } from './charts/weight-bars.js';
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { cleanName, formatNumber, parseNumber, parseTokenLines, parseVector, tokenLines } from '../settings/parse.js';
+import { GeometryPlot } from '../charts/geometry-plot.js';
+import { drawWeightBars } from '../charts/weight-bars.js';
+import { showEngineStatus } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,8 +24,7 @@ const state = {
 };
 
 const lab = new LabClient();
-lab.ready.then((info) => { $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
-               (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+showEngineStatus(lab, describeBuild);
 
 const plot = new GeometryPlot($('geometry'), {
   onQueryChange: (q) => { $('query').value = q.map((v) => formatNumber(v, 2)).join(', '); recompute(); },

@@ -3,9 +3,9 @@
 // on window.labSession for the lab's pages, and shows the lab in a frame filling the
 // window; the pages navigate inside the frame, so the session lives as long as the
 // activity is open, and it finishes once, when the student leaves.
-import { labData } from './lab-data.js';
-import { findApi, LabSession } from './lms-session.js';
-import { STORE_KEY } from './store.js';
+import { labData } from '../ui/lab-data.js';
+import { findApi, LabSession } from '../lms/lms-session.js';
+import { STORE_KEY } from '../work/store.js';
 
 const data = labData();
 const frame = document.getElementById('lab-frame');

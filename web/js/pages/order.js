@@ -3,13 +3,14 @@
 // the views: the verdict with the largest differences, the permutation drawn, the
 // output vectors side by side. Token names are shown as text, trimmed of invisible
 // characters and cut when long (the full name in a tooltip).
-import { LabClient, describeBuild } from './lab-client.js';
-import { labData } from './lab-data.js';
-import { cleanName, formatNumber } from './parse.js';
-import { fromQuery, toQuery } from './settings-schema.js';
-import { buildSettingsForm } from './settings-form.js';
-import { LatestCall } from './latest-call.js';
-import { clear, svgEl, PALETTE } from './charts/svg.js';
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { cleanName, formatNumber } from '../settings/parse.js';
+import { fromQuery, toQuery } from '../settings/settings-schema.js';
+import { buildSettingsForm } from '../settings/settings-form.js';
+import { LatestCall } from '../engine/latest-call.js';
+import { clear, svgEl, PALETTE } from '../charts/svg.js';
+import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -22,8 +23,7 @@ const cut = (name) => (name.length > SHOWN ? `${name.slice(0, SHOWN - 1)}…` : 
 const state = { data: null, spec: null, form: null, shown: false };
 
 const lab = new LabClient();
-lab.ready.then((info) => { $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
-               (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+showEngineStatus(lab, describeBuild);
 
 // "dog  bites\u200b man" -> {ok, tokens: ['dog', 'bites', 'man']} | {ok: false, message}
 function parseSentence(text) {
@@ -70,8 +70,7 @@ function recompute() {
   }
   if (!ok) { calc.supersede(); document.body.dataset.requested = String(calc.id); showStale(true); return; }
   const href = `order.html${toQuery(state.spec, settings)}`;
-  $('share-link').href = href;
-  $('share-link').textContent = href;
+  showShareLink(href);
   document.body.dataset.requested = String(calc.id + 1);
   // An OrderRequest (src/explore/order_probe.hpp); settings ride along for the URL.
   calc.send({ first: sentences.first, second: sentences.second, seed: settings.seed, d: settings.d, positions: settings.positions, settings });
@@ -173,10 +172,7 @@ function main() {
   state.form.fill(settings);
   $('first').value = state.data.first;
   $('second').value = state.data.second;
-  if (ignored.length) {
-    $('url-notice').hidden = false;
-    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
-  }
+  showUrlNotice(ignored);
   for (const id of ['first', 'second']) $(id).addEventListener('input', recompute);
   $('reverse').addEventListener('click', () => {
     const p = parseSentence($('first').value);

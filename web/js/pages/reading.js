@@ -4,15 +4,16 @@
 // whole-set ablations and the behavioural tests; and run a seed sweep
 // (src/reading/seed_sweep.hpp) with progress and stop. Every number comes from the
 // worker; the page only parses input, keeps the last good view and draws.
-import { LabClient, describeBuild } from './lab-client.js';
-import { labData } from './lab-data.js';
-import { formatDuration, formatNumber } from './parse.js';
-import { measureRaceSpeed, raceWork } from './race-speed.js';
-import { defaults, fromQuery, toQuery } from './settings-schema.js';
-import { buildSettingsForm } from './settings-form.js';
-import { XYPlot } from './charts/xy-plot.js';
-import { PALETTE } from './charts/svg.js';
-import { saveOwnResult } from './own-results.js';
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { formatDuration, formatNumber } from '../settings/parse.js';
+import { measureRaceSpeed, raceWork } from '../engine/race-estimate.js';
+import { defaults, fromQuery, toQuery } from '../settings/settings-schema.js';
+import { buildSettingsForm } from '../settings/settings-form.js';
+import { XYPlot } from '../charts/xy-plot.js';
+import { PALETTE } from '../charts/svg.js';
+import { saveOwnResult } from '../work/own-results.js';
+import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -20,7 +21,7 @@ const pct = (x) => `${(100 * x).toFixed(1)} %`;
 const RACE_KEYS = ['T', 'epochs', 'seed'];  // the race's own settings, with race.json's ranges
 const state = { spec: null, form: null, settings: null, trained: false, example: null, masked: new Set(), edited: null, sweeping: false, build: null, sweepView: { labels: [], vary: 'seed' } };
 const lab = new LabClient();
-const speed = measureRaceSpeed(lab);  // seconds per unit of a race's work here (race-speed.js)
+const speed = measureRaceSpeed(lab);  // seconds per unit of a race's work here (engine/race-estimate.js)
 
 // The race's settings: race.json's defaults, with this page's T, epochs and seed.
 function raceSettings(settings) {
@@ -32,8 +33,7 @@ function validate() {
   const settings = state.form.read();
   if (settings) {
     const href = `reading.html${toQuery(state.spec, settings)}`;
-    $('share-link').href = href;
-    $('share-link').textContent = href;
+    showShareLink(href);
   }
   return settings;
 }
@@ -448,17 +448,12 @@ function main() {
   const { settings, ignored } = fromQuery(state.spec, location.search);
   state.form.fill(settings);
   validate();
-  if (ignored.length) {
-    $('url-notice').hidden = false;
-    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
-  }
+  showUrlNotice(ignored);
   $('start').disabled = true;
-  lab.ready.then((info) => {
-    $('build-status').textContent = describeBuild(info);
+  showEngineStatus(lab, describeBuild, (info) => {
     state.build = info;
-    document.body.dataset.build = info.variant;
     $('start').disabled = false;
-  }, (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+  });
   const guarded = (fn) => () => { Promise.resolve(fn()).catch((err) => { $('rd-edit-error').textContent = `${err.message}.`; }); };
   $('start').addEventListener('click', train);
   $('defaults').addEventListener('click', () => { state.form.fill(defaults(state.spec)); validate(); });

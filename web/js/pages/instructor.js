@@ -4,11 +4,12 @@
 // hand-in claims re-run in the lab's worker from its settings and seed (handin.js,
 // verify.js). Shown as a table with each doubt named, offered as CSV. Names and
 // answers are only ever shown as text.
-import { LabClient, describeBuild } from './lab-client.js';
-import { labData } from './lab-data.js';
-import { gradebook, parseHandins, raceKey, toCsv, MAX_BYTES } from './handin.js';
-import { verifyRaces } from './verify.js';
-import { downloadText } from './download.js';
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { gradebook, parseHandins, raceKey, toCsv, MAX_BYTES } from '../work/handin.js';
+import { verifyRaces } from '../grading/verify.js';
+import { downloadText } from '../work/download.js';
+import { showEngineStatus } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
@@ -18,8 +19,7 @@ const shownNotes = new Set();
 let job = null;
 
 const lab = new LabClient();
-lab.ready.then((info) => { $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
-               (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+showEngineStatus(lab, describeBuild);
 
 function message(text, kind) {
   const li = Object.assign(document.createElement('li'), { textContent: text, className: kind });

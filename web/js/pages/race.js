@@ -1,18 +1,19 @@
 // The training race page (worked example 2). The engine is C++ in the lab's
 // worker; this file holds the controls, the URL, and the views.
-import { LabClient, describeBuild } from './lab-client.js';
-import { labData } from './lab-data.js';
-import { openStore } from './store.js';
-import { connectLms, joinLms } from './lms.js';
-import { buildHandin } from './handin.js';
-import { defaults, fromQuery, toQuery } from './settings-schema.js';
-import { buildSettingsForm } from './settings-form.js';
-import { LineChart } from './charts/line-chart.js';
-import { drawHeatmap } from './charts/heatmap.js';
-import { PALETTE } from './charts/svg.js';
-import { downloadText } from './download.js';
-import { formatDuration } from './parse.js';
-import { measureRaceSpeed, raceWork } from './race-speed.js';
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { openStore } from '../work/store.js';
+import { connectLms, joinLms } from '../lms/lms.js';
+import { buildHandin } from '../work/handin.js';
+import { defaults, fromQuery, toQuery } from '../settings/settings-schema.js';
+import { buildSettingsForm } from '../settings/settings-form.js';
+import { LineChart } from '../charts/line-chart.js';
+import { drawHeatmap } from '../charts/heatmap.js';
+import { PALETTE } from '../charts/svg.js';
+import { downloadText } from '../work/download.js';
+import { formatDuration } from '../settings/parse.js';
+import { measureRaceSpeed, raceWork } from '../engine/race-estimate.js';
+import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -20,13 +21,12 @@ const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
 const state = { spec: null, running: false, result: null, settings: null, stepIndex: 0, examples: null, build: null };
 const lab = new LabClient();
 function showBuild() {
-  lab.ready.then((info) => { state.build = info; $('build-status').textContent = describeBuild(info); document.body.dataset.build = info.variant; },
-                 (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+  showEngineStatus(lab, describeBuild, (info) => { state.build = info; });
 }
 showBuild();
 // The worker died (and a new one took over): the race in flight reports the reason.
 lab.onRestart = () => { document.body.dataset.restarts = String(Number(document.body.dataset.restarts || 0) + 1); showBuild(); };
-// The probe that warms the engine up and times this computer (race-speed.js).
+// The probe that warms the engine up and times this computer (engine/race-estimate.js).
 const speed = measureRaceSpeed(lab);
 
 // About how long a race will take here: the models train side by side with threads,
@@ -56,8 +56,7 @@ function validateForm() {
   const settings = state.form.read();
   if (settings) {
     const href = `race.html${toQuery(state.spec, settings)}`;
-    $('share-link').href = href;
-    $('share-link').textContent = href;
+    showShareLink(href);
   }
   return settings;
 }
@@ -247,10 +246,10 @@ async function showExample(slot, index) {
     `${state.settings.pooling === 'mean' ? ' (here the mean of all rows\' outputs is used)' : ''}.`;
 }
 
-// The heatmap's numbers as a table (its text alternative), built only when opened.
 // The heatmap's numbers as a table (its text alternative), built only when opened, and
-// for long sequences a page of rows at a time: a 100 x 100 table laid out at once
-// blocked the page for half a second, and nobody reads 10,000 numbers in one go.
+// for long sequences a page of rows at a time (about 600 cells): a whole 100 x 100
+// table takes the main thread for about half a second, and nobody reads 10,000 numbers
+// in one go.
 let weightsFirstRow = 0;
 const rowsPerPage = (T) => Math.max(5, Math.floor(600 / T));  // about 600 cells on screen
 
@@ -286,10 +285,7 @@ async function main() {
   state.form = buildSettingsForm($('settings'), state.spec, validateForm);
   const { settings, ignored } = fromQuery(state.spec, location.search);
   state.form.fill(settings);
-  if (ignored.length) {
-    $('url-notice').hidden = false;
-    $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
-  }
+  showUrlNotice(ignored);
   validateForm();
   $('start').addEventListener('click', start);
   $('save-download').addEventListener('click', downloadWork);
