@@ -10,9 +10,10 @@ namespace alab::translate {
 
 namespace {
 
-// Column-wise softmax of an S x B matrix of scores (each column one sentence).
-// (Kept a column at a time: a row-at-a-time version, with the reciprocal of the sum,
-// changed the last bits and with them the default run's end, 98.8 % -> 95.2 % exact.)
+// Column-wise softmax of an S x B matrix of scores (each column one sentence), a column
+// at a time and divided by the sum: the rounding the PyTorch reference and the pinned
+// WebAssembly numbers were made with (another order changes the last bits, and a
+// trained run's end with them).
 template <class Scalar>
 Mat<Scalar> softmax_columns(const Mat<Scalar>& e) {
   Mat<Scalar> a(e.rows(), e.cols());
@@ -30,6 +31,21 @@ Mat<Scalar> context(const Mat<Scalar>& Henc, const Mat<Scalar>& alpha, int S, in
   Mat<Scalar> c = Mat<Scalar>::Zero(Henc.rows(), B);
   for (int j = 0; j < S; ++j) c.array() += Henc.middleCols(j * B, B).array().rowwise() * alpha.row(j).array();
   return c;
+}
+
+// Attention's backward, the same for both kinds: from dc (H x B) through
+// c = sum_j alpha_j (.) h_j to dalpha (accumulating the keys' gradient into dHenc), then
+// through the softmax, de_j = alpha_j (dalpha_j - sum_i alpha_i dalpha_i): de, S x B.
+template <class Scalar>
+Mat<Scalar> attend_backward(const Mat<Scalar>& Henc, const Mat<Scalar>& alpha, const Mat<Scalar>& dc, int S, int B,
+                            Mat<Scalar>& dHenc) {
+  Mat<Scalar> dalpha(S, B);
+  for (int j = 0; j < S; ++j) {
+    dalpha.row(j) = (Henc.middleCols(j * B, B).array() * dc.array()).colwise().sum().matrix();
+    dHenc.middleCols(j * B, B).array() += dc.array().rowwise() * alpha.row(j).array();
+  }
+  const Eigen::Matrix<Scalar, 1, Eigen::Dynamic> mean = (alpha.array() * dalpha.array()).colwise().sum();
+  return (alpha.array() * (dalpha.array().rowwise() - mean.array())).matrix();
 }
 
 template <class Scalar>
@@ -121,28 +137,87 @@ void Seq2Seq<Scalar>::encode(const std::vector<int>& src, int B, int S, Seq2SeqC
   if (config.attention == AttentionKind::additive) c.P.noalias() = W_h.w * c.Henc;
 }
 
+// Additive (Bahdanau), before the GRU step: U = tanh(W_s s_{t-1} + W_h h_j), e = v U,
+// alpha = softmax_j(e), c = sum_j alpha_j h_j; the GRU reads in = [x; c].
 template <class Scalar>
-void Seq2Seq<Scalar>::step(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const {
+void Seq2Seq<Scalar>::additive_forward(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const {
   const int H = config.hidden, B = c.B, S = c.S;
-  const auto attend = [&](const Mat<Scalar>& e) {  // e: S x B scores -> alpha, c
-    st.alpha = softmax_columns(e);
-    st.c = context(c.Henc, st.alpha, S, B);
-  };
-  if (config.attention == AttentionKind::additive) {
-    const Mat<Scalar> q = W_s.w * st.s_prev;  // H x B
-    st.U.resize(H, static_cast<Eigen::Index>(S) * B);
-    for (int j = 0; j < S; ++j) st.U.middleCols(j * B, B) = (c.P.middleCols(j * B, B) + q).array().tanh().matrix();
-    // All S x B scores as one product: e (row-major S x B) is the 1 x S*B row v U.
-    Mat<Scalar> e(S, B);
-    Eigen::Map<Eigen::Matrix<Scalar, 1, Eigen::Dynamic>>(e.data(), static_cast<Eigen::Index>(S) * B).noalias() = v.w.row(0) * st.U;
-    attend(e);
-    st.in.resize(config.embed + H, B);
-    st.in << st.x, st.c;
-  } else {
-    st.in = st.x;
+  const Mat<Scalar> q = W_s.w * st.s_prev;  // H x B
+  st.U.resize(H, static_cast<Eigen::Index>(S) * B);
+  for (int j = 0; j < S; ++j) st.U.middleCols(j * B, B) = (c.P.middleCols(j * B, B) + q).array().tanh().matrix();
+  // All S x B scores as one product: e (row-major S x B) is the 1 x S*B row v U.
+  Mat<Scalar> e(S, B);
+  Eigen::Map<Eigen::Matrix<Scalar, 1, Eigen::Dynamic>>(e.data(), static_cast<Eigen::Index>(S) * B).noalias() = v.w.row(0) * st.U;
+  st.alpha = softmax_columns(e);
+  st.c = context(c.Henc, st.alpha, S, B);
+  st.in.resize(config.embed + H, B);
+  st.in << st.x, st.c;
+}
+
+// Additive's backward, after the GRU step's: dc (the output layer's share) gains the
+// GRU input's share din_c; then through the softmax to de, and e = v U (1 x S*B),
+// U = tanh(W_s s_prev + P): dv = de U^T, dpre = (v de) (.) (1 - U^2), H x S*B, one row of
+// H at a time (each row S*B numbers long); dP gains dpre, and dq, the sum of dpre's S
+// blocks, reaches s_prev through W_s (its weight gradient later, from all steps' dq).
+template <class Scalar>
+void Seq2Seq<Scalar>::additive_backward(const Seq2SeqCache<Scalar>& c, const DecoderStep<Scalar>& st, const Mat<Scalar>& dc,
+                                        Seq2SeqGrads<Scalar>& g, Mat<Scalar>& ds_prev, Mat<Scalar>& dq) {
+  const int H = config.hidden, B = c.B, S = c.S;
+  const Mat<Scalar> de = attend_backward(c.Henc, st.alpha, dc, S, B, g.dHenc);
+  const Eigen::Map<const Eigen::Matrix<Scalar, 1, Eigen::Dynamic>> deflat(de.data(), static_cast<Eigen::Index>(S) * B);
+  v.dw.row(0).noalias() += deflat * st.U.transpose();
+  Mat<Scalar> dpre(H, static_cast<Eigen::Index>(S) * B);
+  for (int h = 0; h < H; ++h)
+    dpre.row(h) = (v.w(0, h) * (Scalar(1) - st.U.row(h).array().square()) * deflat.array()).matrix();
+  g.dP += dpre;
+  dq = dpre.leftCols(B);
+  for (int j = 1; j < S; ++j) dq += dpre.middleCols(j * B, B);
+  ds_prev.noalias() += W_s.w.transpose() * dq;
+}
+
+// Dot (Luong, scaled), after the GRU step: e_j = s . h_j / sqrt(H), alpha = softmax_j(e),
+// c = sum_j alpha_j h_j, out = tanh(W_c [s; c]).
+template <class Scalar>
+void Seq2Seq<Scalar>::dot_forward(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const {
+  const int H = config.hidden, B = c.B, S = c.S;
+  const Scalar k = Scalar(1) / std::sqrt(static_cast<Scalar>(H));
+  Mat<Scalar> e(S, B);
+  for (int j = 0; j < S; ++j) e.row(j) = k * (c.Henc.middleCols(j * B, B).array() * st.s.array()).colwise().sum().matrix();
+  st.alpha = softmax_columns(e);
+  st.c = context(c.Henc, st.alpha, S, B);
+  Mat<Scalar> sc(2 * H, B);
+  sc << st.s, st.c;
+  st.out = (W_c.w * sc).array().tanh().matrix();
+}
+
+// Dot's backward, from dout to ds (which it adds to) and the keys' gradient:
+// dpre = dout (.) (1 - out^2), dW_c = dpre [s; c]^T, [ds; dc] = W_c^T dpre, then
+// through the softmax to de, and e_j = k s . h_j: ds += k h_j de_j, dh_j += k s de_j.
+template <class Scalar>
+void Seq2Seq<Scalar>::dot_backward(const Seq2SeqCache<Scalar>& c, const DecoderStep<Scalar>& st, const Mat<Scalar>& dout,
+                                   Seq2SeqGrads<Scalar>& g, Mat<Scalar>& ds) {
+  const int H = config.hidden, B = c.B, S = c.S;
+  const Mat<Scalar> dpre = (dout.array() * (Scalar(1) - st.out.array().square())).matrix();
+  Mat<Scalar> sc(2 * H, B);
+  sc << st.s, st.c;
+  W_c.dw.noalias() += dpre * sc.transpose();
+  const Mat<Scalar> dsc = W_c.w.transpose() * dpre;
+  ds += dsc.topRows(H);
+  Mat<Scalar> dc = Mat<Scalar>::Zero(H, B);
+  dc += dsc.bottomRows(H);
+  const Scalar k = Scalar(1) / std::sqrt(static_cast<Scalar>(H));
+  const Mat<Scalar> de = attend_backward(c.Henc, st.alpha, dc, S, B, g.dHenc);
+  for (int j = 0; j < S; ++j) {
+    ds.array() += k * (c.Henc.middleCols(j * B, B).array().rowwise() * de.row(j).array());
+    g.dHenc.middleCols(j * B, B).array() += k * (st.s.array().rowwise() * de.row(j).array());
   }
-  // The GRU step (nn.GRU's equations, gates r, z, n): the products here, the elementwise
-  // rest in the encoder's fused kernel.
+}
+
+// The GRU step (nn.GRU's equations, gates r, z, n): the products here, the elementwise
+// rest in the encoder's fused kernel.
+template <class Scalar>
+void Seq2Seq<Scalar>::gru_forward(DecoderStep<Scalar>& st, int B) const {
+  const int H = config.hidden;
   const Mat<Scalar> gi = (dec_W_ih.w * st.in).colwise() + dec_b_ih.w.row(0).transpose();  // 3H x B
   const Mat<Scalar> gh = dec_W_hh.w * st.s_prev;                                          // 3H x B
   st.gates.resize(3 * H, B);
@@ -160,19 +235,57 @@ void Seq2Seq<Scalar>::step(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& s
   k.h = st.s.data();
   k.ld_gi = k.ld_gh = k.ld_h = k.ld_gates = k.ld_hn = B;
   kernels::gru_step_forward(k);
-  if (config.attention == AttentionKind::dot) {
-    const Scalar k = Scalar(1) / std::sqrt(static_cast<Scalar>(H));
-    Mat<Scalar> e(S, B);
-    for (int j = 0; j < S; ++j) e.row(j) = k * (c.Henc.middleCols(j * B, B).array() * st.s.array()).colwise().sum().matrix();
-    attend(e);
-    Mat<Scalar> sc(2 * H, B);
-    sc << st.s, st.c;
-    st.out = (W_c.w * sc).array().tanh().matrix();
-  } else if (config.attention == AttentionKind::additive) {
-    st.out.resize(2 * H, B);
-    st.out << st.s, st.c;
-  } else {
-    st.out = st.s;
+}
+
+// The GRU step's backward from ds (the fused kernel): its gate gradients straight into
+// column block t of g.dGI and g.dGH, ds_prev = ds z + W_hh^T dgh; returns din = W_ih^T dgi
+// (constructed from the product: Eigen's assignment into an existing matrix rounds the
+// last bits differently, and the trained numbers are pinned to this order).
+template <class Scalar>
+Mat<Scalar> Seq2Seq<Scalar>::gru_backward(const DecoderStep<Scalar>& st, Mat<Scalar>& ds, int t, int B, int L,
+                                          Seq2SeqGrads<Scalar>& g, Mat<Scalar>& ds_prev) {
+  const int H = config.hidden;
+  ds_prev.resize(H, B);
+  kernels::GruStepBackward<Scalar> k;
+  k.H = H;
+  k.B = B;
+  k.gates = st.gates.data();
+  k.hn = st.hn.data();
+  k.h_prev = st.s_prev.data();
+  k.dh = ds.data();
+  k.dh_prev = ds_prev.data();
+  k.ld_gates = k.ld_hn = k.ld_h = k.ld_dh = k.ld_dh_prev = B;
+  k.dgi = g.dGI.data() + static_cast<Eigen::Index>(t) * B;
+  k.dgh = g.dGH.data() + static_cast<Eigen::Index>(t) * B;
+  k.ld_dgi = k.ld_dgh = static_cast<Eigen::Index>(L) * B;
+  kernels::gru_step_backward(k);  // ds_prev = ds z (the elementwise part)
+  const auto block = static_cast<Eigen::Index>(t) * B;
+  g.IN.middleCols(block, B) = st.in;
+  g.SPREV.middleCols(block, B) = st.s_prev;
+  Mat<Scalar> din = dec_W_ih.w.transpose() * g.dGI.middleCols(block, B);
+  ds_prev.noalias() += dec_W_hh.w.transpose() * g.dGH.middleCols(block, B);
+  return din;
+}
+
+template <class Scalar>
+void Seq2Seq<Scalar>::step(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const {
+  switch (config.attention) {
+    case AttentionKind::none:
+      st.in = st.x;
+      gru_forward(st, c.B);
+      st.out = st.s;
+      break;
+    case AttentionKind::additive:
+      additive_forward(c, st);
+      gru_forward(st, c.B);
+      st.out.resize(2 * config.hidden, c.B);
+      st.out << st.s, st.c;
+      break;
+    case AttentionKind::dot:
+      st.in = st.x;
+      gru_forward(st, c.B);
+      dot_forward(c, st);
+      break;
   }
 }
 
@@ -266,26 +379,13 @@ void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_
 template <class Scalar>
 void Seq2Seq<Scalar>::backward(Seq2SeqCache<Scalar>& c, int tokens) {
   const int H = config.hidden, E = config.embed, B = c.B, S = c.S, L = c.L;
+  const bool additive = config.attention == AttentionKind::additive;
   if (tokens <= 0) tokens = c.tokens;
   const Scalar inv = tokens ? Scalar(1) / tokens : Scalar(0);
-  Mat<Scalar> dHenc = Mat<Scalar>::Zero(H, static_cast<Eigen::Index>(S) * B);
-  Mat<Scalar> dP;
-  if (config.attention == AttentionKind::additive) dP = Mat<Scalar>::Zero(H, static_cast<Eigen::Index>(S) * B);
-  Mat<Scalar> ds_next = Mat<Scalar>::Zero(H, B);
-  std::vector<int> in(B);
-
-  // Attention's backward from dc (H x B) to dalpha, then to the scores: de (S x B).
-  const auto scores_grad = [&](const DecoderStep<Scalar>& st, const Mat<Scalar>& dc) {
-    Mat<Scalar> dalpha(S, B);
-    for (int j = 0; j < S; ++j) {
-      dalpha.row(j) = (c.Henc.middleCols(j * B, B).array() * dc.array()).colwise().sum().matrix();
-      dHenc.middleCols(j * B, B).array() += dc.array().rowwise() * st.alpha.row(j).array();
-    }
-    // softmax: de_j = alpha_j (dalpha_j - sum_i alpha_i dalpha_i)
-    const Eigen::Matrix<Scalar, 1, Eigen::Dynamic> mean = (st.alpha.array() * dalpha.array()).colwise().sum();
-    Mat<Scalar> de = (st.alpha.array() * (dalpha.array().rowwise() - mean.array())).matrix();
-    return de;
-  };
+  const auto SB = static_cast<Eigen::Index>(S) * B, LB = static_cast<Eigen::Index>(L) * B;
+  Seq2SeqGrads<Scalar> g;
+  g.dHenc = Mat<Scalar>::Zero(H, SB);
+  if (additive) g.dP = Mat<Scalar>::Zero(H, SB);
 
   // The output layer for all steps at once: dlogits = (p - onehot(y)) / tokens, 0 for padding.
   Mat<Scalar> dlogits = c.probs * inv;  // V x L*B
@@ -299,97 +399,52 @@ void Seq2Seq<Scalar>::backward(Seq2SeqCache<Scalar>& c, int tokens) {
   const Mat<Scalar> dOUT = W_o.w.transpose() * dlogits;  // Dout x L*B
   // The GRU's weight gradients, too, for all steps at once after the loop: each step's
   // gate gradients and inputs go into column block t.
-  const int Din = decoder_input();
-  Mat<Scalar> dGI(3 * H, static_cast<Eigen::Index>(L) * B), dGH(3 * H, static_cast<Eigen::Index>(L) * B);
-  Mat<Scalar> IN(Din, static_cast<Eigen::Index>(L) * B), SPREV(H, static_cast<Eigen::Index>(L) * B);
-  Mat<Scalar> DQ;  // additive: each step's dq, for W_s's gradient (it multiplies SPREV)
-  if (config.attention == AttentionKind::additive) DQ.resize(H, static_cast<Eigen::Index>(L) * B);
+  g.dGI.resize(3 * H, LB);
+  g.dGH.resize(3 * H, LB);
+  g.IN.resize(decoder_input(), LB);
+  g.SPREV.resize(H, LB);
+  if (additive) g.DQ.resize(H, LB);
 
+  Mat<Scalar> ds_next = Mat<Scalar>::Zero(H, B), dq;
+  std::vector<int> in(B);
   for (int t = L - 1; t >= 0; --t) {
-    DecoderStep<Scalar>& st = c.steps[t];
-    const auto cols = [&](Mat<Scalar>& m) { return m.middleCols(static_cast<Eigen::Index>(t) * B, B); };
+    Mat<Scalar> ds_prev;
+    const DecoderStep<Scalar>& st = c.steps[t];
     const Mat<Scalar> dout = dOUT.middleCols(static_cast<Eigen::Index>(t) * B, B);
     Mat<Scalar> ds = ds_next;
     Mat<Scalar> dc = Mat<Scalar>::Zero(H, B);
-    if (config.attention == AttentionKind::none) {
-      ds += dout;
-    } else if (config.attention == AttentionKind::additive) {
-      ds += dout.topRows(H);
-      dc += dout.bottomRows(H);
-    } else {  // dot: out = tanh(W_c [s; c])
-      const Mat<Scalar> dpre = (dout.array() * (Scalar(1) - st.out.array().square())).matrix();
-      Mat<Scalar> sc(2 * H, B);
-      sc << st.s, st.c;
-      W_c.dw.noalias() += dpre * sc.transpose();
-      const Mat<Scalar> dsc = W_c.w.transpose() * dpre;
-      ds += dsc.topRows(H);
-      dc += dsc.bottomRows(H);
-      // e_j = k s . h_j
-      const Scalar k = Scalar(1) / std::sqrt(static_cast<Scalar>(H));
-      const Mat<Scalar> de = scores_grad(st, dc);
-      for (int j = 0; j < S; ++j) {
-        ds.array() += k * (c.Henc.middleCols(j * B, B).array().rowwise() * de.row(j).array());
-        dHenc.middleCols(j * B, B).array() += k * (st.s.array().rowwise() * de.row(j).array());
-      }
+    switch (config.attention) {  // out_t's gradient to s_t (and c_t)
+      case AttentionKind::none: ds += dout; break;
+      case AttentionKind::additive: ds += dout.topRows(H); dc += dout.bottomRows(H); break;
+      case AttentionKind::dot: dot_backward(c, st, dout, g, ds); break;
     }
-    // The GRU step's backward from ds (the fused kernel), its gate gradients straight
-    // into column block t of dGI and dGH.
-    Mat<Scalar> ds_prev(H, B);
-    kernels::GruStepBackward<Scalar> k;
-    k.H = H;
-    k.B = B;
-    k.gates = st.gates.data();
-    k.hn = st.hn.data();
-    k.h_prev = st.s_prev.data();
-    k.dh = ds.data();
-    k.dh_prev = ds_prev.data();
-    k.ld_gates = k.ld_hn = k.ld_h = k.ld_dh = k.ld_dh_prev = B;
-    k.dgi = dGI.data() + static_cast<Eigen::Index>(t) * B;
-    k.dgh = dGH.data() + static_cast<Eigen::Index>(t) * B;
-    k.ld_dgi = k.ld_dgh = static_cast<Eigen::Index>(L) * B;
-    kernels::gru_step_backward(k);  // ds_prev = ds z (the elementwise part)
-    cols(IN) = st.in;
-    cols(SPREV) = st.s_prev;
-    const Mat<Scalar> din = dec_W_ih.w.transpose() * cols(dGI);
-    ds_prev.noalias() += dec_W_hh.w.transpose() * cols(dGH);
+    const Mat<Scalar> din = gru_backward(st, ds, t, B, L, g, ds_prev);
     // The embedded input token.
     for (int b = 0; b < B; ++b) in[b] = c.tgt_in[static_cast<std::size_t>(t) * B + b];
     const Mat<Scalar> dx = din.topRows(E).transpose();  // B x E
     nn::embedding_backward<Scalar>(in.data(), B, dx, emb_tgt.dw);
-    if (config.attention == AttentionKind::additive) {
-      dc += din.bottomRows(H);
-      const Mat<Scalar> de = scores_grad(st, dc);
-      // e = v U (1 x S*B), U = tanh(W_s s_prev + P): dv = de U^T, and the
-      // pre-activation's gradient dpre = (v de) (.) (1 - U^2), H x S*B, one row of H at a
-      // time (each row S*B numbers long); dq sums dpre's S blocks.
-      const Eigen::Map<const Eigen::Matrix<Scalar, 1, Eigen::Dynamic>> deflat(de.data(), static_cast<Eigen::Index>(S) * B);
-      v.dw.row(0).noalias() += deflat * st.U.transpose();
-      Mat<Scalar> dpre(H, static_cast<Eigen::Index>(S) * B);
-      for (int h = 0; h < H; ++h)
-        dpre.row(h) = (v.w(0, h) * (Scalar(1) - st.U.row(h).array().square()) * deflat.array()).matrix();
-      dP += dpre;
-      Mat<Scalar> dq = dpre.leftCols(B);
-      for (int j = 1; j < S; ++j) dq += dpre.middleCols(j * B, B);
-      cols(DQ) = dq;
-      ds_prev.noalias() += W_s.w.transpose() * dq;
+    if (additive) {
+      dc += din.bottomRows(H);  // c_t was also the GRU's input
+      additive_backward(c, st, dc, g, ds_prev, dq);
+      g.DQ.middleCols(static_cast<Eigen::Index>(t) * B, B) = dq;
     }
     ds_next = ds_prev;
   }
-  dec_W_ih.dw.noalias() += dGI * IN.transpose();
-  dec_b_ih.dw.row(0) += dGI.rowwise().sum().transpose();
-  dec_W_hh.dw.noalias() += dGH * SPREV.transpose();
-  dec_b_hh.dw.row(0) += dGH.rowwise().sum().transpose();
-  if (config.attention == AttentionKind::additive) W_s.dw.noalias() += DQ * SPREV.transpose();
+  dec_W_ih.dw.noalias() += g.dGI * g.IN.transpose();
+  dec_b_ih.dw.row(0) += g.dGI.rowwise().sum().transpose();
+  dec_W_hh.dw.noalias() += g.dGH * g.SPREV.transpose();
+  dec_b_hh.dw.row(0) += g.dGH.rowwise().sum().transpose();
+  if (additive) W_s.dw.noalias() += g.DQ * g.SPREV.transpose();
   // s_0 = h_S; W_h h_j for the additive scores; then the encoder, with every state's gradient.
-  dHenc.rightCols(B) += ds_next;
-  if (config.attention == AttentionKind::additive) {
-    W_h.dw.noalias() += dP * c.Henc.transpose();
-    dHenc.noalias() += W_h.w.transpose() * dP;
+  g.dHenc.rightCols(B) += ds_next;
+  if (additive) {
+    W_h.dw.noalias() += g.dP * c.Henc.transpose();
+    g.dHenc.noalias() += W_h.w.transpose() * g.dP;
   }
   Mat<Scalar> dX;
   const Mat<Scalar> zero = Mat<Scalar>::Zero(H, B);
-  nn::gru_backward<Scalar>(enc, c.Xsrc, zero, c.enc, &dX, &dHenc);
-  nn::embedding_backward<Scalar>(c.src_tm.data(), static_cast<Eigen::Index>(S) * B, dX, emb_src.dw);
+  nn::gru_backward<Scalar>(enc, c.Xsrc, zero, c.enc, &dX, &g.dHenc);
+  nn::embedding_backward<Scalar>(c.src_tm.data(), SB, dX, emb_src.dw);
 }
 
 template class Seq2Seq<float>;

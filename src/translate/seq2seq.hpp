@@ -77,6 +77,16 @@ struct Seq2SeqCache {
   int correct = 0;                // of them, predicted right under teacher forcing
 };
 
+// The backward pass's running sums over the decoder's steps.
+template <class Scalar>
+struct Seq2SeqGrads {
+  Mat<Scalar> dHenc;              // H x S*B   the encoder states' gradient
+  Mat<Scalar> dP;                 // H x S*B   additive: of P = W_h Henc
+  Mat<Scalar> dGI, dGH;           // 3H x L*B  the decoder GRU's gate gradients, step t in block t
+  Mat<Scalar> IN, SPREV;          // Din x L*B, H x L*B  its inputs and previous states
+  Mat<Scalar> DQ;                 // H x L*B   additive: each step's dq (W_s's gradient)
+};
+
 template <class Scalar>
 class Seq2Seq {
  public:
@@ -120,8 +130,19 @@ class Seq2Seq {
 
  private:
   void encode(const std::vector<int>& src, int B, int S, Seq2SeqCache<Scalar>& c) const;
-  // One decoder step from st.s_prev and st.x: fills the rest of st, up to st.out.
+  // One decoder step from st.s_prev and st.x: fills the rest of st, up to st.out, with
+  // the forward pair of its kind. Each forward below has its backward beside it (in
+  // seq2seq.cpp, in that order), so a gradient is read next to what it differentiates.
   void step(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const;
+  void additive_forward(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const;
+  void additive_backward(const Seq2SeqCache<Scalar>& c, const DecoderStep<Scalar>& st, const Mat<Scalar>& dc,
+                         Seq2SeqGrads<Scalar>& g, Mat<Scalar>& ds_prev, Mat<Scalar>& dq);
+  void dot_forward(const Seq2SeqCache<Scalar>& c, DecoderStep<Scalar>& st) const;
+  void dot_backward(const Seq2SeqCache<Scalar>& c, const DecoderStep<Scalar>& st, const Mat<Scalar>& dout,
+                    Seq2SeqGrads<Scalar>& g, Mat<Scalar>& ds);
+  void gru_forward(DecoderStep<Scalar>& st, int B) const;
+  Mat<Scalar> gru_backward(const DecoderStep<Scalar>& st, Mat<Scalar>& ds, int t, int B, int L, Seq2SeqGrads<Scalar>& g,
+                           Mat<Scalar>& ds_prev);
 };
 
 }  // namespace alab::translate

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "attention/self_attention.hpp"
 #include "core/widget_schemas.hpp"
 
 namespace alab::translate {
@@ -254,12 +255,10 @@ Status TranslateSession::translate(int model, const std::vector<std::string>& wo
   const MatF Q = trace.dec.transpose(), K = trace.enc.transpose();  // words x H, S x H
   t.queries.assign(Q.data(), Q.data() + Q.size());
   t.keys.assign(K.data(), K.data() + K.size());
-  MatF A = K * K.transpose() / std::sqrt(static_cast<float>(H));
-  for (Eigen::Index i = 0; i < A.rows(); ++i) {
-    A.row(i).array() -= A.row(i).maxCoeff();
-    A.row(i) = A.row(i).array().exp().matrix();
-    A.row(i) /= A.row(i).sum();
-  }
+  // The source's self-attention map, for display: the lab's row softmax (the one
+  // self-attention uses), each row i over the source words j, stored row-major.
+  MatF A = K * K.transpose();  // S x S
+  row_softmax_scaled(A.data(), A.rows(), A.cols(), 1.0f / std::sqrt(static_cast<float>(H)), /*causal=*/false);
   t.self_alpha.assign(A.data(), A.data() + A.size());
   out = std::move(t);
   return Status::success();

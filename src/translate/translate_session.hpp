@@ -70,7 +70,7 @@ struct Translation {
   // The vectors behind it (hidden H): cross-attention's queries are the decoder's states
   // (one a word, words x H), its keys and values the encoder's states (source x H);
   // self-attention over the same source takes all three from the encoder's states:
-  // self_alpha = row-softmax(E E^T / sqrt(H)) (source x source).
+  // self_alpha = row-softmax(E E^T / sqrt(H)) (source x source, row-major: row i at i*S).
   int hidden = 0;
   std::vector<float> queries, keys, self_alpha;
 };

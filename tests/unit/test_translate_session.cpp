@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 
+#include "attention/softmax.hpp"
 #include "reference_file.hpp"
 #include "translate/translate_session.hpp"
 
@@ -126,7 +127,17 @@ TEST_CASE("a typed sentence is translated by a trained model; unknown words are 
   CHECK(t.queries.size() == t.words.size() * 16);
   CHECK(t.keys.size() == 3 * 16);
   REQUIRE(t.self_alpha.size() == 9);
-  for (int i = 0; i < 3; ++i) CHECK(std::abs(t.self_alpha[i * 3] + t.self_alpha[i * 3 + 1] + t.self_alpha[i * 3 + 2] - 1) < 1e-5);
+  // Row i is softmax_j(k_i . k_j / sqrt(H)) (keys: S x H, row-major).
+  const auto key = [&](int i, int h) { return double(t.keys[static_cast<std::size_t>(i) * 16 + h]); };
+  for (int i = 0; i < 3; ++i) {
+    double s[3], a[3];
+    for (int j = 0; j < 3; ++j) {
+      s[j] = 0;
+      for (int h = 0; h < 16; ++h) s[j] += key(i, h) * key(j, h) / 4.0;
+    }
+    alab::softmax(s, a, 3);
+    for (int j = 0; j < 3; ++j) CHECK(std::abs(t.self_alpha[i * 3 + j] - a[j]) < 1e-5);
+  }
   REQUIRE(s.translate(0, {"le", "chat", "noir"}, t));
   CHECK(t.alpha.empty());
   CHECK(s.translate(1, {"le", "zèbre", "mange", "la", "licorne"}, t).message == "not in the lexicon: \"zèbre\", \"licorne\"");

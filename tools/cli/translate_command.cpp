@@ -90,7 +90,7 @@ int run_translate_command(int argc, char** argv) {
   if (!corpus_out.empty()) write_corpus(session.corpus(), corpus_out);
   const auto report = [&] {
     for (const TranslateEpoch& e : session.poll())
-      if (!quiet) std::printf("epoch %d %s loss %.4f val_token %.4f val_exact %.4f wall %.2f\n", e.epoch, e.kind.c_str(), e.loss, e.val_token_acc, e.val_exact, e.wall);
+      if (!quiet) std::printf("epoch %d %s loss %.9g val_token %.9g val_exact %.9g wall %.2f\n", e.epoch, e.kind.c_str(), e.loss, e.val_token_acc, e.val_exact, e.wall);
   };
   while (!session.step(50)) {
     if (threads > 1) std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -100,7 +100,7 @@ int run_translate_command(int argc, char** argv) {
   TranslateOutcome out;
   if (Status st = session.finish(out); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
   for (const auto& m : out.models) {
-    std::printf("result %s exact %.4f token %.4f aer %.4f buckets", m.kind.c_str(), m.test.exact_acc, m.test.token_acc, m.test.aer);
+    std::printf("result %s exact %.9g token %.9g aer %.9g buckets", m.kind.c_str(), m.test.exact_acc, m.test.token_acc, m.test.aer);
     for (double x : m.test.exact_by_bucket) std::printf(" %.4f", x);
     std::printf("\n");
   }
