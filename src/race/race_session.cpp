@@ -137,9 +137,9 @@ Status RaceSession::finish(RaceOutcome& out) {
 Status RaceSession::example(int index, TestExample& out) {
   if (!finished_) return Status::error("the race is not finished");
   const Dataset& test = data_->test;
-  if (index < 0 || index >= test.n)
+  if (index < 0 || index >= test.n())
     return Status::error("no test example " + std::to_string(index + 1) + ": the test set has " +
-                         std::to_string(test.n));
+                         std::to_string(test.n()));
   const int T = settings_->T;
   const int* seq = test.sequence(index);
   TestExample ex;

@@ -20,13 +20,11 @@ Dataset make_balanced(int n, int seq_len, int vocab, rng::NumpyRng& rng) {
   const std::vector<int> order = rng.permutation(n);
 
   Dataset d;
-  d.n = n;
-  d.seq_len = T;
-  d.tokens.resize(X.size());
+  d.tokens = xt::xtensor<int, 2>::from_shape({static_cast<std::size_t>(n), static_cast<std::size_t>(T)});
   d.labels.resize(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
     const int* src = X.data() + static_cast<long>(order[i]) * T;
-    std::copy(src, src + T, d.tokens.begin() + static_cast<long>(i) * T);
+    std::copy(src, src + T, &d.tokens(i, 0));
     d.labels[i] = src[0] == src[T - 1] ? 1 : 0;
   }
   return d;

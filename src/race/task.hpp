@@ -5,18 +5,25 @@
 // (rng/numpy_rng.hpp), so seed S gives the module's data for seed S.
 #pragma once
 
+#include <cstddef>
 #include <vector>
+
+#include <xtensor/xtensor.hpp>
 
 #include "rng/numpy_rng.hpp"
 #include "race/settings.hpp"
 
 namespace alab::race {
 
+// A set of sequences, held as xtensor's n x T array (row-major, so sequence i is one
+// contiguous row: the trainer copies rows into batches and the models read them as
+// they are, without a copy).
 struct Dataset {
-  int n = 0, seq_len = 0;
-  std::vector<int> tokens;  // n * seq_len ids, sequence i at tokens[i * seq_len]
-  std::vector<int> labels;  // n labels, 0 or 1
-  const int* sequence(int i) const { return tokens.data() + static_cast<long>(i) * seq_len; }
+  xt::xtensor<int, 2> tokens;  // n x T token ids
+  std::vector<int> labels;     // n labels, 0 or 1
+  int n() const { return static_cast<int>(tokens.shape()[0]); }
+  int T() const { return static_cast<int>(tokens.shape()[1]); }
+  const int* sequence(int i) const { return tokens.data() + static_cast<std::ptrdiff_t>(i) * T(); }
 };
 
 // n even, seq_len >= 2, vocab >= 2. As the module, draw for draw:

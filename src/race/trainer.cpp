@@ -145,12 +145,12 @@ Evaluation Trainer::evaluate_with(nn::SequenceClassifier<float>& model, MatF& lo
                                   const Dataset& set, bool stoppable) const {
   Evaluation ev;
   long correct = 0;
-  for (int first = 0; first < set.n; first += kEvalChunk) {
+  for (int first = 0; first < set.n(); first += kEvalChunk) {
     if (stoppable && stop_requested()) {
       ev.complete = false;
       return ev;
     }
-    const int count = std::min(kEvalChunk, set.n - first);
+    const int count = std::min(kEvalChunk, set.n() - first);
     model.forward(set.sequence(first), count, logits);
     for (int i = 0; i < count; ++i) {
       const int y = set.labels[first + i], p = nn::predict_row(logits, i);
@@ -158,7 +158,7 @@ Evaluation Trainer::evaluate_with(nn::SequenceClassifier<float>& model, MatF& lo
       correct += (y == p);
     }
   }
-  ev.accuracy = set.n ? static_cast<double>(correct) / set.n : 0.0;
+  ev.accuracy = set.n() ? static_cast<double>(correct) / set.n() : 0.0;
   return ev;
 }
 

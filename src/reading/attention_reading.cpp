@@ -155,15 +155,16 @@ Status adversarial_row(const ReadModel& m, const std::vector<int>& x, double tol
   return Status::success();
 }
 
-Status ablate_set(const ReadModel& m, const std::vector<int>& tokens, const std::vector<int>& labels, int T,
+Status ablate_set(const ReadModel& m, const xt::xtensor<int, 2>& tokens, const std::vector<int>& labels,
                   std::uint64_t seed, AblationSummary& out) {
-  if (T < 2 || tokens.size() != labels.size() * static_cast<std::size_t>(T)) return Status::error("the set's shape does not match");
+  const int T = static_cast<int>(tokens.shape()[1]);
+  if (T < 2 || tokens.shape()[0] != labels.size()) return Status::error("the set's shape does not match");
   rng::Pcg32 rng(seed, 0xAB);
   AblationSummary s;
   s.n = static_cast<int>(labels.size());
   std::vector<int> x(T);
   for (int i = 0; i < s.n; ++i) {
-    std::copy(tokens.begin() + static_cast<long>(i) * T, tokens.begin() + static_cast<long>(i + 1) * T, x.begin());
+    std::copy_n(&tokens(i, 0), T, x.begin());
     Reading r, top, rnd, first;
     if (Status st = read_sequence(m, x, {}, r); !st) return st;
     const int argmax = static_cast<int>(std::max_element(r.alpha.begin(), r.alpha.end()) - r.alpha.begin());

@@ -29,6 +29,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <xtensor/xtensor.hpp>
+
 #include "core/status.hpp"
 #include "nn/attention_classifier.hpp"
 
@@ -76,7 +78,8 @@ struct AblationSummary {
   int n = 0;
   double as_trained = 0, top_masked = 0, random_masked = 0, first_masked = 0;
 };
-Status ablate_set(const ReadModel& m, const std::vector<int>& tokens, const std::vector<int>& labels, int T,
+// tokens: n x T (a race::Dataset's), labels: n.
+Status ablate_set(const ReadModel& m, const xt::xtensor<int, 2>& tokens, const std::vector<int>& labels,
                   std::uint64_t seed, AblationSummary& out);
 
 }  // namespace alab::reading

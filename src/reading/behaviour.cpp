@@ -6,24 +6,24 @@
 namespace alab::reading {
 
 namespace {
-int& token(race::Dataset& d, int i, int t) { return d.tokens[static_cast<std::size_t>(i) * d.seq_len + t]; }
+int& token(race::Dataset& d, int i, int t) { return d.tokens(i, t); }
 
 double accuracy(const race::Dataset& d, const Predict& predict, std::vector<int>* preds = nullptr) {
   int right = 0;
-  if (preds) preds->resize(d.n);
-  for (int i = 0; i < d.n; ++i) {
+  if (preds) preds->resize(d.n());
+  for (int i = 0; i < d.n(); ++i) {
     const int p = predict(d.sequence(i));
     if (preds) (*preds)[i] = p;
     right += p == d.labels[i];
   }
-  return d.n ? static_cast<double>(right) / d.n : 0;
+  return d.n() ? static_cast<double>(right) / d.n() : 0;
 }
 }  // namespace
 
 race::Dataset counterfactual_set(const race::Dataset& d, int vocab) {
   race::Dataset out = d;
-  const int T = d.seq_len;
-  for (int i = 0; i < d.n; ++i) {
+  const int T = d.T();
+  for (int i = 0; i < d.n(); ++i) {
     const int first = token(out, i, 0);
     token(out, i, T - 1) = d.labels[i] == 1 ? (first + 1) % vocab : first;
     out.labels[i] = 1 - d.labels[i];
@@ -33,17 +33,17 @@ race::Dataset counterfactual_set(const race::Dataset& d, int vocab) {
 
 race::Dataset distractor_set(const race::Dataset& d) {
   race::Dataset out = d;
-  for (int i = 0; i < d.n; ++i)
-    for (int t = 1; t + 1 < d.seq_len; ++t) token(out, i, t) = token(out, i, 0);
+  for (int i = 0; i < d.n(); ++i)
+    for (int t = 1; t + 1 < d.T(); ++t) token(out, i, t) = token(out, i, 0);
   return out;
 }
 
 race::Dataset constant_middle_set(const race::Dataset& d, int vocab) {
   race::Dataset out = d;
-  for (int i = 0; i < d.n; ++i) {
+  for (int i = 0; i < d.n(); ++i) {
     const int first = token(out, i, 0), middle = (first + 1 + i % (vocab - 1)) % vocab;  // never the first
-    for (int t = 1; t + 1 < d.seq_len; ++t) token(out, i, t) = middle;
-    token(out, i, d.seq_len - 1) = first;
+    for (int t = 1; t + 1 < d.T(); ++t) token(out, i, t) = middle;
+    token(out, i, d.T() - 1) = first;
     out.labels[i] = 1;
   }
   return out;
@@ -56,11 +56,11 @@ BehaviourReport behaviour_report(const race::Dataset& test, int vocab, const Pre
   const race::Dataset cf = counterfactual_set(test, vocab);
   r.counterfactual_accuracy = accuracy(cf, predict, &after);
   int flips = 0;
-  for (int i = 0; i < test.n; ++i) flips += after[i] != before[i];
-  r.counterfactual_flips = test.n ? static_cast<double>(flips) / test.n : 0;
+  for (int i = 0; i < test.n(); ++i) flips += after[i] != before[i];
+  r.counterfactual_flips = test.n() ? static_cast<double>(flips) / test.n() : 0;
   std::vector<int> right(vocab, 0);
   r.count_by_first.assign(vocab, 0);
-  for (int i = 0; i < test.n; ++i) {
+  for (int i = 0; i < test.n(); ++i) {
     const int f = test.sequence(i)[0];
     ++r.count_by_first[f];
     right[f] += before[i] == test.labels[i];

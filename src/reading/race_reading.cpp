@@ -17,14 +17,14 @@ Status RaceReading::attach(race::RaceSession& race) {
 
 Status RaceReading::check_index(int index) const {
   if (!race_) return Status::error("run a race to the end first");
-  const int n = race_->data().test.n;
+  const int n = race_->data().test.n();
   if (index < 0 || index >= n) return Status::error("there are test examples 1 to " + std::to_string(n) + " only");
   return Status::success();
 }
 
 std::vector<int> RaceReading::tokens(int index) const {
   const race::Dataset& test = race_->data().test;
-  return std::vector<int>(test.sequence(index), test.sequence(index) + test.seq_len);
+  return std::vector<int>(test.sequence(index), test.sequence(index) + test.T());
 }
 
 Status RaceReading::example(int index, const std::vector<int>& masked, Reading& out) const {
@@ -50,7 +50,7 @@ Status RaceReading::adversary(int index, double tol, Adversary& out) const {
 Status RaceReading::ablations(std::uint64_t seed, AblationSummary& out) const {
   if (!race_) return Status::error("run a race to the end first");
   const race::Dataset& test = race_->data().test;
-  return ablate_set(model_, test.tokens, test.labels, test.seq_len, seed, out);
+  return ablate_set(model_, test.tokens, test.labels, seed, out);
 }
 
 Status RaceReading::behaviour(BehaviourReport out[2]) const {

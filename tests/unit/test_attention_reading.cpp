@@ -102,20 +102,20 @@ TEST_CASE("a different map with the same answer: within the tolerance, further t
 
 TEST_CASE("masking over a whole set: as trained, the top, a random and the first position", "[explore]") {
   const ReadModel m = small_model();
-  const std::vector<int> tokens = {0, 1, 2, 2, 1, 0, 1, 1, 0, 2, 2, 2};
+  const xt::xtensor<int, 2> tokens = {{0, 1, 2}, {2, 1, 0}, {1, 1, 0}, {2, 2, 2}};
   const std::vector<int> labels = {0, 0, 1, 1};
   AblationSummary s, again;
-  REQUIRE(ablate_set(m, tokens, labels, 3, 7, s));
-  REQUIRE(ablate_set(m, tokens, labels, 3, 7, again));
+  REQUIRE(ablate_set(m, tokens, labels, 7, s));
+  REQUIRE(ablate_set(m, tokens, labels, 7, again));
   CHECK(s.n == 4);
   CHECK(s.random_masked == again.random_masked);  // seeded
   // As trained, from the single readings.
   double right = 0;
   for (int i = 0; i < 4; ++i) {
     Reading r;
-    REQUIRE(read_sequence(m, {tokens[3 * i], tokens[3 * i + 1], tokens[3 * i + 2]}, {}, r));
+    REQUIRE(read_sequence(m, {tokens(i, 0), tokens(i, 1), tokens(i, 2)}, {}, r));
     right += r.pred == labels[i];
   }
   CHECK(s.as_trained == Approx(right / 4));
-  CHECK_FALSE(ablate_set(m, tokens, labels, 4, 7, s));
+  CHECK_FALSE(ablate_set(m, tokens, {0, 0, 1}, 7, s));  // 4 sequences, 3 labels
 }

@@ -19,13 +19,13 @@ TEST_CASE("counterfactuals change only the last token and flip the label", "[exp
   const int T = 7, V = 4;
   const race::Dataset d = race::make_balanced(200, T, V, rng);
   const race::Dataset cf = counterfactual_set(d, V);
-  for (int i = 0; i < d.n; ++i) {
+  for (int i = 0; i < d.n(); ++i) {
     for (int t = 0; t + 1 < T; ++t) CHECK(cf.sequence(i)[t] == d.sequence(i)[t]);
     CHECK(cf.labels[i] == 1 - d.labels[i]);
     CHECK(rule(cf.sequence(i), T) == cf.labels[i]);  // the rule agrees: exactly flipped
   }
   const race::Dataset dis = distractor_set(d), cm = constant_middle_set(d, V);
-  for (int i = 0; i < d.n; ++i) {
+  for (int i = 0; i < d.n(); ++i) {
     CHECK(rule(dis.sequence(i), T) == dis.labels[i]);
     for (int t = 1; t + 1 < T; ++t) CHECK(dis.sequence(i)[t] == d.sequence(i)[0]);
     CHECK(cm.labels[i] == 1);
@@ -49,7 +49,7 @@ TEST_CASE("the behaviour report for a perfect and for a constant predictor", "[e
     counted += perfect.count_by_first[v];
     if (perfect.count_by_first[v]) CHECK(perfect.by_first[v] == 1);
   }
-  CHECK(counted == d.n);
+  CHECK(counted == d.n());
   const BehaviourReport ones = behaviour_report(d, V, [](const int*) { return 1; });
   CHECK(ones.accuracy == Approx(0.5));  // balanced
   CHECK(ones.counterfactual_flips == 0);

@@ -7,12 +7,11 @@
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
 import { formatDuration, formatNumber } from '../settings/parse.js';
-import { measureRaceSpeed, raceWork } from '../engine/race-estimate.js';
+import { measureRaceSpeed } from '../engine/race-estimate.js';
 import { defaults, fromQuery, toQuery } from '../settings/settings-schema.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
-import { XYPlot } from '../charts/xy-plot.js';
-import { PALETTE } from '../charts/svg.js';
 import { saveOwnResult } from '../work/own-results.js';
+import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
 import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
@@ -265,131 +264,21 @@ async function showBehaviour() {
   }
 }
 
-// ---- the seed sweep ---------------------------------------------------------------
-
-// The sweep's runs: one a seed, or one a value of another race setting at one seed
-// (reading.json's "vary": its ladder in "vary_values", or the race setting's choices).
-// Each run is a race's whole settings; label names it in the chart and the table.
-function sweepRuns(settings) {
-  const base = raceSettings(settings);
-  if (settings.vary === 'seed') {
-    return Array.from({ length: settings.sweep }, (_, i) => ({ settings: { ...base, seed: settings.seed + i }, label: String(settings.seed + i) }));
-  }
-  const spec = labData().widgets.race.settings.find((s) => s.key === settings.vary);
-  const values = spec.kind === 'choice' ? spec.choices : labData().widgets.reading.vary_values[settings.vary];
-  return values.map((v) => ({ settings: { ...base, [settings.vary]: v }, label: String(v) }));
-}
-
-const varyLabel = (vary) => (vary === 'seed' ? 'seed' : labData().widgets.race.settings.find((s) => s.key === vary).label);
-
-const chartSweep = (labels, vary) => new XYPlot($('rd-sweep-chart'), {
-  x: { label: vary === 'seed' ? 'run (seeds in order)' : `run (${varyLabel(vary)})`, log: false, min: 0.5, max: labels.length + 0.5,
-    format: (v) => (Number.isInteger(v) && labels[v - 1] !== undefined ? labels[v - 1] : '') },
-  y: { label: 'test accuracy', log: false, min: 0.4, max: 1, format: (v) => v.toFixed(1) },
-});
-
-function median(xs) {
-  const s = [...xs].sort((a, b) => a - b), n = s.length;
-  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
-// A model's test accuracies over the runs: the median and the range, for the dot plot's
-// line and band and for the table's last row alike.
-const spread = (xs) => ({ median: median(xs), lo: Math.min(...xs), hi: Math.max(...xs) });
-
-const chartSweepCurves = () => new XYPlot($('rd-sweep-curves'), {
-  x: { label: 'epoch', log: false, format: (v) => String(v) },
-  y: { label: 'validation accuracy', log: false, min: 0.4, max: 1, format: (v) => v.toFixed(1) },
-});
-
-// Every run's validation curve, faint, and the median over runs epoch by epoch, bold.
-function drawSweepCurves(sorted) {
-  const models = [['gru', 'val_gru', 'GRU', PALETTE.vermillion, 'circle'], ['attention', 'val_attention', 'attention', PALETTE.blue, 'square']];
-  const series = [];
-  const summary = [];
-  for (const [key, field, label, colour, marker] of models) {
-    const curves = sorted.map((r) => Array.from(r[field]));
-    for (const [k, c] of curves.entries()) series.push({ key: `${key}-${sorted[k].seed}`, colour, faint: true, points: c.map((v, e) => [e + 1, v]) });
-    const epochs = Math.max(0, ...curves.map((c) => c.length));
-    const med = Array.from({ length: epochs }, (_, e) => [e + 1, median(curves.filter((c) => c.length > e).map((c) => c[e]))]);
-    series.push({ key: `${key}-median`, label: `${label}, median`, colour, marker, points: med });
-    if (curves.length) {
-      const last = curves.map((c) => c[c.length - 1]);
-      summary.push(`${label}: the last epoch's validation accuracy from ${num(Math.min(...last))} to ${num(Math.max(...last))}, median ${num(median(last))}`);
-    }
-  }
-  chartSweepCurves().draw({ series, message: 'the curves appear as runs finish' });
-  $('rd-sweep-curves').setAttribute('aria-label', sorted.length
-    ? `Validation accuracy per epoch of ${sorted.length} runs, each run a faint line and the median bold. ${summary.join('; ')}.`
-    : 'The runs\' learning curves appear here as they finish.');
-}
-
-function drawSweep(results) {
-  const { labels, vary } = state.sweepView;
-  const sorted = [...results].sort((a, b) => a.index - b.index);
-  drawSweepCurves(sorted);
-  $('rd-sweep-run-head').textContent = varyLabel(vary);
-  // A dot per run, the median as a line across, the range (lowest to highest) as a pale band.
-  const dots = (key, field, label, colour, marker) => {
-    const s = sorted.length ? spread(sorted.map((r) => r[field])) : null;
-    return { key, label, colour, marker, dotsOnly: true, points: sorted.map((r) => [r.index + 1, r[field]]),
-      ...(s ? { level: s.median, band: [s.lo, s.hi] } : {}) };
-  };
-  chartSweep(labels, vary).draw({ series: [
-    dots('gru', 'test_gru', 'GRU', PALETTE.vermillion, 'circle'),
-    dots('attention', 'test_attention', 'attention', PALETTE.blue, 'square'),
-  ] });
-  const body = $('rd-sweep').tBodies[0];
-  body.replaceChildren(...sorted.map((r) => {
-    const tr = document.createElement('tr');
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: labels[r.index] }));
-    for (const [m, v] of [['gru', r.test_gru], ['attention', r.test_attention]]) {
-      const td = tr.insertCell();
-      td.textContent = num(v);
-      Object.assign(td.dataset, { model: m, seed: String(r.seed), run: labels[r.index], value: String(v) });
-    }
-    return tr;
-  }));
-  if (sorted.length) {
-    const tr = body.insertRow();
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: 'median (range)' }));
-    const summary = [];
-    for (const m of ['test_gru', 'test_attention']) {
-      const s = spread(sorted.map((r) => r[m]));
-      const text = `${num(s.median)} (${num(s.lo)} to ${num(s.hi)})`;
-      tr.insertCell().textContent = text;
-      summary.push(`${m === 'test_gru' ? 'GRU' : 'attention'} median ${text}`);
-    }
-    $('rd-sweep-chart').setAttribute('aria-label', `Test accuracy of ${sorted.length} runs: ${summary.join('; ')}. The table below lists every run.`);
-  }
-}
-
-// About how long a sweep takes here: its races run one a thread (2 at once with
-// threads), each race's two models in turns on its thread. Null when unknown.
-async function sweepSeconds(runs) {
-  const seedOnly = runs.every((r) => JSON.stringify({ ...r.settings, seed: 0 }) === JSON.stringify({ ...runs[0].settings, seed: 0 }));
-  const works = await Promise.all((seedOnly ? runs.slice(0, 1) : runs).map((r) => raceWork(lab, r.settings)));
-  const perUnit = await speed;
-  if (!perUnit) return null;
-  const atOnce = state.build && state.build.threads ? 2 : 1;
-  const each = works.map((w) => perUnit * (w.gru + w.attention));
-  if (seedOnly) return each[0] * Math.ceil(runs.length / atOnce);
-  return Math.max(...each, each.reduce((a, b) => a + b, 0) / atOnce);
-}
+// ---- the seed sweep (drawn by reading/sweep-view.js) -----------------------------
 
 async function sweep() {
   $('rd-sweep-error').textContent = '';
   $('rd-sweep-estimate').textContent = '';
   const settings = validate();
   if (!settings) { $('rd-sweep-error').textContent = 'Fix the marked settings first.'; return; }
-  const runs = sweepRuns(settings);
+  const runs = sweepRuns(settings, raceSettings(settings));
   const maxSeed = labData().widgets.race.settings.find((s) => s.key === 'seed').max;
   if (runs.some((r) => r.settings.seed > maxSeed)) { $('rd-sweep-error').textContent = `The seeds would pass ${maxSeed}: start from a lower seed.`; return; }
   // Too long a sweep is refused before it starts, a long one asked for (too large a
   // one for the memory the engine refuses itself, below).
   let expected = null;
   try {
-    expected = await sweepSeconds(runs);
+    expected = await sweepSeconds(lab, speed, runs, state.build && state.build.threads ? 2 : 1);
   } catch (err) {
     $('rd-sweep-error').textContent = `The sweep did not start: ${err.message}.`;
     return;
@@ -417,7 +306,7 @@ async function sweep() {
   document.body.dataset.sweep = 'running';
   const results = [];
   state.sweepView = { labels: runs.map((r) => r.label), vary: settings.vary };
-  drawSweep(results);
+  drawSweep(results, state.sweepView);
   try {
     const input = settings.vary === 'seed'
       ? { settings: runs[0].settings, seeds: runs.map((r) => r.settings.seed) }
@@ -425,9 +314,9 @@ async function sweep() {
     const outcome = await lab.runSession('SeedSweep', input, (r) => {
       results.push(r);
       $('rd-sweep-progress').textContent = `${results.length} of ${runs.length} runs done.`;
-      drawSweep(results);
+      drawSweep(results, state.sweepView);
     });
-    drawSweep(Array.from(outcome.seeds));
+    drawSweep(Array.from(outcome.seeds), state.sweepView);
     $('rd-sweep-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Done'}: ${outcome.seeds.length} of ${runs.length} runs in ${outcome.wall.toFixed(1)} s, ${outcome.threads} at a time.`;
     document.body.dataset.sweep = outcome.stopped ? 'stopped' : 'finished';
     document.body.dataset.sweepWall = String(outcome.wall);

@@ -10,10 +10,10 @@ import { defaults, fromQuery, toQuery } from '../settings/settings-schema.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
 import { LineChart } from '../charts/line-chart.js';
 import { XYPlot } from '../charts/xy-plot.js';
-import { viridis } from '../charts/heatmap.js';
 import { drawAlignment } from '../charts/alignment-map.js';
 import { PALETTE } from '../charts/svg.js';
 import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
+import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 2);
@@ -212,7 +212,7 @@ function drawMatrix() {
   }).join('; ')}. The table below gives every weight.`);
   $('tr-matrix-caption').textContent = what;
   $('tr-aer').textContent = Number.isFinite(e.val_aer) ? `Alignment error rate on the validation set after epoch ${e.epoch}: ${num(e.val_aer)} (0 is every English word's strongest weight on a gold French word).` : '';
-  if ($('tr-matrix-details').open) drawMatrixTable(tgt, src, e.watch_alpha, gold);
+  if ($('tr-matrix-details').open) drawWeightTable($('tr-matrix'), 'English \\ French', tgt, src, e.watch_alpha, gold);
   document.body.dataset.matrixEpoch = String(e.epoch);
 }
 
@@ -246,32 +246,6 @@ async function chooseWatched() {
   if (Number($('tr-watch').value) - 1 !== index) return;  // a newer choice is on its way
   state.watch = { ...state.watch, kind: state.kinds[model], watch: index, watch_alpha: alpha };
   drawMatrix();
-}
-
-function drawMatrixTable(tgt, src, A, gold) {
-  const table = $('tr-matrix');
-  const golden = new Set(gold.map(([t, j]) => `${t},${j}`));
-  table.tHead.replaceChildren();
-  const hr = table.tHead.insertRow();
-  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'English \\ French' }));
-  for (const w of src) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: w }));
-  table.tBodies[0].replaceChildren(...tgt.map((word, t) => {
-    const tr = document.createElement('tr');
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: word }));
-    for (let j = 0; j < src.length; ++j) heatCell(tr.insertCell(), A[t * src.length + j], golden.has(`${t},${j}`));
-    return tr;
-  }));
-}
-
-// A cell coloured by its weight (viridis), the number on a white label so that it reads
-// at every colour; ◆ marks a gold link. Weights that round to 0.00 read "<0.01" (the
-// exact number stays in data-weight): a table of 2.74e-3s is hard to scan.
-const weightText = (w) => (w < 0.005 ? '<0.01' : String(Number(w.toFixed(2))));
-function heatCell(td, w, gold) {
-  td.style.background = viridis(w);
-  td.append(Object.assign(document.createElement('span'), { className: 'weight', textContent: `${gold ? '◆ ' : ''}${weightText(w)}` }));
-  if (gold) td.classList.add('gold');
-  td.dataset.weight = String(w);
 }
 
 function showOutcome(outcome) {
@@ -340,22 +314,7 @@ async function translateTyped() {
       if (m === attentionModel()) shown = r;
     }
     $('tr-translations').textContent = out.join('; ');
-    const table = $('tr-typed');
-    table.tHead.replaceChildren();
-    const hr = table.tHead.insertRow();
-    hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'English \\ French' }));
-    for (const w of words) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: w }));
-    const body = table.tBodies[0];
-    body.replaceChildren();
-    shown.words.forEach((w, t) => {
-      const tr = body.insertRow();
-      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: w }));
-      for (let j = 0; j < words.length; ++j) {
-        const a = shown.alpha[t * words.length + j];
-        const td = tr.insertCell();
-        heatCell(td, a, false);
-      }
-    });
+    drawWeightTable($('tr-typed'), 'English \\ French', shown.words, words, shown.alpha);
     drawVectors(shown, words);
     document.body.dataset.typed = shown.words.join(' ');
   } catch (err) {
@@ -372,36 +331,6 @@ function clearTyped() {
   for (const id of ['tr-cross-q', 'tr-cross-k']) $(id).tBodies[0].replaceChildren();
   $('tr-qkv-empty').hidden = false;
   delete document.body.dataset.typed;
-}
-
-// The typed sentence's vectors: cross-attention's queries (decoder states) and keys
-// (encoder states), and self-attention over the source from the same encoder states.
-function drawVectors(t, words) {
-  $('tr-qkv-empty').hidden = true;
-  const H = t.hidden, SHOWN = Math.min(6, H);
-  const rowsOf = (table, labels, flat) => {
-    const body = table.tBodies[0];
-    body.replaceChildren();
-    labels.forEach((label, i) => {
-      const tr = body.insertRow();
-      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: label }));
-      tr.insertCell().textContent = `[${Array.from(flat.slice(i * H, i * H + SHOWN), num).join(', ')}${H > SHOWN ? ', …' : ''}]`;
-    });
-  };
-  rowsOf($('tr-cross-q'), t.words.map((w) => `for "${w}"`), t.queries);
-  rowsOf($('tr-cross-k'), words, t.keys);
-  const table = $('tr-self');
-  table.tHead.replaceChildren();
-  const hr = table.tHead.insertRow();
-  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'query \\ key' }));
-  for (const w of words) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: w }));
-  const body = table.tBodies[0];
-  body.replaceChildren();
-  words.forEach((w, i) => {
-    const tr = body.insertRow();
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: w }));
-    for (let j = 0; j < words.length; ++j) heatCell(tr.insertCell(), t.self_alpha[i * words.length + j], false);
-  });
 }
 
 function main() {
