@@ -8,6 +8,14 @@
 // float and double). The difference s_i - m may itself round to -inf when
 // |s_i - m| exceeds the type's range; exp(-inf) = 0 is then the right weight.
 // Dividing the difference (not s_i) by tau keeps a tiny tau from overflowing.
+//
+// The lab's one softmax: attend, the calculator, the reading page and the translation's
+// display use this; self-attention's rows use its SIMD form (kernels/softmax_rows.hpp,
+// with a scalar reference beside it). Three places compute their own, each for a
+// reason: the cross-entropy loss (nn/cross_entropy.cpp) needs log p beside p; the
+// scaling explorer's entropy (explore/scaling_stats.cpp) needs log alpha without taking
+// the log of an underflowed weight; and the trained models' rounding (cross_entropy,
+// translate/seq2seq.cpp's columns) is what the pinned numbers were made with.
 #pragma once
 
 #include <algorithm>

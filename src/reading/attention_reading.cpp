@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "attention/softmax.hpp"
 #include "rng/pcg32.hpp"
 
 namespace alab::reading {
@@ -72,15 +73,11 @@ Status read_sequence(const ReadModel& m, const std::vector<int>& x, const std::v
   const MatD K = E * m.Wk.transpose(), V = E * m.Wv.transpose();
   const Eigen::VectorXd q = m.Wq * E.row(T - 1).transpose();
   const double scale = 1 / std::sqrt(static_cast<double>(m.Wq.rows()));
-  std::vector<double> s(T), alpha(T, 0);
-  double top = -std::numeric_limits<double>::infinity();
-  for (Eigen::Index j = 0; j < T; ++j) {
-    s[j] = off[j] ? -std::numeric_limits<double>::infinity() : scale * K.row(j).dot(q);
-    top = std::max(top, s[j]);
-  }
-  double sum = 0;
-  for (Eigen::Index j = 0; j < T; ++j) sum += alpha[j] = off[j] ? 0 : std::exp(s[j] - top);
-  for (double& a : alpha) a /= sum;
+  // A masked position's score is -inf: the lab's softmax gives it weight exp(-inf) = 0
+  // (at least one position is unmasked, so the maximum is finite).
+  std::vector<double> s(T), alpha(T);
+  for (Eigen::Index j = 0; j < T; ++j) s[j] = off[j] ? -std::numeric_limits<double>::infinity() : scale * K.row(j).dot(q);
+  softmax(s.data(), alpha.data(), T);
   output(m, V, alpha, out);
   return Status::success();
 }
