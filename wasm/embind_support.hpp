@@ -5,6 +5,7 @@
 //
 //   value_object<Out>("Out").field("x", &Out::x);                      // plain fields
 //   value_object<Out>("Out").ALAB_TYPED_FIELD(Out, weights);           // std::vector<number> <-> typed array
+//   value_object<Out>("Out").ALAB_TENSOR_FIELD(Out, A);                // xt::xtensor -> flat typed array
 //   function("my_call", &reply<In, Out, &my_call>);                    // (In) -> Out | {ok: false, message}
 //   class_<S>("S").function("result", &method_reply<S, Out, &S::result>);
 //
@@ -17,8 +18,11 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
+#include <xtensor/xtensor.hpp>
 
 #include "core/status.hpp"
 #include "core/settings_schema.hpp"
@@ -103,6 +107,28 @@ void typed_assign(C& c, val v) {
 #define ALAB_TYPED_FIELD(C, name)                                                                 \
   field(#name, &::alab::wasm::typed_copy<C, decltype(C::name)::value_type, &C::name>,             \
         &::alab::wasm::typed_assign<C, decltype(C::name)::value_type, &C::name>)
+
+// An xt::xtensor<number, N> field as one flat typed array, row-major (a copy); its shape
+// travels in the record's own fields (T, source_len, ...), named where the record is
+// declared. Records holding tensors only leave the engine: a typed array assigned
+// back keeps its numbers as the last axis (leading axes of length 1).
+template <class C, class T, std::size_t N, xt::xtensor<T, N> C::*M>
+val tensor_copy(const C& c) {
+  const xt::xtensor<T, N>& x = c.*M;
+  return val(emscripten::typed_memory_view(x.size(), x.data())).call<val>("slice");
+}
+template <class C, class T, std::size_t N, xt::xtensor<T, N> C::*M>
+void tensor_assign(C& c, val v) {
+  const std::vector<T> flat = emscripten::convertJSArrayToNumberVector<T>(v);
+  std::array<std::size_t, N> shape;
+  shape.fill(1);
+  shape[N - 1] = flat.size();
+  c.*M = xt::xtensor<T, N>(shape);
+  std::copy(flat.begin(), flat.end(), (c.*M).begin());
+}
+#define ALAB_TENSOR_FIELD(C, name)                                                                             \
+  field(#name, &::alab::wasm::tensor_copy<C, decltype(C::name)::value_type, decltype(C::name)::rank, &C::name>, \
+        &::alab::wasm::tensor_assign<C, decltype(C::name)::value_type, decltype(C::name)::rank, &C::name>)
 
 // A std::vector<number> field as a plain Array (where the page stores or extends it),
 // and back from any array.

@@ -60,7 +60,7 @@ EMSCRIPTEN_BINDINGS(race) {
       .field("pred_gru", &TestExample::pred_gru)
       .field("pred_attention", &TestExample::pred_attention)
       .ALAB_TYPED_FIELD(TestExample, tokens)
-      .ALAB_TYPED_FIELD(TestExample, A);
+      .ALAB_TENSOR_FIELD(TestExample, A);
   value_object<RaceWork>("RaceWork").field("gru", &RaceWork::gru).field("attention", &RaceWork::attention);
 
   wasm::session_class<RaceSession, EpochRecord, RaceOutcome>("RaceSession", &wasm::start_race<RaceSession>)

@@ -97,8 +97,7 @@ EMSCRIPTEN_BINDINGS(reading) {
       .field("index", &SeedResult::index)
       .field("test_gru", &SeedResult::test_gru)
       .field("test_attention", &SeedResult::test_attention)
-      .ALAB_TYPED_FIELD(SeedResult, val_gru)
-      .ALAB_TYPED_FIELD(SeedResult, val_attention)
+      .ALAB_TENSOR_FIELD(SeedResult, val)  // epochs x 2, row-major: epoch e's GRU at 2e, attention at 2e + 1
       .field("seconds", &SeedResult::seconds)
       .field("completed", &SeedResult::completed);
   value_object<SweepOutcome>("SweepOutcome")

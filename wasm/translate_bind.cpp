@@ -57,15 +57,15 @@ EMSCRIPTEN_BINDINGS(translate) {
       .field("wall", &TranslateEpoch::wall)
       .field("watch", &TranslateEpoch::watch)
       .ALAB_TYPED_FIELD(TranslateEpoch, watch_out)
-      .ALAB_TYPED_FIELD(TranslateEpoch, watch_alpha);
+      .ALAB_TENSOR_FIELD(TranslateEpoch, watch_alpha);
   value_object<Translation>("Translation")
       .ALAB_STRINGS_FIELD(Translation, words)
-      .ALAB_TYPED_FIELD(Translation, alpha)
+      .ALAB_TENSOR_FIELD(Translation, alpha)
       .field("source_len", &Translation::source_len)
       .field("hidden", &Translation::hidden)
-      .ALAB_TYPED_FIELD(Translation, queries)
-      .ALAB_TYPED_FIELD(Translation, keys)
-      .ALAB_TYPED_FIELD(Translation, self_alpha);
+      .ALAB_TENSOR_FIELD(Translation, queries)
+      .ALAB_TENSOR_FIELD(Translation, keys)
+      .ALAB_TENSOR_FIELD(Translation, self_alpha);
   value_object<EvalResult>("EvalResult")
       .field("loss", &EvalResult::loss)
       .field("token_acc", &EvalResult::token_acc)
@@ -90,7 +90,7 @@ EMSCRIPTEN_BINDINGS(translate) {
   value_object<WatchAttentionRequest>("WatchAttentionRequest")
       .field("model", &WatchAttentionRequest::model)
       .field("index", &WatchAttentionRequest::index);
-  value_object<WatchAttention>("WatchAttention").ALAB_TYPED_FIELD(WatchAttention, alpha);
+  value_object<WatchAttention>("WatchAttention").ALAB_TENSOR_FIELD(WatchAttention, alpha);
   value_array<std::pair<int, int>>("Link").element(&std::pair<int, int>::first).element(&std::pair<int, int>::second);
   value_object<SentencePair>("SentencePair")
       .ALAB_STRINGS_FIELD(SentencePair, src)

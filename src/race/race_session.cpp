@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/tensor.hpp"
 #include "race/race_cost.hpp"
 
 
@@ -147,8 +148,8 @@ Status RaceSession::example(int index, TestExample& out) {
   ex.T = T;
   ex.tokens.assign(seq, seq + T);
   MatF A;
-  trainers_[1]->attention_weights(seq, A);  // row-major T x T (MatF is row-major)
-  ex.A.assign(A.data(), A.data() + static_cast<long>(T) * T);
+  trainers_[1]->attention_weights(seq, A);  // T x T
+  ex.A = to_tensor(A);
   ex.label = test.labels[index];
   ex.pred_gru = trainers_[0]->predict(seq);
   ex.pred_attention = trainers_[1]->predict(seq);

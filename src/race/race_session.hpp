@@ -22,6 +22,7 @@
 #include <mutex>
 #include <thread>
 #include <vector>
+#include <xtensor/xtensor.hpp>
 
 #include "core/session.hpp"
 #include "race/epoch_runner.hpp"
@@ -59,7 +60,7 @@ struct TestExample {
   int index = 0, T = 0;
   int label = 0, pred_gru = 0, pred_attention = 0;
   std::vector<int> tokens;  // T
-  std::vector<float> A;     // T x T, row-major: row i is where position i looks
+  xt::xtensor<float, 2> A;  // T x T: row i is where position i looks
 };
 
 // Ok when a race with these settings fits in budget bytes (0: no limit), else a

@@ -57,6 +57,8 @@ Status SeedSweep::start(const std::vector<Settings>& runs, int threads) {
     auto r = std::make_unique<Race>();
     r->result.seed = runs[i].seed;
     r->result.index = static_cast<int>(i);
+    r->result.val = xt::xtensor<double, 2>(std::array<std::size_t, 2>{static_cast<std::size_t>(runs[i].epochs), 2},
+                                           std::nan(""));  // an epoch not reached stays NaN
     r->settings = runs[i];
     races_.push_back(std::move(r));
   }
@@ -86,7 +88,7 @@ bool SeedSweep::advance(Race& r, int max_batches) {
     r.runner = std::make_unique<InLineRunner>(*r.t[0], *r.t[1]);
   }
   const EpochReport report = [&r](int m, const EpochStats& e) {
-    (m == 0 ? r.result.val_gru : r.result.val_attention).push_back(e.val_acc);
+    r.result.val(static_cast<std::size_t>(e.epoch - 1), static_cast<std::size_t>(m)) = e.val_acc;
   };
   return r.runner->step(max_batches, report);
 }

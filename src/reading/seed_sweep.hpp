@@ -21,6 +21,7 @@
 #include <mutex>
 #include <thread>
 #include <vector>
+#include <xtensor/xtensor.hpp>
 
 #include "core/session.hpp"
 #include "race/epoch_runner.hpp"
@@ -32,7 +33,7 @@ struct SeedResult {
   std::uint64_t seed = 0;
   int index = 0;                              // its place in the sweep's list
   double test_gru = 0, test_attention = 0;    // test accuracy
-  std::vector<double> val_gru, val_attention; // validation accuracy, per epoch
+  xt::xtensor<double, 2> val;                 // validation accuracy: epochs x models (0 GRU, 1 attention)
   double seconds = 0;                         // this race's wall time
   bool completed = false;
 };

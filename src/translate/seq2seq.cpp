@@ -328,7 +328,7 @@ Scalar Seq2Seq<Scalar>::forward(const std::vector<int>& src, const std::vector<i
 
 template <class Scalar>
 void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_steps, std::vector<std::vector<int>>& out,
-                             std::vector<std::vector<std::vector<Scalar>>>* alpha, Trace* trace,
+                             std::vector<AlignmentMap<Scalar>>* alpha, Trace* trace,
                              const std::vector<const std::vector<int>*>* gold) const {
   Seq2SeqCache<Scalar> c;
   encode(src, B, S, c);
@@ -338,7 +338,7 @@ void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_
   std::vector<int> in(B, kBos);
   std::vector<bool> done(B, false);
   out.assign(B, {});
-  if (alpha) alpha->assign(B, {});
+  std::vector<Mat<Scalar>> step_alpha;  // each step's S x B weights; sentence b's word t came from step t
   int left = B;
   for (int t = 0; t < max_steps && left > 0; ++t) {
     Mat<Scalar> xt;
@@ -360,13 +360,19 @@ void Seq2Seq<Scalar>::greedy(const std::vector<int>& src, int B, int S, int max_
         const std::vector<int>& g = *(*gold)[b];
         if (out[b].size() > g.size() || g[out[b].size() - 1] != best) { done[b] = true; --left; }
       }
-      if (alpha && st.alpha.size()) {
-        std::vector<Scalar> row(S);
-        for (int j = 0; j < S; ++j) row[j] = st.alpha(j, b);
-        (*alpha)[b].push_back(std::move(row));
-      }
     }
+    if (alpha && st.alpha.size()) step_alpha.push_back(st.alpha);
     st.s_prev = st.s;
+  }
+  if (alpha) {
+    alpha->clear();
+    for (int b = 0; b < B && !step_alpha.empty(); ++b) {
+      const std::size_t words = out[b].size();
+      AlignmentMap<Scalar> map(std::array<std::size_t, 2>{words, static_cast<std::size_t>(S)});
+      for (std::size_t t = 0; t < words; ++t)
+        for (int j = 0; j < S; ++j) map(t, j) = step_alpha[t](j, b);
+      alpha->push_back(std::move(map));
+    }
   }
   if (trace) {
     trace->enc = c.Henc;  // H x S (B = 1)

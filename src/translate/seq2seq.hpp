@@ -28,11 +28,17 @@
 #include <vector>
 
 #include "core/status.hpp"
+#include "core/tensor.hpp"
 #include "nn/gru.hpp"
 #include "nn/param.hpp"
 #include "rng/pcg32.hpp"
 
 namespace alab::translate {
+
+// One sentence's attention, the map the page draws and the alignment is read from:
+// target words x source words, row t the weights (summing to 1) that produced word t.
+template <class Scalar>
+using AlignmentMap = xt::xtensor<Scalar, 2>;
 
 enum class AttentionKind { none, additive, dot };
 bool parse_attention_kind(const std::string& name, AttentionKind& out);
@@ -113,8 +119,7 @@ class Seq2Seq {
   void backward(Seq2SeqCache<Scalar>& cache, int tokens = 0);
 
   // Greedy decoding of one batch: out[b] the tokens up to (not including) <eos>, at
-  // most max_steps; alpha[b][t] the step's attention over the S source positions
-  // (empty for none).
+  // most max_steps; alpha[b] its alignment map, out[b].size() x S (no map for none).
   // trace (batch 1 only): the encoder's states h_1..h_S (H x S) and the decoder's state
   // that produced each output word (H x words), the vectors cross-attention compares.
   struct Trace {
@@ -125,7 +130,7 @@ class Seq2Seq {
   // long), so out[b] == gold[b] exactly when greedy decoding gets the sentence right, and
   // a poor model is not decoded to max_steps for nothing.
   void greedy(const std::vector<int>& src, int B, int S, int max_steps, std::vector<std::vector<int>>& out,
-              std::vector<std::vector<std::vector<Scalar>>>* alpha = nullptr, Trace* trace = nullptr,
+              std::vector<AlignmentMap<Scalar>>* alpha = nullptr, Trace* trace = nullptr,
               const std::vector<const std::vector<int>*>* gold = nullptr) const;
 
  private:

@@ -119,7 +119,7 @@ void TranslateSession::report(const EpochEnd& end, const Seq2Seq<float>& weights
   const SentencePair& p = corpus_->test[e.watch];
   std::vector<int> src;
   for (const std::string& w : p.src) src.push_back(corpus_->src.id(w));
-  std::vector<std::vector<float>> alpha;
+  AlignmentMap<float> alpha;
   translate::translate(weights, src, e.watch_out, alpha);
   e.watch_alpha = teacher_forced_attention(*corpus_, weights, p);
   e.wall = elapsed();
@@ -216,7 +216,7 @@ Status TranslateSession::watch(int index) {
   return Status::success();
 }
 
-Status TranslateSession::watch_attention(int model, int index, std::vector<float>& out) const {
+Status TranslateSession::watch_attention(int model, int index, AlignmentMap<float>& out) const {
   if (!corpus_) return Status::error("train the models first");
   if (model < 0 || model >= static_cast<int>(trainers_.size())) return Status::error("there is no model " + std::to_string(model));
   if (!done() && threaded_) return Status::error("wait until training has finished");
@@ -243,23 +243,20 @@ Status TranslateSession::translate(int model, const std::vector<std::string>& wo
   }
   if (!unknown.empty()) return Status::error("not in the lexicon: " + unknown);
   std::vector<int> ids;
-  std::vector<std::vector<float>> alpha;
   Seq2Seq<float>::Trace trace;
-  trainers_[model]->translate(src, ids, alpha, &trace);
   Translation t;
+  trainers_[model]->translate(src, ids, t.alpha, &trace);
   for (int id : ids) t.words.push_back(corpus_->tgt.words[id]);
-  for (const auto& row : alpha) t.alpha.insert(t.alpha.end(), row.begin(), row.end());
   const int S = static_cast<int>(src.size()), H = static_cast<int>(trace.enc.rows());
   t.source_len = S;
   t.hidden = H;
-  const MatF Q = trace.dec.transpose(), K = trace.enc.transpose();  // words x H, S x H
-  t.queries.assign(Q.data(), Q.data() + Q.size());
-  t.keys.assign(K.data(), K.data() + K.size());
+  const MatF K = trace.enc.transpose();          // S x H
+  t.queries = to_tensor(trace.dec.transpose());  // words x H
+  t.keys = to_tensor(K);
   // The source's self-attention map, for display: the lab's row softmax (the one
-  // self-attention uses), each row i over the source words j, stored row-major.
-  MatF A = K * K.transpose();  // S x S
-  row_softmax_scaled(A.data(), A.rows(), A.cols(), 1.0f / std::sqrt(static_cast<float>(H)), /*causal=*/false);
-  t.self_alpha.assign(A.data(), A.data() + A.size());
+  // self-attention uses), each row i over the source words j.
+  t.self_alpha = to_tensor(K * K.transpose());  // S x S
+  row_softmax_scaled(t.self_alpha.data(), S, S, 1.0f / std::sqrt(static_cast<float>(H)), /*causal=*/false);
   out = std::move(t);
   return Status::success();
 }

@@ -55,7 +55,7 @@ struct TranslateEpoch {
   double wall = 0;                      // seconds since start()
   int watch = 0;                        // which test sentence the next two fields are about
   std::vector<int> watch_out;           // the watched sentence, greedy translation (target ids)
-  std::vector<float> watch_alpha;       // teacher-forced attention: gold target words x source words
+  AlignmentMap<float> watch_alpha;      // teacher-forced attention: gold target words x source words
 };
 
 // What the settings ask of the corpus generator and of each model's trainer.
@@ -65,14 +65,14 @@ TranslateConfig trainer_config(const TranslateSettings& s, AttentionKind kind);
 // A typed sentence through one trained model.
 struct Translation {
   std::vector<std::string> words;  // the translation, up to <eos>
-  std::vector<float> alpha;        // words x source words (empty for the fixed summary)
+  AlignmentMap<float> alpha;       // words x source words (empty for the fixed summary)
   int source_len = 0;
   // The vectors behind it (hidden H): cross-attention's queries are the decoder's states
   // (one a word, words x H), its keys and values the encoder's states (source x H);
   // self-attention over the same source takes all three from the encoder's states:
-  // self_alpha = row-softmax(E E^T / sqrt(H)) (source x source, row-major: row i at i*S).
+  // self_alpha = row-softmax(E E^T / sqrt(H)) (source x source).
   int hidden = 0;
-  std::vector<float> queries, keys, self_alpha;
+  xt::xtensor<float, 2> queries, keys, self_alpha;
 };
 
 struct TranslateModelOutcome {
@@ -99,8 +99,8 @@ struct WatchRequest {         // the test sentence to watch from now on
 struct WatchAttentionRequest {
   int model = 0, index = 0;
 };
-struct WatchAttention {       // gold target words x source words, row-major
-  std::vector<float> alpha;
+struct WatchAttention {       // gold target words x source words
+  AlignmentMap<float> alpha;
 };
 struct CorpusInfo {           // what the page shows beside the training
   std::vector<std::string> src_vocab;  // the lexicon's source words
@@ -127,7 +127,7 @@ class TranslateSession : public Session<TranslateEpoch> {
   Status watch(int index);
   // Model `model`'s teacher-forced attention on test sentence `index` (gold target words
   // x source words, row-major), when no thread is training it.
-  Status watch_attention(int model, int index, std::vector<float>& out) const;
+  Status watch_attention(int model, int index, AlignmentMap<float>& out) const;
   // The same as records (the page's shapes).
   Status translate(const TranslateRequest& in, Translation& out) const { return translate(in.model, in.words, out); }
   Status watch(const WatchRequest& in) { return watch(in.index); }

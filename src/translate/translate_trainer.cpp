@@ -5,6 +5,20 @@
 
 namespace alab::translate {
 
+namespace {
+
+// Sentence k's alignment map from a teacher-forced forward: row t the attention of the
+// step that was fed gold word t-1 and predicts word t (words x S).
+AlignmentMap<float> teacher_forced_map(const Seq2SeqCache<float>& cache, int k, std::size_t words) {
+  const auto S = static_cast<std::size_t>(cache.S);
+  AlignmentMap<float> map(std::array<std::size_t, 2>{words, S});
+  for (std::size_t t = 0; t < words; ++t)
+    for (std::size_t j = 0; j < S; ++j) map(t, j) = cache.steps[t].alpha(static_cast<Eigen::Index>(j), k);
+  return map;
+}
+
+}  // namespace
+
 EncodedSplit encode_split(const Corpus& c, const std::vector<SentencePair>& split) {
   EncodedSplit e;
   e.src.resize(split.size());
@@ -56,13 +70,14 @@ void make_batch(const Corpus& c, const std::vector<SentencePair>& split, const s
   make_batch(e, rows, out);
 }
 
-void count_alignment(const SentencePair& p, const std::vector<std::vector<float>>& alpha, AlignmentCounts& out) {
-  const int S = static_cast<int>(p.src.size()), n = std::min(static_cast<int>(p.tgt.size()), static_cast<int>(alpha.size()));
+void count_alignment(const SentencePair& p, const AlignmentMap<float>& alpha, AlignmentCounts& out) {
+  const int S = static_cast<int>(p.src.size()), n = std::min(static_cast<int>(p.tgt.size()), static_cast<int>(alpha.shape(0)));
   std::vector<int> gold_per_target(p.tgt.size(), 0);
   for (const auto& [i, j] : p.align) ++gold_per_target[j];
   out.gold += static_cast<double>(p.align.size());
   for (int t = 0; t < n; ++t) {
-    const int best = static_cast<int>(std::max_element(alpha[t].begin(), alpha[t].end()) - alpha[t].begin());
+    const float* row = &alpha(t, 0);
+    const int best = static_cast<int>(std::max_element(row, row + alpha.shape(1)) - row);
     out.predicted += 1;
     out.hits += std::binary_search(p.align.begin(), p.align.end(), std::make_pair(best, t)) ? 1 : 0;
     out.chance_hits += static_cast<double>(gold_per_target[t]) / S;
@@ -198,10 +213,7 @@ EvalResult evaluate(const Corpus& corpus, const Seq2Seq<float>& model, const std
       if (kind != AttentionKind::none) {
         for (int k = 0; k < b.B; ++k) {  // the teacher-forced rows that produced each gold word
           const SentencePair& p = split[rows[k]];
-          std::vector<std::vector<float>> alpha(p.tgt.size(), std::vector<float>(b.S));
-          for (std::size_t t = 0; t < p.tgt.size(); ++t)
-            for (int j = 0; j < b.S; ++j) alpha[t][j] = cache.steps[t].alpha(j, k);
-          count_alignment(p, alpha, counts);
+          count_alignment(p, teacher_forced_map(cache, k, p.tgt.size()), counts);
         }
       }
       std::vector<const std::vector<int>*> gold;
@@ -224,27 +236,24 @@ EvalResult evaluate(const Corpus& corpus, const Seq2Seq<float>& model, const std
   return r;
 }
 
-std::vector<float> teacher_forced_attention(const Corpus& corpus, const Seq2Seq<float>& model, const SentencePair& p) {
+AlignmentMap<float> teacher_forced_attention(const Corpus& corpus, const Seq2Seq<float>& model, const SentencePair& p) {
   if (model.config.attention == AttentionKind::none) return {};
   const std::vector<SentencePair> one{p};
   TranslateBatch b;
   make_batch(corpus, one, {0}, b);
   Seq2SeqCache<float> cache;
   model.forward(b.src, b.tgt_in, b.tgt_out, 1, b.S, b.L, cache);
-  std::vector<float> out;
-  for (std::size_t t = 0; t < p.tgt.size(); ++t)
-    for (int j = 0; j < b.S; ++j) out.push_back(cache.steps[t].alpha(j, 0));
-  return out;
+  return teacher_forced_map(cache, 0, p.tgt.size());
 }
 
 void translate(const Seq2Seq<float>& model, const std::vector<int>& src, std::vector<int>& out,
-               std::vector<std::vector<float>>& alpha, Seq2Seq<float>::Trace* trace) {
+               AlignmentMap<float>& alpha, Seq2Seq<float>::Trace* trace) {
   std::vector<std::vector<int>> outs;
-  std::vector<std::vector<std::vector<float>>> alphas;
+  std::vector<AlignmentMap<float>> maps;
   const int S = static_cast<int>(src.size());
-  model.greedy(src, 1, S, 2 * S + 10, outs, &alphas, trace);
+  model.greedy(src, 1, S, 2 * S + 10, outs, &maps, trace);
   out = outs[0];
-  alpha = alphas[0];
+  alpha = maps.empty() ? AlignmentMap<float>() : std::move(maps[0]);
 }
 
 }  // namespace alab::translate

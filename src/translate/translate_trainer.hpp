@@ -48,8 +48,8 @@ struct AlignmentCounts {
   double aer() const { return 1 - 2 * hits / (predicted + gold); }
   double chance_aer() const { return 1 - 2 * chance_hits / (predicted + gold); }
 };
-// Adds one sentence: alpha[t] is the attention row (S weights) that produced target word t.
-void count_alignment(const SentencePair& p, const std::vector<std::vector<float>>& alpha, AlignmentCounts& out);
+// Adds one sentence: alpha's row t (S weights) produced target word t.
+void count_alignment(const SentencePair& p, const AlignmentMap<float>& alpha, AlignmentCounts& out);
 
 struct EvalResult {
   double loss = 0, token_acc = 0, exact_acc = 0;
@@ -76,12 +76,12 @@ void make_batch(const Corpus& c, const std::vector<SentencePair>& split, const s
 // What a model (a trainer's, or a snapshot of one) does on the corpus:
 // its validation or test numbers;
 EvalResult evaluate(const Corpus& corpus, const Seq2Seq<float>& model, const std::vector<SentencePair>& split);
-// the greedy translation of one sentence (ids), with its attention rows;
+// the greedy translation of one sentence (ids), with its alignment map (words x S);
 void translate(const Seq2Seq<float>& model, const std::vector<int>& src, std::vector<int>& out,
-               std::vector<std::vector<float>>& alpha, Seq2Seq<float>::Trace* trace = nullptr);
-// the attention rows that produce each gold target word under teacher forcing,
-// flattened (target words x source words); empty for the fixed summary.
-std::vector<float> teacher_forced_attention(const Corpus& corpus, const Seq2Seq<float>& model, const SentencePair& p);
+               AlignmentMap<float>& alpha, Seq2Seq<float>::Trace* trace = nullptr);
+// the attention rows that produce each gold target word under teacher forcing
+// (target words x source words); empty for the fixed summary.
+AlignmentMap<float> teacher_forced_attention(const Corpus& corpus, const Seq2Seq<float>& model, const SentencePair& p);
 
 // Every minibatch of two or more sentences is computed in two halves, its gradient the
 // sum (half A's + half B's, in that order) of the halves' gradients, each taken with
@@ -101,11 +101,11 @@ class TranslateTrainer {
   bool train_next();
   double epoch_loss() const { return epoch_tokens_ ? epoch_total_ / epoch_tokens_ : 0; }
   EvalResult evaluate(const std::vector<SentencePair>& split) const { return translate::evaluate(corpus_, model_, split); }
-  void translate(const std::vector<int>& src, std::vector<int>& out, std::vector<std::vector<float>>& alpha,
+  void translate(const std::vector<int>& src, std::vector<int>& out, AlignmentMap<float>& alpha,
                  Seq2Seq<float>::Trace* trace = nullptr) const {
     translate::translate(model_, src, out, alpha, trace);
   }
-  std::vector<float> teacher_forced_attention(const SentencePair& p) const {
+  AlignmentMap<float> teacher_forced_attention(const SentencePair& p) const {
     return translate::teacher_forced_attention(corpus_, model_, p);
   }
   const Seq2Seq<float>& model() const { return model_; }

@@ -37,7 +37,7 @@ TEST_CASE("a finished race's attention model, read", "[explore]") {
   Reading r;
   REQUIRE(reading.example(4, {}, r));
   // The race's heatmap (float, the full matrix) ends with this row.
-  for (int j = 0; j < s.T; ++j) CHECK(r.alpha[j] == Approx(ex.A[(s.T - 1) * s.T + j]).margin(1e-5));
+  for (int j = 0; j < s.T; ++j) CHECK(r.alpha[j] == Approx(ex.A(s.T - 1, j)).margin(1e-5));
   CHECK(r.pred == ex.pred_attention);
   const int top = static_cast<int>(std::max_element(r.alpha.begin(), r.alpha.end()) - r.alpha.begin());
   Reading masked;

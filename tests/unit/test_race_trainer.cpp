@@ -261,7 +261,7 @@ TEST_CASE("the race session reports every epoch, stops within a minibatch, shows
         REQUIRE(ex.A.size() == static_cast<std::size_t>(s.T * s.T));
         for (int row = 0; row < s.T; ++row) {
           float sum = 0;
-          for (int j = 0; j < s.T; ++j) sum += ex.A[row * s.T + j];
+          for (int j = 0; j < s.T; ++j) sum += ex.A(row, j);
           CHECK(sum == Approx(1.0f).epsilon(1e-5));
         }
       }

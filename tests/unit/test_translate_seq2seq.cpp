@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <vector>
+#include <xtensor/xmath.hpp>
+#include <xtensor/xview.hpp>
 
 #include "gradcheck.hpp"
 #include "translate/corpus.hpp"
@@ -82,12 +84,14 @@ TEST_CASE("seq2seq: attention rows are distributions over the source; greedy dec
       CHECK(st.alpha.minCoeff() >= 0);
     }
     std::vector<std::vector<int>> out;
-    std::vector<std::vector<std::vector<double>>> alpha;
+    std::vector<AlignmentMap<double>> alpha;
     m.greedy(b.src, b.B, b.S, 6, out, &alpha);
     REQUIRE(out.size() == 2);
     for (int s = 0; s < 2; ++s) {
       CHECK(out[s].size() <= 6);
-      CHECK(alpha[s].size() == out[s].size());
+      CHECK(alpha[s].shape(0) == out[s].size());
+      CHECK(alpha[s].shape(1) == static_cast<std::size_t>(b.S));
+      for (std::size_t t = 0; t < out[s].size(); ++t) CHECK(std::abs(xt::sum(xt::row(alpha[s], t))() - 1) < 1e-12);
       for (int tok : out[s]) CHECK(tok != kEos);
     }
   }

@@ -59,11 +59,12 @@ TEST_CASE("a translation session gives the same epochs in slices and on threads"
   CHECK(oa.models[1].kind == "additive");
   for (const TranslateEpoch& e : a) {
     const std::size_t S = one.corpus().test[0].src.size(), n = one.corpus().test[0].tgt.size();
-    if (e.kind == "none") { CHECK(e.watch_alpha.empty()); continue; }
-    REQUIRE(e.watch_alpha.size() == n * S);
+    if (e.kind == "none") { CHECK(e.watch_alpha.size() == 0); continue; }
+    REQUIRE(e.watch_alpha.shape(0) == n);
+    REQUIRE(e.watch_alpha.shape(1) == S);
     for (std::size_t t = 0; t < n; ++t) {
       double sum = 0;
-      for (std::size_t j = 0; j < S; ++j) sum += e.watch_alpha[t * S + j];
+      for (std::size_t j = 0; j < S; ++j) sum += e.watch_alpha(t, j);
       CHECK(std::abs(sum - 1) < 1e-5);
     }
   }
@@ -128,7 +129,7 @@ TEST_CASE("a typed sentence is translated by a trained model; unknown words are 
   CHECK(t.keys.size() == 3 * 16);
   REQUIRE(t.self_alpha.size() == 9);
   // Row i is softmax_j(k_i . k_j / sqrt(H)) (keys: S x H, row-major).
-  const auto key = [&](int i, int h) { return double(t.keys[static_cast<std::size_t>(i) * 16 + h]); };
+  const auto key = [&](int i, int h) { return double(t.keys(i, h)); };
   for (int i = 0; i < 3; ++i) {
     double s[3], a[3];
     for (int j = 0; j < 3; ++j) {
@@ -136,10 +137,10 @@ TEST_CASE("a typed sentence is translated by a trained model; unknown words are 
       for (int h = 0; h < 16; ++h) s[j] += key(i, h) * key(j, h) / 4.0;
     }
     alab::softmax(s, a, 3);
-    for (int j = 0; j < 3; ++j) CHECK(std::abs(t.self_alpha[i * 3 + j] - a[j]) < 1e-5);
+    for (int j = 0; j < 3; ++j) CHECK(std::abs(t.self_alpha(i, j) - a[j]) < 1e-5);
   }
   REQUIRE(s.translate(0, {"le", "chat", "noir"}, t));
-  CHECK(t.alpha.empty());
+  CHECK(t.alpha.size() == 0);
   CHECK(s.translate(1, {"le", "zèbre", "mange", "la", "licorne"}, t).message == "not in the lexicon: \"zèbre\", \"licorne\"");
   CHECK(s.translate(1, {}, t).message == "type a sentence first");
   CHECK(s.translate(1, std::vector<std::string>(26, "chat"), t).message.find("at most 25") != std::string::npos);
@@ -168,11 +169,12 @@ TEST_CASE("the watched sentence can be changed mid-run, and read from an idle mo
     if (seen[k].kind == "additive") CHECK(seen[k].watch_alpha.size() == p.src.size() * p.tgt.size());
   }
   // Idle, the model's attention on any test sentence: the last epoch's numbers for the watched one.
-  std::vector<float> alpha;
+  AlignmentMap<float> alpha;
   REQUIRE(s.watch_attention(1, 7, alpha));
-  CHECK(alpha == seen.back().watch_alpha);
+  CHECK(bool(alpha == seen.back().watch_alpha));
   REQUIRE(s.watch_attention(1, 3, alpha));
-  CHECK(alpha.size() == s.corpus().test[3].src.size() * s.corpus().test[3].tgt.size());
+  CHECK(alpha.shape(0) == s.corpus().test[3].tgt.size());
+  CHECK(alpha.shape(1) == s.corpus().test[3].src.size());
   CHECK(s.watch_attention(1, 50, alpha).message == "there are test sentences 1 to 50 only");
   CHECK(s.watch_attention(4, 3, alpha).message == "there is no model 4");
 }

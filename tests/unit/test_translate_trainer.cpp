@@ -76,12 +76,13 @@ TEST_CASE("training is deterministic, lowers the loss, and attention beats the f
   // A translation comes with one attention row per word it produced, each a distribution.
   std::vector<int> src, out;
   for (const auto& w : c.test[0].src) src.push_back(c.src.id(w));
-  std::vector<std::vector<float>> alpha;
+  AlignmentMap<float> alpha;
   a.translate(src, out, alpha);
-  CHECK(alpha.size() == out.size());
-  for (const auto& row : alpha) {
+  CHECK(alpha.shape(0) == out.size());
+  CHECK(alpha.shape(1) == src.size());
+  for (std::size_t t = 0; t < alpha.shape(0); ++t) {
     double sum = 0;
-    for (float x : row) sum += x;
+    for (std::size_t j = 0; j < alpha.shape(1); ++j) sum += alpha(t, j);
     CHECK(std::abs(sum - 1) < 1e-5);
   }
 }

@@ -3,7 +3,7 @@
 // with its median and range, every run's validation curve, and the table that is the
 // charts' text alternative). The page (../reading.js) runs the sweep and keeps its state.
 import { labData } from '../../ui/lab-data.js';
-import { formatNumber } from '../../settings/parse.js';
+import { formatNumber } from '../../ui/format.js';
 import { raceWork } from '../../engine/race-estimate.js';
 import { XYPlot } from '../../charts/xy-plot.js';
 import { PALETTE } from '../../charts/svg.js';
@@ -48,11 +48,12 @@ const chartSweepCurves = () => new XYPlot($('rd-sweep-curves'), {
 
 // Every run's validation curve, faint, and the median over runs epoch by epoch, bold.
 function drawSweepCurves(sorted) {
-  const models = [['gru', 'val_gru', 'GRU', PALETTE.vermillion, 'circle'], ['attention', 'val_attention', 'attention', PALETTE.blue, 'square']];
+  // r.val: epochs x models, flat (row-major); model m's curve is every second number from m.
+  const models = [['gru', 0, 'GRU', PALETTE.vermillion, 'circle'], ['attention', 1, 'attention', PALETTE.blue, 'square']];
   const series = [];
   const summary = [];
-  for (const [key, field, label, colour, marker] of models) {
-    const curves = sorted.map((r) => Array.from(r[field]));
+  for (const [key, column, label, colour, marker] of models) {
+    const curves = sorted.map((r) => Array.from(r.val).filter((_, i) => i % 2 === column));
     for (const [k, c] of curves.entries()) series.push({ key: `${key}-${sorted[k].seed}`, colour, faint: true, points: c.map((v, e) => [e + 1, v]) });
     const epochs = Math.max(0, ...curves.map((c) => c.length));
     const med = Array.from({ length: epochs }, (_, e) => [e + 1, median(curves.filter((c) => c.length > e).map((c) => c[e]))]);
