@@ -61,7 +61,7 @@ for (const entry of PAGES) {
     assert.deepEqual(await axe(page), []);
     assert.deepEqual(problems.console, []);
     assert.deepEqual(problems.foreign, []);
-    if (entry.widget) assert.match(await page.textContent('#build-status'), /^Running the threaded WebAssembly build/);
+    if (entry.widget) assert.match(await page.textContent('#build-status'), /^Runs here in your browser, on two threads\. How it runsRunning the threaded WebAssembly build/);
     await close();
   });
 }

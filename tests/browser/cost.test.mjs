@@ -108,7 +108,7 @@ test('a point too slow for the rate measured so far is refused before it runs, w
 test('the single-thread build times one thread and says why it cannot show the speed-up', async () => {
   const { page, problems, close } = await open('cost.html?d=16&from=16&to=32&seconds=0.02', { plain: true });
   assert.equal(await page.evaluate(() => document.body.dataset.build), 'attention_lab_st');
-  assert.match(await page.textContent('#threads-note'), /not cross-origin isolated.*times one thread only and cannot show what a second thread adds/);
+  assert.match(await page.textContent('#threads-note'), /^Runs here in your browser, on one thread\. So this page times one thread only and cannot show what a second thread adds/);
   await page.click('#measure');
   await page.waitForFunction(() => document.body.dataset.cost === 'finished');
   const rows = await seconds(page);

@@ -150,7 +150,7 @@ test('a sweep too long for this computer is refused before it starts; a long one
   await page.fill('#set-sweep', '50');
   await page.click('#rd-sweep-start');
   await page.waitForFunction(() => document.body.dataset.sweep === 'refused');
-  assert.match(await page.textContent('#rd-sweep-error'), /^The sweep did not start: it would take about .+ on this computer, and a sweep may take at most 10 minutes\. Use fewer seeds/);
+  assert.match(await page.textContent('#rd-sweep-error'), /^Not started: it would take about .+ on this computer, over the limit of 10 minutes\. \(Fewer seeds/);
   assert.equal(await page.locator('#rd-sweep td[data-seed]').count(), 0);
   // Long but allowed: the page asks; declined, nothing runs.
   await page.fill('#set-T', '30');

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BEGIN, END, buildHandin, gradebook, parseHandin, parseHandins, plausibleDate, raceKey, toCsv } from '../../web/js/work/handin.js';
+import { BEGIN, END, buildHandin, parseHandin, parseHandins, plausibleDate } from '../../web/js/work/handin.js';
+import { gradebook, raceKey, toCsv } from '../../web/js/grading/gradebook.js';
 import { grade, lessonStatus, meetsRace } from '../../web/js/grading/grading.js';
 import { resolveAssignment } from '../../web/js/grading/assignment.js';
 import { normalizeState } from '../../web/js/work/store.js';

@@ -1,7 +1,8 @@
 // The page's input parsing, without a browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cleanName, formatNumber, parseNumber, parseTokenLines, parseVector, tokenLines } from '../../web/js/settings/parse.js';
+import { cleanName, parseNumber, parseTokenLines, parseVector, tokenLines } from '../../web/js/settings/parse.js';
+import { formatNumber } from '../../web/js/ui/format.js';
 
 test('vectors: commas or spaces, strict numbers', () => {
   assert.deepEqual(parseVector('1.0, 0.9'), { ok: true, values: [1, 0.9] });

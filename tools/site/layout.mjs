@@ -36,7 +36,7 @@ export function page({ pages, file, title, body, script, data, head = '', widget
   <a class="skip" href="#main">Skip to the content</a>
   <header class="site">
     ${navHtml(pages, file)}
-    ${widget ? '<p id="build-status" class="status" role="status">Loading the WebAssembly module…</p>' : ''}
+    ${widget ? '<div id="build-status" class="status" role="status">Loading the lab\'s engine…</div>' : ''}
   </header>
   <main id="main">
 ${body}

@@ -144,9 +144,17 @@ function inlineWorker() {
   });
 }
 
-// One line for the status bar, from what the module says about itself; the reason
-// always matches the build that runs.
+// The status bar, from what the module says about itself: plain words for a student
+// (plain), and the technical account behind a disclosure (detail), whose reason always
+// matches the build that runs.
 export function describeBuild(info) {
+  const plain = info.threads
+    ? 'Runs here in your browser, on two threads.'
+    : `Runs here in your browser, on one thread${info.variant === 'attention_lab_single' ? ' (opened from a file; the lab on a web server uses two)' : ''}.`;
+  return { plain, detail: buildDetail(info) };
+}
+
+function buildDetail(info) {
   const build = info.threads ? 'threaded WebAssembly build (SIMD + threads)' : 'single-thread WebAssembly build';
   const simd = info.simd ? 'SIMD on' : 'SIMD off';
   let why;

@@ -8,7 +8,7 @@
 //   job.stop();  await job.done;
 // result: {status: 'verified', gru, attention, matches(run)} | {status: 'unverifiable', message}
 //       | {status: 'refused', message} | {status: 'unchecked', message} | {status: 'pending'}
-import { raceKey } from '../work/handin.js';
+import { raceKey } from './gradebook.js';
 import { checkNumber, parseSetting } from '../settings/settings-schema.js';
 
 // A run's settings as the race engine takes them, or why not.

@@ -7,7 +7,8 @@
 // answer to the latest request is drawn.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { cleanName, formatNumber, parseNumber, parseTokenLines, parseVector, tokenLines } from '../settings/parse.js';
+import { cleanName, parseNumber, parseTokenLines, parseVector, tokenLines } from '../settings/parse.js';
+import { formatNumber } from '../ui/format.js';
 import { GeometryPlot } from '../charts/geometry-plot.js';
 import { drawWeightBars } from '../charts/weight-bars.js';
 import { showEngineStatus } from '../ui/page-kit.js';

@@ -8,7 +8,8 @@
 // Only the answer to the latest request is drawn.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { formatNumber, parseVector } from '../settings/parse.js';
+import { parseVector } from '../settings/parse.js';
+import { formatNumber } from '../ui/format.js';
 import { fromQuery, parseSetting, rangeText, toQuery } from '../settings/settings-schema.js';
 import { showEngineStatus, showUrlNotice } from '../ui/page-kit.js';
 

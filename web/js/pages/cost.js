@@ -6,12 +6,12 @@
 // measured so far, is too long is refused before it runs, and the run goes on.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { formatNumber } from '../settings/parse.js';
+import { formatNumber } from '../ui/format.js';
 import { fromQuery, toQuery } from '../settings/settings-schema.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
 import { XYPlot, logLogFit } from '../charts/xy-plot.js';
 import { PALETTE } from '../charts/svg.js';
-import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
+import { showEngineStatus, showShareLink, showUrlNotice, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const LAYERS = ['attention', 'gru'];
@@ -55,14 +55,11 @@ function readSettings() {
   return settings;
 }
 
-// Start and Stop disable each other; focus moves to the one now enabled.
+const toggleMeasureStop = startStop($('measure'), $('stop'));
 function setRunning(running) {
   state.running = running;
   document.body.dataset.cost = running ? 'running' : state.results.size ? 'finished' : 'idle';
-  const had = document.activeElement;
-  $('measure').disabled = running;
-  $('stop').disabled = !running;
-  if (had === $('measure') || had === $('stop') || had === document.body) (running ? $('stop') : $('measure')).focus();
+  toggleMeasureStop(running);
 }
 
 async function measure() {
@@ -196,7 +193,7 @@ function main() {
     state.threads = info.threads ? 2 : 1;
     $('threads-note').textContent = info.threads
       ? 'Threaded build: every point is timed on one thread and on two.'
-      : `${describeBuild(info)} So this page times one thread only and cannot show what a second thread adds; served with cross-origin isolation (see the README), the threaded build can.`;
+      : `${describeBuild(info).plain} So this page times one thread only and cannot show what a second thread adds; on a web server with cross-origin isolation (see the README), it can.`;
     $('measure').disabled = false;
     draw();
   });

@@ -6,7 +6,8 @@
 // answers are only ever shown as text.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { gradebook, parseHandins, raceKey, toCsv, MAX_BYTES } from '../work/handin.js';
+import { MAX_BYTES, parseHandins } from '../work/handin.js';
+import { gradebook, raceKey, toCsv } from '../grading/gradebook.js';
 import { verifyRaces } from '../grading/verify.js';
 import { downloadText } from '../work/download.js';
 import { showEngineStatus } from '../ui/page-kit.js';

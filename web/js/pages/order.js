@@ -5,7 +5,8 @@
 // characters and cut when long (the full name in a tooltip).
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { cleanName, formatNumber } from '../settings/parse.js';
+import { cleanName } from '../settings/parse.js';
+import { formatNumber } from '../ui/format.js';
 import { fromQuery, toQuery } from '../settings/settings-schema.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
 import { LatestCall } from '../engine/latest-call.js';

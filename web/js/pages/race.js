@@ -11,9 +11,9 @@ import { LineChart } from '../charts/line-chart.js';
 import { drawHeatmap } from '../charts/heatmap.js';
 import { PALETTE } from '../charts/svg.js';
 import { downloadText } from '../work/download.js';
-import { formatDuration } from '../settings/parse.js';
+import { formatPercent } from '../ui/format.js';
 import { measureRaceSpeed, raceWork } from '../engine/race-estimate.js';
-import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
+import { askBeforeLongRun, showEngineStatus, showShareLink, showUrlNotice, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -63,16 +63,11 @@ function validateForm() {
 
 // ---- running -------------------------------------------------------------------
 
-// Start and Stop disable each other; the keyboard's focus moves to the one now
-// enabled instead of falling to the page's body.
+const toggleStartStop = startStop($('start'), $('stop'));
 function setRunning(running) {
-  const focused = document.activeElement;
   state.running = running;
-  $('start').disabled = running;
-  $('stop').disabled = !running;
   $('start').textContent = state.result ? 'Run again' : 'Start the race';
-  if (running && focused === $('start')) $('stop').focus();
-  if (!running && (focused === $('stop') || focused === document.body)) $('start').focus();
+  toggleStartStop(running);
 }
 
 async function start() {
@@ -94,13 +89,11 @@ async function start() {
     document.body.dataset.race = 'error';
     return;
   }
-  if (expected !== null && expected > 60
-      && !window.confirm(`This race will take about ${formatDuration(expected)} on this computer. Start it anyway? (Fewer epochs, a shorter T or a larger batch make it quicker.)`)) {
-    $('start-error').textContent = `Not started: it would take about ${formatDuration(expected)}.`;
-    document.body.dataset.race = 'declined';
-    return;
-  }
-  $('race-estimate').textContent = expected === null ? '' : `Expected to take about ${formatDuration(expected)} on this computer.`;
+  const answer = askBeforeLongRun(expected, {
+    what: 'This race', hint: '(Fewer epochs, a shorter T or a larger batch make it quicker.)',
+    errorEl: $('start-error'), estimateEl: $('race-estimate'),
+  });
+  if (answer !== 'run') { document.body.dataset.race = answer; return; }
   if (expected !== null) document.body.dataset.estimateSeconds = expected.toFixed(2);
   history.replaceState(null, '', `race.html${toQuery(state.spec, settings)}`);
   state.settings = settings;
@@ -172,9 +165,7 @@ function onEpoch(p) {
   row.cells[col + 1].textContent = pct(p.val_acc);
 }
 
-function pct(x) {
-  return `${(100 * x).toFixed(1)} %`;
-}
+const pct = formatPercent;
 
 // ---- results ---------------------------------------------------------------------
 

@@ -6,17 +6,17 @@
 // worker; the page only parses input, keeps the last good view and draws.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { formatDuration, formatNumber } from '../settings/parse.js';
+import { formatNumber, formatPercent } from '../ui/format.js';
 import { measureRaceSpeed } from '../engine/race-estimate.js';
 import { defaults, fromQuery, toQuery } from '../settings/settings-schema.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
 import { saveOwnResult } from '../work/own-results.js';
 import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
-import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
+import { askBeforeLongRun, showEngineStatus, showShareLink, showUrlNotice, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
-const pct = (x) => `${(100 * x).toFixed(1)} %`;
+const pct = formatPercent;
 const RACE_KEYS = ['T', 'epochs', 'seed'];  // the race's own settings, with race.json's ranges
 const state = { spec: null, form: null, settings: null, trained: false, example: null, masked: new Set(), edited: null, sweeping: false, build: null, sweepView: { labels: [], vary: 'seed' } };
 const lab = new LabClient();
@@ -36,6 +36,8 @@ function validate() {
   }
   return settings;
 }
+
+const sweepRunning = startStop($('rd-sweep-start'), $('rd-sweep-stop'));
 
 function enable(on) {
   for (const id of ['rd-index', 'rd-mask-top', 'rd-mask-least', 'rd-unmask', 'rd-swap-a', 'rd-swap-b', 'rd-swap', 'rd-first', 'rd-replace', 'rd-adv-run'])
@@ -283,26 +285,15 @@ async function sweep() {
     $('rd-sweep-error').textContent = `The sweep did not start: ${err.message}.`;
     return;
   }
-  const limit = labData().widgets.reading.fixed.max_sweep_seconds;
-  if (expected !== null && expected > limit) {
-    $('rd-sweep-error').textContent = `The sweep did not start: it would take about ${formatDuration(expected)} on this computer, and a sweep may take at most ${formatDuration(limit)}. Use fewer seeds, fewer epochs or a shorter T.`;
-    document.body.dataset.sweep = 'refused';
-    return;
-  }
-  if (expected !== null && expected > 60
-      && !window.confirm(`This sweep will take about ${formatDuration(expected)} on this computer. Start it anyway?`)) {
-    $('rd-sweep-error').textContent = `Not started: it would take about ${formatDuration(expected)}.`;
-    document.body.dataset.sweep = 'declined';
-    return;
-  }
-  if (expected !== null) {
-    $('rd-sweep-estimate').textContent = `Expected to take about ${formatDuration(expected)} on this computer.`;
-    document.body.dataset.sweepEstimate = expected.toFixed(2);
-  }
+  const answer = askBeforeLongRun(expected, {
+    what: 'This sweep', hint: '(Fewer seeds, fewer epochs or a shorter T make it quicker.)',
+    limit: labData().widgets.reading.fixed.max_sweep_seconds,
+    errorEl: $('rd-sweep-error'), estimateEl: $('rd-sweep-estimate'),
+  });
+  if (answer !== 'run') { document.body.dataset.sweep = answer; return; }
+  if (expected !== null) document.body.dataset.sweepEstimate = expected.toFixed(2);
   state.sweeping = true;
-  $('rd-sweep-start').disabled = true;
-  $('rd-sweep-stop').disabled = false;
-  $('rd-sweep-stop').focus();
+  sweepRunning(true);
   document.body.dataset.sweep = 'running';
   const results = [];
   state.sweepView = { labels: runs.map((r) => r.label), vary: settings.vary };
@@ -325,9 +316,8 @@ async function sweep() {
     document.body.dataset.sweep = 'error';
   }
   state.sweeping = false;
-  $('rd-sweep-stop').disabled = true;
+  sweepRunning(false);
   $('rd-sweep-start').disabled = !state.trained;
-  if (document.activeElement === $('rd-sweep-stop') || document.activeElement === document.body) $('rd-sweep-start').focus();
 }
 
 function main() {

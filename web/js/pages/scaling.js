@@ -5,7 +5,7 @@
 // setting is named next to its field and the last good results stay, marked.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { formatNumber } from '../settings/parse.js';
+import { formatNumber } from '../ui/format.js';
 import { fromQuery, toQuery } from '../settings/settings-schema.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
 import { LatestCall } from '../engine/latest-call.js';

@@ -5,19 +5,20 @@
 // the module's illustrative weights, and a sentence the student types.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { cleanName, formatDuration, formatNumber } from '../settings/parse.js';
+import { cleanName } from '../settings/parse.js';
+import { formatNumber, formatPercent } from '../ui/format.js';
 import { defaults, fromQuery, toQuery } from '../settings/settings-schema.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
 import { LineChart } from '../charts/line-chart.js';
 import { XYPlot } from '../charts/xy-plot.js';
 import { drawAlignment } from '../charts/alignment-map.js';
 import { PALETTE } from '../charts/svg.js';
-import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
+import { askBeforeLongRun, showEngineStatus, showShareLink, showUrlNotice, startStop } from '../ui/page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 2);
-const pct = (x) => `${(100 * x).toFixed(1)} %`;
+const pct = formatPercent;
 const COLOURS = { none: PALETTE.vermillion, additive: PALETTE.blue, dot: PALETTE.green };
 const MARKERS = { none: 'circle', additive: 'square', dot: 'square' };
 const NAMES = { none: 'fixed summary', additive: 'additive attention', dot: 'dot attention' };
@@ -71,14 +72,12 @@ function validate() {
   return settings;
 }
 
+const toggleStartStop = startStop($('start'), $('stop'));
 function setRunning(running) {
   state.running = running;
   document.body.dataset.translate = running ? 'running' : state.outcome ? 'finished' : 'idle';
-  const had = document.activeElement;
-  $('start').disabled = running;
-  $('stop').disabled = !running;
   $('tr-translate').disabled = running || !state.outcome;
-  if (had === $('start') || had === $('stop') || had === document.body) (running ? $('stop') : $('start')).focus();
+  toggleStartStop(running);
 }
 
 async function start() {
@@ -108,13 +107,11 @@ async function start() {
     state.estimating = false;
   }
   if (expected !== null) document.body.dataset.estimateSeconds = expected.toFixed(2);
-  if (expected !== null && expected > 60
-      && !window.confirm(`Training will take about ${formatDuration(expected)} on this computer. Start it anyway? (Fewer epochs, a smaller hidden size or shorter sentences make it quicker.)`)) {
-    $('start-error').textContent = `Not started: it would take about ${formatDuration(expected)}.`;
-    document.body.dataset.translate = 'declined';
-    return;
-  }
-  $('tr-estimate').textContent = expected === null ? '' : `Expected to take about ${formatDuration(expected)} on this computer.`;
+  const answer = askBeforeLongRun(expected, {
+    what: 'Training', hint: '(Fewer epochs, a smaller hidden size or shorter sentences make it quicker.)',
+    errorEl: $('start-error'), estimateEl: $('tr-estimate'),
+  });
+  if (answer !== 'run') { document.body.dataset.translate = answer; return; }
   state.kinds = kinds;
   state.epochs = [];
   state.outcome = null;

@@ -2,7 +2,7 @@
 // map's text alternative, built while its disclosure is open) and, for a typed
 // sentence, cross-attention's queries and keys and the source's self-attention, each
 // weight a cell coloured by its value. The page (../translate.js) decides when to draw.
-import { formatNumber } from '../../settings/parse.js';
+import { formatNumber } from '../../ui/format.js';
 import { viridis } from '../../charts/heatmap.js';
 
 const $ = (id) => document.getElementById(id);

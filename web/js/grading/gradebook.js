@@ -1,0 +1,125 @@
+// The gradebook: one row per student, recomputed from the evidence of their hand-ins.
+//
+// It trusts nothing a file claims. Records arrive through work/handin.js's allow-list;
+// every check's points are recomputed from the answers with the build's own answer
+// key (grading.js) and compared: a score, a per-check credit or a race requirement
+// that the evidence does not give is flagged. Race runs are re-run by the instructor
+// page (the lab is deterministic), see verify.js. Pure functions (no DOM): tests run
+// them under Node.
+
+import { grade, gradingOf, meetsRace } from './grading.js';
+import { plausibleDate } from '../work/handin.js';
+
+const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
+
+const norm = (s) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+// One gradebook row per student, recomputed from the evidence, every doubt named.
+// records: sanitised; checks, assignment: the build's (its key and its grading rules).
+// raceChecks: Map from race key (raceKey) to {status: 'verified'|'mismatch'|'unverifiable'|'pending', ...}.
+// -> {rows: [row], notes: [text]}; no record is ever dropped: a second hand-in of the
+// same student is shown as superseded, never silently.
+export function gradebook(records, { checks, assignment, raceChecks = new Map(), now = Date.now() }) {
+  const notes = [];
+  const keyOf = (r, i) => (r.student.id.trim() ? `id:${norm(r.student.id)}` : r.student.name.trim() ? `name:${norm(r.student.name)}` : `file:${i}`);
+  const known = new Set(checks.map((c) => c.id));
+  const rows = records.map((r, i) => {
+    const flags = [];
+    const assigned = r.assignment.checks.filter((id) => known.has(id));
+    const unknown = r.assignment.checks.filter((id) => !known.has(id));
+    if (unknown.length) flags.push(`assignment lists checks this lab does not have (${unknown.slice(0, 3).join(', ')}): ignored`);
+    const g = grade(r.answers, checks, { checks: assigned, grading: gradingOf(assignment) });
+    if (r.claimed.points !== null && Math.abs(r.claimed.points - g.points) > 0.005) {
+      flags.push(`the file says ${r.claimed.points} points; its answers give ${g.points}`);
+    }
+    for (const id of assigned) {
+      if (own(r.claimed.perCheck, id) && own(g.perCheck, id) && Math.abs(r.claimed.perCheck[id] - g.perCheck[id]) > 0.005) {
+        flags.push(`${id}: the file says ${r.claimed.perCheck[id]}, its answer gives ${g.perCheck[id]}`);
+      }
+    }
+    if (r.dropped) flags.push(`${r.dropped} damaged item(s) in the file were left out`);
+    const date = plausibleDate(r.exportedAt, now);
+    if (!date.ok) flags.push(`export date "${r.exportedAt.slice(0, 30)}" is ${date.why}`);
+    // The race requirement by the runs the instructor page re-ran: claimed is not enough.
+    const required = assignment.race && assignment.race.required ? assignment.race.required : {};
+    const candidates = r.races.filter((run) => meetsRace([run], required));
+    const states = candidates.map((run) => (raceChecks.get(raceKey(run)) || { status: 'pending' }).status);
+    const verified = candidates.some((run) => {
+      const c = raceChecks.get(raceKey(run));
+      return c && c.status === 'verified' && c.matches(run);
+    });
+    let race;
+    if (Object.keys(required).length === 0) race = 'not required';
+    else if (verified) race = 'done (re-run: same numbers)';
+    else if (candidates.length === 0) race = 'not done';
+    else if (states.includes('pending')) race = 'checking…';
+    else race = 'not verified';
+    for (const run of r.races) {
+      const c = raceChecks.get(raceKey(run));
+      if (c && c.status === 'verified' && !c.matches(run)) {
+        flags.push(`race at ${run.at.slice(0, 19)}: the file says GRU ${run.gru}, attention ${run.attention}; re-run gives ${c.gru}, ${c.attention}`);
+      }
+      if (c && (['refused', 'unchecked'].includes(c.status) || (c.status === 'unverifiable' && meetsRace([run], required)))) {
+        flags.push(`race at ${run.at.slice(0, 19)}: not verified (${c.message})`);
+      }
+    }
+    if (r.claimed.raceRequirementMet && !verified && Object.keys(required).length && race !== 'checking…') {
+      flags.push('the file says the required race was run; no run in it reproduces');
+    }
+    return {
+      key: keyOf(r, i), record: r, student: r.student, exportedAt: r.exportedAt, time: date.ok ? date.time : -Infinity,
+      points: g.points, max: g.max, perCheck: g.perCheck, selfAssessed: g.selfAssessed, race, flags, status: 'kept',
+    };
+  });
+  // The same student twice: the later export is kept, the other shown as superseded.
+  const byKey = new Map();
+  for (const row of rows) {
+    const prev = byKey.get(row.key);
+    if (!prev) { byKey.set(row.key, row); continue; }
+    const [keep, drop] = row.time > prev.time ? [row, prev] : [prev, row];
+    drop.status = 'superseded';
+    drop.flags.push(`superseded by the hand-in exported ${keep.exportedAt.slice(0, 19)}`);
+    notes.push(`${keep.student.name || keep.student.id}: two hand-ins; kept the one exported ${keep.exportedAt.slice(0, 19)}`);
+    byKey.set(row.key, keep);
+  }
+  // Possible duplicates: the same name under different keys (e.g. with and without an ID).
+  const byName = new Map();
+  for (const row of rows.filter((x) => x.status === 'kept' && x.student.name.trim())) {
+    const n = norm(row.student.name);
+    byName.set(n, [...(byName.get(n) || []), row]);
+  }
+  for (const group of byName.values()) {
+    if (group.length < 2) continue;
+    for (const row of group) row.flags.push(`possible duplicate: ${group.length} hand-ins under this name, kept apart (IDs: ${group.map((x) => x.student.id || 'none').join(', ')})`);
+    notes.push(`"${group[0].student.name}": ${group.length} hand-ins with different IDs or none: shown side by side, decide which count`);
+  }
+  for (const row of rows) if (!row.student.name.trim() && !row.student.id.trim()) row.flags.push('no name and no ID in the file');
+  rows.sort((a, b) => a.student.name.localeCompare(b.student.name) || a.student.id.localeCompare(b.student.id) || a.time - b.time);
+  return { rows, notes };
+}
+
+// A race run's identity for re-running: its settings, in a fixed key order.
+export function raceKey(run) {
+  return JSON.stringify(Object.keys(run.settings).sort().map((k) => [k, run.settings[k]]));
+}
+
+// CSV with a header; every field quoted, formula-leading characters neutralised
+// (a name like "=HYPERLINK(...)" must not run in a spreadsheet). Columns of checks
+// are the build's assignment's, so nothing a file names becomes a column.
+export function toCsv(rows, assignment) {
+  const checkIds = assignment.checks;
+  const header = ['name', 'student_id', 'id_from', 'score', 'max', ...checkIds, ...checkIds.map((id) => `${id}_self_assessed`), 'required_race', 'exported_at', 'status', 'flags'];
+  const cell = (v) => {
+    let s = String(v ?? '');
+    if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+    return `"${s.replace(/"/g, '""')}"`;
+  };
+  const lines = [header.map(cell).join(',')];
+  for (const r of rows) {
+    lines.push([r.student.name, r.student.id, r.student.source, r.points, r.max,
+      ...checkIds.map((id) => (own(r.perCheck, id) ? r.perCheck[id] : '')),
+      ...checkIds.map((id) => (own(r.selfAssessed, id) ? r.selfAssessed[id] : '')),
+      r.race, r.exportedAt, r.status, r.flags.join('; ')].map(cell).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
