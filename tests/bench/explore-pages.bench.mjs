@@ -5,7 +5,7 @@
 // goal of one frame, 16 ms. The computing itself runs in the worker.
 //
 //   node tests/bench/explore-pages.bench.mjs     (tools/lab bench runs it)
-import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
+import { startLab, openPage, mainThreadWork, openMoreSettings } from '../browser/support.mjs';
 
 const settle = (page) => page.waitForFunction(() => document.body.dataset.stale === 'false'
   && document.body.dataset.computed === document.body.dataset.requested);
@@ -38,6 +38,7 @@ try {
   rows.push(['order, 32 tokens, d = 64, seed edited', await measure(lab, 'order.html?d=64&positions=sinusoidal', async (p) => {
     await p.fill('#first', words.join(' '));
     await p.fill('#second', words.slice().reverse().join(' '));
+    await openMoreSettings(p);
   }, (p, i) => p.fill('#set-seed', String(i + 2)))]);
 } finally {
   await lab.close();

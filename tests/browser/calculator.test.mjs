@@ -147,7 +147,10 @@ test('the keyboard alone: tab to a key, edit it, add and remove keys', async () 
   const { page, close: done } = await open();
   await results(page);
   await page.focus('#calc-query');
-  await page.keyboard.press('Tab');  // to the first key
+  await page.keyboard.press('Tab');  // the query leads; then the settings beside the keys
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'set-score');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');  // past the temperature, to the first key
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Key 1');
   await page.keyboard.press('Control+A');
   await page.keyboard.type('0, 3');

@@ -4,7 +4,7 @@
 // bad tokens; the keyboard alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, mainThreadWork } from './support.mjs';
+import { startLab, openPage, mainThreadWork, openMoreSettings } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -71,6 +71,7 @@ test('with sinusoidal or learned positions the outputs differ', async () => {
   // A wider model and another seed still show the symmetry without positions.
   await page.selectOption('#set-positions', 'none');
   await page.fill('#set-d', '32');
+  await openMoreSettings(page);
   await page.fill('#set-seed', '99');
   const v = await shown(page);
   assert.equal(v.first[0].z.length, 32);
@@ -141,6 +142,7 @@ test('at the largest sizes (32 tokens, d = 64) edits are answered by the worker 
   await page.fill('#second', words.slice().reverse().join(' '));
   await shown(page);  // the 32-row tables are built once; the edits below redraw them in place
   await mainThreadWork(page);
+  await openMoreSettings(page);
   for (const seed of ['2', '3', '4', '5', '6']) {
     await page.fill('#set-seed', seed);
     const v = await shown(page);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startLab, openPage, mainThreadWork, legendsPastEdge } from './support.mjs';
+import { startLab, openPage, mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -107,6 +107,7 @@ test('the same settings give the same numbers with threads and without, and from
   await b.page.fill('#set-T', '12');
   await b.page.fill('#set-epochs', '2');
   await b.page.fill('#set-seed', '7');
+  await openMoreSettings(b.page);  // the GRU's width is one of the folded settings
   await b.page.fill('#set-hidden', '8');
   const typedSingle = await runRace(b.page);
   assert.deepEqual(typedSingle, fromLinkThreaded);
@@ -156,6 +157,7 @@ test('bad settings show their message and do not start a race', async () => {
     ['seed', '3.5', /Seed: 3.5 is not a whole number/],
     ['seed', '', /Seed: empty/],
   ];
+  await openMoreSettings(page);  // the learning rate and the batch size are folded away
   for (const [key, value, message] of cases) {
     await page.fill(`#set-${key}`, value);
     await page.click('#start');
@@ -322,6 +324,13 @@ test('a 100 x 100 weights table opens and steps a page of rows at a time', async
 test('a long race is announced with its expected time and asked for; a short one just starts', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('race.html?T=100&hidden=128&dmodel=128&batch=1&epochs=200'));
   await ready(page);
+  // Before Start is pressed, the estimate stands beside it, and follows the settings.
+  await page.waitForFunction(() => /^About .+ (hours|minutes) on this computer\.$/.test(document.getElementById('race-estimate').textContent));
+  await page.fill('#set-epochs', '1');
+  await page.fill('#set-T', '8');
+  await page.waitForFunction(() => /^About \d+ s on this computer\.$/.test(document.getElementById('race-estimate').textContent));
+  await page.fill('#set-T', '100');
+  await page.fill('#set-epochs', '200');
   let message = '';
   page.once('dialog', async (d) => { message = d.message(); await d.dismiss(); });
   await page.click('#start');

@@ -4,7 +4,7 @@
 // at d_k = 1024, bad settings and links, the keyboard alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, mainThreadWork, legendsPastEdge } from './support.mjs';
+import { startLab, openPage, mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -98,6 +98,7 @@ test('bad settings get a message next to their field and the last good result st
   for (const [field, text, message] of cases) {
     await page.click('#defaults');
     await shown(page);
+    await openMoreSettings(page);
     await page.fill(field, text);
     await page.waitForFunction(() => document.body.dataset.stale === 'true');
     assert.match(await page.textContent(`${field}-error`), message, text);
@@ -134,5 +135,22 @@ test('the keyboard alone: the d_k slider and field move together', async () => {
   assert.equal(v.dk, '1');
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
   assert.notEqual(outline, 'none');
+  await close();
+});
+
+test('the raw and scaled histograms share one axis: at d_k = 512 the scaled bars are the narrow ones', async () => {
+  const { page, problems, close } = await open('scaling.html?d_k=512');
+  await shown(page);
+  const drawn = await page.evaluate(() => Object.fromEntries(['hist-raw', 'hist-scaled'].map((id) => {
+    const svg = document.getElementById(id);
+    const bars = [...svg.querySelectorAll('rect')].slice(1);  // the first is the frame
+    const xs = bars.map((b) => Number(b.getAttribute('x')));
+    const ends = bars.map((b) => Number(b.getAttribute('x')) + Number(b.getAttribute('width')));
+    return [id, { ticks: [...svg.querySelectorAll('.tick')].slice(0, 3).map((t) => t.textContent), spread: Math.max(...ends) - Math.min(...xs) }];
+  })));
+  assert.deepEqual(drawn['hist-raw'].ticks, drawn['hist-scaled'].ticks);
+  // sqrt(512) ~ 22.6: the scaled scores cover about a twentieth of the raw ones' width.
+  assert.ok(drawn['hist-scaled'].spread < drawn['hist-raw'].spread / 8, JSON.stringify(drawn));
+  assert.deepEqual(problems.console, []);
   await close();
 });

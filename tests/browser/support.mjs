@@ -103,3 +103,9 @@ export async function legendsPastEdge(page) {
     return { chart: t.ownerSVGElement.id, label: t.textContent, past: box.x + box.width - view.width };
   }).filter((l) => l.past > 0));
 }
+
+// Opens a widget's "More settings" fold (its rarely changed settings), as a student
+// would before changing one of them; stays open if it is already.
+export async function openMoreSettings(page) {
+  await page.evaluate(() => { document.querySelector('#settings .more-settings').open = true; });
+}

@@ -4,7 +4,9 @@
 //     bars and arrows) has a size and none of the lab's own styling (background, border);
 //   - nothing past the right edge of the window;
 //   - no word or number split across lines in a table cell, heading, label, term or
-//     button ("10/24", "tru/e", "44.7 /%").
+//     button ("10/24", "tru/e", "44.7 /%");
+//   - a widget's primary action and the picture it drives (the registry's firstScreen)
+//     on the first screen: the action whole, at least half of the picture.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
@@ -28,6 +30,18 @@ function katexGlyphProblems() {
     if (style.backgroundColor !== 'rgba(0, 0, 0, 0)') out.push(`${formula}: a glyph painted over (${style.backgroundColor})`);
     if (parseFloat(style.borderTopWidth) > 0) out.push(`${formula}: a glyph with a border`);
   }
+  return out;
+}
+
+// [action id, picture id] -> what of the two is not on the first screen.
+function offFirstScreen([action, picture]) {
+  const out = [];
+  const vh = window.innerHeight, vw = window.innerWidth;
+  const a = document.getElementById(action).getBoundingClientRect();
+  if (a.top < 0 || a.bottom > vh || a.right > vw || a.width === 0) out.push(`#${action} at ${Math.round(a.top)}-${Math.round(a.bottom)} px`);
+  const p = document.getElementById(picture).getBoundingClientRect();
+  const shown = Math.max(0, Math.min(p.bottom, vh) - Math.max(p.top, 0));
+  if (p.height === 0 || shown < p.height / 2) out.push(`#${picture} at ${Math.round(p.top)}-${Math.round(p.bottom)} px`);
   return out;
 }
 
@@ -78,6 +92,9 @@ for (const entry of PAGES) {
       assert.deepEqual(await page.evaluate(katexGlyphProblems), [], `${entry.file}: formulas not as KaTeX draws them`);
       assert.deepEqual(await page.evaluate(pastRightEdge), [], `${entry.file}: past the right edge`);
       assert.deepEqual(await page.evaluate(splitWords), [], `${entry.file}: words split across lines`);
+      if (entry.firstScreen) {
+        assert.deepEqual(await page.evaluate(offFirstScreen, entry.firstScreen), [], `${entry.file}: not on the first screen (${size.height} px)`);
+      }
       assert.deepEqual(problems.console, []);
       await close();
     });

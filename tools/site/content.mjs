@@ -154,9 +154,18 @@ function checkSchema(file) {
     if (keys.has(s.key)) throw new ContentError(path, at, `setting "${s.key}" is listed twice`);
     keys.add(s.key);
     if (typeof s.label !== 'string' || !s.label.trim() || typeof s.help !== 'string') throw new ContentError(path, at, `setting "${s.key}" needs a "label" and a "help" text`);
+    for (const flag of ['more', 'primary']) {
+      if (s[flag] !== undefined && typeof s[flag] !== 'boolean') throw new ContentError(path, at, `setting "${s.key}": "${flag}" is true or false`);
+    }
+    if (s.more && s.primary) throw new ContentError(path, at, `setting "${s.key}": a primary setting is not folded away ("more")`);
     if (s.kind === 'choice') {
       if (!Array.isArray(s.choices) || s.choices.length < 1 || s.choices.some((c) => typeof c !== 'string' || !/^[\w-]+$/.test(c))) {
         throw new ContentError(path, at, `setting "${s.key}": "choices" must be a list of words`);
+      }
+      const labels = s.choiceLabels;
+      if (labels !== undefined && (typeof labels !== 'object' || Array.isArray(labels) || Object.keys(labels).some((c) => !s.choices.includes(c))
+          || Object.values(labels).some((t) => typeof t !== 'string' || !t.trim()))) {
+        throw new ContentError(path, at, `setting "${s.key}": "choiceLabels" maps some of its choices to the words shown for them`);
       }
     } else if (s.kind === 'int' || s.kind === 'float') {
       if (!Number.isFinite(s.min) || !Number.isFinite(s.max) || s.min > s.max) throw new ContentError(path, at, `setting "${s.key}": "min" and "max" must be numbers with min <= max`);

@@ -29,6 +29,10 @@ export function loadRegistry(root, webDir) {
     if (p.card !== undefined && !(Array.isArray(p.card) && p.card.length === 2 && p.card.every((x) => typeof x === 'string'))) {
       throw new ContentError(FILE, at, `page "${p.name}": "card" is ["link text", "what follows it"]`);
     }
+    if (p.firstScreen !== undefined && !(p.kind === 'widget' && Array.isArray(p.firstScreen) && p.firstScreen.length === 2
+        && p.firstScreen.every((id) => typeof id === 'string' && /^[A-Za-z][\w-]*$/.test(id)))) {
+      throw new ContentError(FILE, at, `page "${p.name}": "firstScreen" is a widget's [action id, picture id]`);
+    }
     if (p.kind === 'widget' || p.kind === 'launch') {
       for (const f of p.kind === 'widget' ? [`pages/${p.name}.html`, `js/pages/${p.name}.js`] : [`js/pages/${p.name}.js`]) {
         if (!existsSync(join(webDir, f))) throw new ContentError(FILE, at, `widget "${p.name}" needs web/${f}`);

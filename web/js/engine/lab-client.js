@@ -148,9 +148,7 @@ function inlineWorker() {
 // (plain), and the technical account behind a disclosure (detail), whose reason always
 // matches the build that runs.
 export function describeBuild(info) {
-  const plain = info.threads
-    ? 'Runs here in your browser, on two threads.'
-    : `Runs here in your browser, on one thread${info.variant === 'attention_lab_single' ? ' (opened from a file; the lab on a web server uses two)' : ''}.`;
+  const plain = info.threads ? 'Runs here in your browser, on two threads.' : 'Runs here in your browser, on one thread.';
   return { plain, detail: buildDetail(info) };
 }
 

@@ -193,7 +193,14 @@ function loadDefaults() {
 function main() {
   state.defaults = labData().widgets.calculator;
   state.spec = Object.fromEntries(state.defaults.settings.map((s) => [s.key, s]));
-  for (const s of state.defaults.settings) $(`set-${s.key}-help`).textContent = `${s.help} Allowed: ${rangeText(s)}.`;
+  for (const s of state.defaults.settings) {
+    $(`set-${s.key}-help`).textContent = s.kind === 'choice' ? s.help : `${s.help} Allowed: ${rangeText(s)}.`;
+    // A choice's options, from the schema: its values, shown by their labels.
+    if (s.kind === 'choice') {
+      $(`set-${s.key}`).replaceChildren(...s.choices.map((c) => Object.assign(document.createElement('option'),
+        { value: c, textContent: (s.choiceLabels && s.choiceLabels[c]) || c })));
+    }
+  }
   loadDefaults();
   // Settings from a link (calculator.html?score=additive&temperature=0.5): bad ones are named.
   const { settings, ignored } = fromQuery(state.defaults.settings, location.search);

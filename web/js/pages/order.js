@@ -94,8 +94,8 @@ function draw(r, input) {
     : 'The outputs match even with positions: here the reordering moves no token (or only swaps equal ones).';
   else verdict = `With ${positions} positions added, matching tokens get different outputs: the layer now sees where each token is.`;
   $('verdict').textContent = verdict;
-  $('max-diff').textContent = r.reordering ? `${r.max_difference.toExponential(2)}${same ? ' (0 up to rounding)' : ''}` : '— (not a reordering)';
-  $('pooled-diff').textContent = r.T1 === r.T2 ? `${r.pooled_difference.toExponential(2)}${r.pooled_difference <= 1e-9 ? ' (0 up to rounding)' : ''}` : '— (different lengths)';
+  $('max-diff').textContent = r.reordering ? `${formatNumber(r.max_difference)}${same ? ' (0 up to rounding)' : ''}` : '— (not a reordering)';
+  $('pooled-diff').textContent = r.T1 === r.T2 ? `${formatNumber(r.pooled_difference)}${r.pooled_difference <= 1e-9 ? ' (0 up to rounding)' : ''}` : '— (different lengths)';
   drawPermutation(first, second, perm);
   const T = Math.max(first.length, second.length);  // both tables show the same entries
   drawVectors($('z-first'), first, r.Z_first, r.d, first.map((_, i) => i + 1), T);

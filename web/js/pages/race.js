@@ -11,7 +11,7 @@ import { LineChart } from '../charts/line-chart.js';
 import { drawHeatmap } from '../charts/heatmap.js';
 import { PALETTE } from '../charts/svg.js';
 import { downloadText } from '../work/download.js';
-import { formatPercent } from '../ui/format.js';
+import { formatDuration, formatPercent } from '../ui/format.js';
 import { measureRaceSpeed, raceWork } from '../engine/race-estimate.js';
 import { askBeforeLongRun, showEngineStatus, showShareLink, showUrlNotice, startStop } from '../ui/page-kit.js';
 
@@ -57,8 +57,28 @@ function validateForm() {
   if (settings) {
     const href = `race.html${toQuery(state.spec, settings)}`;
     showShareLink(href);
+    showEstimate(settings);
   }
   return settings;
+}
+
+// Beside Start, before it is pressed: how long these settings should take here, renewed
+// as they change (the latest settings' answer only).
+let estimateFor = 0;
+async function showEstimate(settings) {
+  if (state.running) return;
+  const asked = ++estimateFor;
+  let text = '';
+  try {
+    const expected = await estimateSeconds(settings);
+    if (expected !== null) {
+      text = `About ${formatDuration(expected)} on this computer.`;
+      document.body.dataset.estimateSeconds = expected.toFixed(2);
+    }
+  } catch (err) {
+    text = `This race cannot run: ${err.message}.`;
+  }
+  if (asked === estimateFor && !state.running) $('race-estimate').textContent = text;
 }
 
 // ---- running -------------------------------------------------------------------

@@ -59,8 +59,11 @@ function recompute() {
 
 function draw(r) {
   $('hist-dk').textContent = String(r.d_k);
-  drawHistogram($('hist-raw'), { counts: Array.from(r.raw_counts), lo: -r.raw_hi, hi: r.raw_hi, colour: PALETTE.vermillion, label: 'q·k', format: num });
-  drawHistogram($('hist-scaled'), { counts: Array.from(r.scaled_counts), lo: -r.scaled_hi, hi: r.scaled_hi, colour: PALETTE.blue, label: 'q·k / √d_k', format: num });
+  // One axis for both, the wider range: the scaled scores' narrowness is then seen, not read off tick labels.
+  const reach = Math.max(r.raw_hi, r.scaled_hi);
+  const axis = { axisLo: -reach, axisHi: reach, format: num };
+  drawHistogram($('hist-raw'), { counts: Array.from(r.raw_counts), lo: -r.raw_hi, hi: r.raw_hi, colour: PALETTE.vermillion, label: 'q·k', ...axis });
+  drawHistogram($('hist-scaled'), { counts: Array.from(r.scaled_counts), lo: -r.scaled_hi, hi: r.scaled_hi, colour: PALETTE.blue, label: 'q·k / √d_k', ...axis });
   const moments = (mean, variance) => `mean ${num(mean)}, variance ${num(variance)} (standard deviation ${num(Math.sqrt(variance))}), ${r.queries * r.T} products`;
   $('raw-moments').textContent = moments(r.raw_mean, r.raw_var);
   $('scaled-moments').textContent = moments(r.scaled_mean, r.scaled_var);
@@ -106,7 +109,7 @@ function draw(r) {
 function main() {
   const data = labData().widgets.scaling;
   state.spec = data.settings;
-  state.form = buildSettingsForm($('settings'), state.spec, recompute);
+  state.form = buildSettingsForm($('settings'), state.spec, recompute, { primary: $('primary-settings') });
   const { settings, ignored } = fromQuery(state.spec, location.search);
   state.form.fill(settings);
   showUrlNotice(ignored);

@@ -1,10 +1,15 @@
 // A widget's settings as a form, built from its schema (content/widgets/NAME.json):
-// per setting a label, a text field (or a select for a choice), its help with the
-// allowed range, and a message slot next to it. A spec with "slider": "linear" or
+// per setting a label, a text field (or a select for a choice, its options shown by
+// their "choiceLabels" where given), its help with the allowed range, and a message slot next to it. A spec with "slider": "linear" or
 // "log" also gets a range input that moves with the field (the field holds the value;
-// a slider on a log scale reaches both ends of 1 .. 1024 with one hand).
+// a slider on a log scale reaches both ends of 1 .. 1024 with one hand). Help is on
+// demand: a "?" button beside the label opens it (the field is described by it either
+// way). Settings marked "more": true (rarely changed) are folded under "More settings",
+// which opens by itself when one of them is not at its default or is wrong. A setting
+// marked "primary": true (the one knob a page is about) goes to options.primary, an
+// element beside the page's picture, when the page has one.
 //
-//   const form = buildSettingsForm(element, spec, onChange)
+//   const form = buildSettingsForm(element, spec, onChange, { primary: $('primary-settings') })
 //   form.fill(settings); form.read() -> {settings} | null (and marks bad fields)
 // Ids: set-KEY, set-KEY-slider, set-KEY-help, set-KEY-error.
 import { parseAll, rangeText } from './settings-schema.js';
@@ -21,8 +26,9 @@ function fromSlider(s, position) {
   return s.kind === 'int' ? Math.round(v) : Number(v.toPrecision(3));
 }
 
-export function buildSettingsForm(form, spec, onChange) {
+export function buildSettingsForm(form, spec, onChange, { primary = null } = {}) {
   const $ = (id) => document.getElementById(id);
+  let more = null;  // the fold for the rarely changed settings, at the form's end
   for (const s of spec) {
     const id = `set-${s.key}`;
     const wrap = Object.assign(document.createElement('div'), { className: 'field' });
@@ -30,17 +36,27 @@ export function buildSettingsForm(form, spec, onChange) {
     let input;
     if (s.kind === 'choice') {
       input = document.createElement('select');
-      for (const c of s.choices) input.append(Object.assign(document.createElement('option'), { value: c, textContent: c }));
+      for (const c of s.choices) input.append(Object.assign(document.createElement('option'), { value: c, textContent: (s.choiceLabels && s.choiceLabels[c]) || c }));
     } else {
       input = Object.assign(document.createElement('input'), { type: 'text', inputMode: s.kind === 'int' ? 'numeric' : 'decimal', spellcheck: false });
     }
     input.id = id;
     input.name = s.key;
     input.setAttribute('aria-describedby', `${id}-help ${id}-error`);
-    const help = Object.assign(document.createElement('p'), { className: 'help', id: `${id}-help`, textContent: `${s.help} Allowed: ${rangeText(s)}.` });
+    const help = Object.assign(document.createElement('p'), { className: 'help', id: `${id}-help`, textContent: s.kind === 'choice' ? s.help : `${s.help} Allowed: ${rangeText(s)}.`, hidden: true });
+    const ask = Object.assign(document.createElement('button'), { type: 'button', className: 'help-toggle', textContent: '?' });
+    ask.setAttribute('aria-label', `About ${s.label}`);
+    ask.setAttribute('aria-expanded', 'false');
+    ask.setAttribute('aria-controls', help.id);
+    ask.addEventListener('click', () => {
+      help.hidden = !help.hidden;
+      ask.setAttribute('aria-expanded', String(!help.hidden));
+    });
+    const head = Object.assign(document.createElement('div'), { className: 'field-head' });
+    head.append(label, ask);
     const err = Object.assign(document.createElement('p'), { className: 'error', id: `${id}-error` });
     err.setAttribute('aria-live', 'polite');
-    wrap.append(label, input);
+    wrap.append(head, input);
     if (s.slider && s.kind !== 'choice') {
       const slider = Object.assign(document.createElement('input'), { type: 'range', id: `${id}-slider`, min: '0', max: String(STEPS), step: '1' });
       slider.setAttribute('aria-label', `${s.label} (slider${s.slider === 'log' ? ', logarithmic scale' : ''})`);
@@ -62,10 +78,22 @@ export function buildSettingsForm(form, spec, onChange) {
       }
       onChange();
     });
-    form.append(wrap);
+    if (s.primary && primary) {
+      primary.append(wrap);
+    } else if (s.more) {
+      if (!more) {
+        more = Object.assign(document.createElement('details'), { className: 'more-settings' });
+        more.append(Object.assign(document.createElement('summary'), { textContent: `More settings (${spec.filter((x) => x.more).length})` }));
+      }
+      more.append(wrap);
+    } else {
+      form.append(wrap);
+    }
   }
+  if (more) form.append(more);  // after the settings most runs change
   return {
     fill(settings) {
+      if (more && spec.some((s) => s.more && settings[s.key] !== s.default)) more.open = true;
       for (const s of spec) {
         $(`set-${s.key}`).value = String(settings[s.key]);
         const slider = $(`set-${s.key}-slider`);
@@ -78,6 +106,7 @@ export function buildSettingsForm(form, spec, onChange) {
         const message = errors[s.key] || '';
         $(`set-${s.key}-error`).textContent = message;
         $(`set-${s.key}`).setAttribute('aria-invalid', message ? 'true' : 'false');
+        if (message && s.more && more) more.open = true;
       }
       return Object.keys(errors).length === 0 ? settings : null;
     },
