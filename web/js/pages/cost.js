@@ -5,13 +5,11 @@
 // memory is refused before it starts; a point whose time, estimated from the rate
 // measured so far, is too long is refused before it runs, and the run goes on.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
-import { labData } from '../ui/lab-data.js';
 import { formatNumber } from '../ui/format.js';
-import { fromQuery, toQuery } from '../settings/settings-schema.js';
-import { buildSettingsForm } from '../settings/settings-form.js';
+import { toQuery } from '../settings/settings-schema.js';
 import { XYPlot, logLogFit } from '../charts/xy-plot.js';
 import { PALETTE } from '../charts/svg.js';
-import { showEngineStatus, showShareLink, showUrlNotice, startStop } from '../ui/page-kit.js';
+import { setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const LAYERS = ['attention', 'gru'];
@@ -180,13 +178,8 @@ function draw() {
 }
 
 function main() {
-  state.data = labData().widgets.cost;
-  state.spec = state.data.settings;
-  state.form = buildSettingsForm($('settings'), state.spec, readSettings);
-  const { settings, ignored } = fromQuery(state.spec, location.search);
-  state.form.fill(settings);
+  ({ data: state.data, spec: state.spec, form: state.form } = setUpSettings('cost', readSettings));
   readSettings();
-  showUrlNotice(ignored);
   draw();
   $('measure').disabled = true;
   showEngineStatus(lab, describeBuild, (info) => {
@@ -200,7 +193,7 @@ function main() {
   lab.onRestart = (message) => { $('measure-error').textContent = message; };
   $('measure').addEventListener('click', measure);
   $('stop').addEventListener('click', () => { state.stop = true; $('cost-status').textContent = 'Stopping after this point…'; });
-  $('defaults').addEventListener('click', () => { state.form.fill(Object.fromEntries(state.spec.map((s) => [s.key, s.default]))); readSettings(); });
+  $('defaults').addEventListener('click', () => { state.form.fillDefaults(); readSettings(); });
   document.body.dataset.ready = 'true';
   document.body.dataset.cost = 'idle';
 }

@@ -4,14 +4,12 @@
 // output vectors side by side. Token names are shown as text, trimmed of invisible
 // characters and cut when long (the full name in a tooltip).
 import { LabClient, describeBuild } from '../engine/lab-client.js';
-import { labData } from '../ui/lab-data.js';
 import { cleanName } from '../settings/parse.js';
 import { formatNumber } from '../ui/format.js';
-import { fromQuery, toQuery } from '../settings/settings-schema.js';
-import { buildSettingsForm } from '../settings/settings-form.js';
+import { toQuery } from '../settings/settings-schema.js';
 import { LatestCall } from '../engine/latest-call.js';
 import { clear, svgEl, PALETTE } from '../charts/svg.js';
-import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
+import { setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -166,14 +164,9 @@ function drawVectors(table, tokens, Z, fullD, marks, T) {
 }
 
 function main() {
-  state.data = labData().widgets.order;
-  state.spec = state.data.settings;
-  state.form = buildSettingsForm($('settings'), state.spec, recompute);
-  const { settings, ignored } = fromQuery(state.spec, location.search);
-  state.form.fill(settings);
+  ({ data: state.data, spec: state.spec, form: state.form } = setUpSettings('order', recompute));
   $('first').value = state.data.first;
   $('second').value = state.data.second;
-  showUrlNotice(ignored);
   for (const id of ['first', 'second']) $(id).addEventListener('input', recompute);
   $('reverse').addEventListener('click', () => {
     const p = parseSentence($('first').value);
@@ -182,7 +175,7 @@ function main() {
   $('defaults').addEventListener('click', () => {
     $('first').value = state.data.first;
     $('second').value = state.data.second;
-    state.form.fill(Object.fromEntries(state.spec.map((s) => [s.key, s.default])));
+    state.form.fillDefaults();
     recompute();
   });
   recompute();

@@ -5,15 +5,14 @@ import { labData } from '../ui/lab-data.js';
 import { openStore } from '../work/store.js';
 import { connectLms, joinLms } from '../lms/lms.js';
 import { buildHandin } from '../work/handin.js';
-import { defaults, fromQuery, toQuery } from '../settings/settings-schema.js';
-import { buildSettingsForm } from '../settings/settings-form.js';
+import { toQuery } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { drawHeatmap } from '../charts/heatmap.js';
 import { PALETTE } from '../charts/svg.js';
 import { downloadText } from '../work/download.js';
 import { formatDuration, formatPercent } from '../ui/format.js';
 import { measureRaceSpeed, raceWork } from '../engine/race-estimate.js';
-import { askBeforeLongRun, showEngineStatus, showShareLink, showUrlNotice, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -292,16 +291,12 @@ function drawWeightsTable(ex, first = 0) {
 // ---- wiring ----------------------------------------------------------------------
 
 async function main() {
-  state.spec = labData().widgets.race.settings;
-  state.form = buildSettingsForm($('settings'), state.spec, validateForm);
-  const { settings, ignored } = fromQuery(state.spec, location.search);
-  state.form.fill(settings);
-  showUrlNotice(ignored);
+  ({ spec: state.spec, form: state.form } = setUpSettings('race', validateForm));
   validateForm();
   $('start').addEventListener('click', start);
   $('save-download').addEventListener('click', downloadWork);
   $('stop').addEventListener('click', () => lab.stopSession('RaceSession'));
-  $('defaults').addEventListener('click', () => { state.form.fill(defaults(state.spec)); validateForm(); });
+  $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validateForm(); });
   $('prev-example').addEventListener('click', () => {
     state.stepIndex = (state.stepIndex - 1 + state.examples.count) % state.examples.count;
     showExample('step', state.stepIndex);

@@ -8,11 +8,10 @@ import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
 import { formatNumber, formatPercent } from '../ui/format.js';
 import { measureRaceSpeed } from '../engine/race-estimate.js';
-import { defaults, fromQuery, toQuery } from '../settings/settings-schema.js';
-import { buildSettingsForm } from '../settings/settings-form.js';
+import { defaults, toQuery } from '../settings/settings-schema.js';
 import { saveOwnResult } from '../work/own-results.js';
 import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
-import { askBeforeLongRun, showEngineStatus, showShareLink, showUrlNotice, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -322,12 +321,8 @@ async function sweep() {
 
 function main() {
   const race = labData().widgets.race.settings.filter((s) => RACE_KEYS.includes(s.key));
-  state.spec = [...race, ...labData().widgets.reading.settings];
-  state.form = buildSettingsForm($('settings'), state.spec, validate);
-  const { settings, ignored } = fromQuery(state.spec, location.search);
-  state.form.fill(settings);
+  ({ spec: state.spec, form: state.form } = setUpSettings('reading', validate, { spec: [...race, ...labData().widgets.reading.settings] }));
   validate();
-  showUrlNotice(ignored);
   $('start').disabled = true;
   showEngineStatus(lab, describeBuild, (info) => {
     state.build = info;
@@ -335,7 +330,7 @@ function main() {
   });
   const guarded = (fn) => () => { Promise.resolve(fn()).catch((err) => { $('rd-edit-error').textContent = `${err.message}.`; }); };
   $('start').addEventListener('click', train);
-  $('defaults').addEventListener('click', () => { state.form.fill(defaults(state.spec)); validate(); });
+  $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validate(); });
   $('rd-index').addEventListener('input', guarded(showExample));
   $('rd-mask-top').addEventListener('click', guarded(() => maskExtreme(true)));
   $('rd-mask-least').addEventListener('click', guarded(() => maskExtreme(false)));

@@ -4,15 +4,13 @@
 // functions side by side. Only the answer to the latest settings is drawn; a bad
 // setting is named next to its field and the last good results stay, marked.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
-import { labData } from '../ui/lab-data.js';
 import { formatNumber } from '../ui/format.js';
-import { fromQuery, toQuery } from '../settings/settings-schema.js';
-import { buildSettingsForm } from '../settings/settings-form.js';
+import { toQuery } from '../settings/settings-schema.js';
 import { LatestCall } from '../engine/latest-call.js';
 import { XYPlot } from '../charts/xy-plot.js';
 import { drawHistogram } from '../charts/histogram.js';
 import { PALETTE } from '../charts/svg.js';
-import { showEngineStatus, showShareLink, showUrlNotice } from '../ui/page-kit.js';
+import { setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -107,16 +105,8 @@ function draw(r) {
 }
 
 function main() {
-  const data = labData().widgets.scaling;
-  state.spec = data.settings;
-  state.form = buildSettingsForm($('settings'), state.spec, recompute, { primary: $('primary-settings') });
-  const { settings, ignored } = fromQuery(state.spec, location.search);
-  state.form.fill(settings);
-  showUrlNotice(ignored);
-  $('defaults').addEventListener('click', () => {
-    state.form.fill(Object.fromEntries(state.spec.map((s) => [s.key, s.default])));
-    recompute();
-  });
+  ({ spec: state.spec, form: state.form } = setUpSettings('scaling', recompute, { primary: $('primary-settings') }));
+  $('defaults').addEventListener('click', () => { state.form.fillDefaults(); recompute(); });
   recompute();
   document.body.dataset.ready = 'true';
 }

@@ -7,13 +7,12 @@ import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
 import { cleanName } from '../settings/parse.js';
 import { formatNumber, formatPercent } from '../ui/format.js';
-import { defaults, fromQuery, toQuery } from '../settings/settings-schema.js';
-import { buildSettingsForm } from '../settings/settings-form.js';
+import { toQuery } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { XYPlot } from '../charts/xy-plot.js';
 import { drawAlignment } from '../charts/alignment-map.js';
 import { PALETTE } from '../charts/svg.js';
-import { askBeforeLongRun, showEngineStatus, showShareLink, showUrlNotice, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 
 const $ = (id) => document.getElementById(id);
@@ -331,14 +330,10 @@ function clearTyped() {
 }
 
 function main() {
-  state.data = labData().widgets.translate;
-  state.spec = state.data.settings;
-  state.form = buildSettingsForm($('settings'), state.spec, validate);
-  const { settings, ignored } = fromQuery(state.spec, location.search);
-  state.form.fill(settings);
+  let settings;
+  ({ data: state.data, spec: state.spec, form: state.form, settings } = setUpSettings('translate', validate));
   validate();
   state.kinds = kindsOf(settings);
-  showUrlNotice(ignored);
   const series = [];
   for (const k of ['none', 'additive', 'dot']) {
     series.push({ key: `${k}-exact`, label: `${NAMES[k]}, sentences`, colour: COLOURS[k], marker: MARKERS[k] });
@@ -354,7 +349,7 @@ function main() {
   lab.onRestart = (message) => { $('start-error').textContent = message; };
   $('start').addEventListener('click', start);
   $('stop').addEventListener('click', () => lab.stopSession('TranslateSession'));
-  $('defaults').addEventListener('click', () => { state.form.fill(defaults(state.spec)); validate(); });
+  $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validate(); });
   $('gold').addEventListener('change', drawMatrix);
   $('tr-watch').addEventListener('input', () => { chooseWatched().catch((err) => { $('tr-watch-error').textContent = `${err.message}.`; }); });
   $('tr-matrix-details').addEventListener('toggle', drawMatrix);

@@ -10,7 +10,7 @@
 // element beside the page's picture, when the page has one.
 //
 //   const form = buildSettingsForm(element, spec, onChange, { primary: $('primary-settings') })
-//   form.fill(settings); form.read() -> {settings} | null (and marks bad fields)
+//   form.fill(settings); form.fillDefaults(); form.read() -> {settings} | null (and marks bad fields)
 // Ids: set-KEY, set-KEY-slider, set-KEY-help, set-KEY-error.
 import { parseAll, rangeText } from './settings-schema.js';
 
@@ -92,6 +92,7 @@ export function buildSettingsForm(form, spec, onChange, { primary = null } = {})
   }
   if (more) form.append(more);  // after the settings most runs change
   return {
+    fillDefaults() { this.fill(Object.fromEntries(spec.map((s) => [s.key, s.default]))); },
     fill(settings) {
       if (more && spec.some((s) => s.more && settings[s.key] !== s.default)) more.open = true;
       for (const s of spec) {

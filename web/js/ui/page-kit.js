@@ -1,12 +1,15 @@
-// What every widget page shows the same way, written once: the engine's status line
-// (which build really runs, or why none does), the link that reproduces the page's
-// settings, the notice naming what a link asked for and did not get, Start and Stop,
-// and the question asked before a long run.
+// What every widget page shows the same way, written once: its settings form filled
+// from its link, the engine's status line (which build really runs, or why none does),
+// the link that reproduces the page's settings, the notice naming what a link asked for
+// and did not get, Start and Stop, and the question asked before a long run.
 //
 //   showEngineStatus(lab, (info) => { ...enable Start... });
 //   showShareLink(`race.html${toQuery(spec, settings)}`);
 //   showUrlNotice(ignored);   // the messages fromQuery gave, if any
 import { formatDuration } from './format.js';
+import { labData } from './lab-data.js';
+import { buildSettingsForm } from '../settings/settings-form.js';
+import { fromQuery } from '../settings/settings-schema.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -79,4 +82,17 @@ export function askBeforeLongRun(expected, { what, hint = '', limit = Infinity, 
   }
   estimateEl.textContent = `Expected to take ${about} on this computer.`;
   return 'run';
+}
+
+// A widget page's settings, set up the one way: the form (#settings) built from the
+// schema (spec: the widget's own settings unless given), filled from the page's link,
+// the link's ignored settings named (#url-notice). primary: where a "primary" setting
+// goes (settings/settings-form.js).
+//   -> {data: the widget's content, spec, form, settings: the link's, defaults for the rest}
+export function setUpSettings(widget, onChange, { spec = labData().widgets[widget].settings, primary = null } = {}) {
+  const form = buildSettingsForm($('settings'), spec, onChange, { primary });
+  const { settings, ignored } = fromQuery(spec, location.search);
+  form.fill(settings);
+  showUrlNotice(ignored);
+  return { data: labData().widgets[widget], spec, form, settings };
 }
