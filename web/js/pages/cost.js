@@ -150,7 +150,7 @@ function draw() {
   }
   const longest = [...state.Ts].reverse().find((T) => LAYERS.every((l) => state.results.has(key(l, 1, T)) && state.results.has(key(l, 2, T))));
   $('speedup').textContent = state.threads < 2 ? 'not measured: this build has one thread'
-    : longest ? LAYERS.map((l) => `${l === 'gru' ? 'GRU' : 'self-attention'} ${formatNumber(state.results.get(key(l, 1, longest)).seconds / state.results.get(key(l, 2, longest)).seconds, 2)}×`).join(', ') + ` (T = ${longest})`
+    : longest ? LAYERS.map((l) => `${l === 'gru' ? 'GRU' : 'self-attention'} ${(state.results.get(key(l, 1, longest)).seconds / state.results.get(key(l, 2, longest)).seconds).toFixed(2)}×`).join(', ') + ` (T = ${longest})`
       : '—';
 
   const body = $('cost-table').tBodies[0];
