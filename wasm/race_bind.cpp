@@ -5,10 +5,10 @@
 //   race.start({settings: {T: 30, ...}}, threads) -> {ok, message}
 //   race.step(budgetMs) -> true when over;   race.poll() -> [EpochRecord]
 //   race.stop();  race.finish() -> RaceOutcome;  race.example(i) -> TestExample
-//   lab.race_warm_up(batches) -> seconds
-//   lab.race_work({settings})         -> {gru, attention}   arithmetic (race/race_cost.hpp), or the
-//                                                           refusal a race that does not fit gets
-//   lab.race_warm_up_work(batches) -> {gru, attention}      to turn into seconds
+//   lab.race_warm_up(batches)      -> {gru: {train, evaluate}, attention: {...}}  seconds each part took
+//   lab.race_work({settings})      -> the same shape: arithmetic (race/race_cost.hpp), or the
+//                                     refusal a race that does not fit gets
+//   lab.race_warm_up_work(batches) -> the same shape: the warm-up's arithmetic, to turn into seconds
 #include "race/race_cost.hpp"
 #include "race_input.hpp"
 #include "session_bind.hpp"
@@ -61,6 +61,7 @@ EMSCRIPTEN_BINDINGS(race) {
       .field("pred_attention", &TestExample::pred_attention)
       .ALAB_TYPED_FIELD(TestExample, tokens)
       .ALAB_TENSOR_FIELD(TestExample, A);
+  value_object<ModelWork>("ModelWork").field("train", &ModelWork::train).field("evaluate", &ModelWork::evaluate);
   value_object<RaceWork>("RaceWork").field("gru", &RaceWork::gru).field("attention", &RaceWork::attention);
 
   wasm::session_class<RaceSession, EpochRecord, RaceOutcome>("RaceSession", &wasm::start_race<RaceSession>)

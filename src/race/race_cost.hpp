@@ -40,16 +40,24 @@ inline double race_memory_bytes(const Settings& s) {
   return 4.0 * (gru + attention + data);
 }
 
-// Arithmetic, in multiply-adds, of each model's whole race (every epoch's training and
-// evaluation of the training and validation sets, Adam's steps, the final test):
+// Arithmetic, in multiply-adds, of each model's whole race, in two parts: training
+// (forward, backward and Adam's steps, every epoch) and evaluation (every epoch's
+// accuracy on the training and validation sets, and the final test):
 //   GRU, per sequence and step:       3H x H (the recurrent product) + ~15 H elementwise;
 //                                     a backward pass costs twice the forward
 //   attention, per sequence:          ~5 T D by table lookups (the T x T products with mean pooling)
 //   Adam, per minibatch:              ~12 per parameter
-// Only the ratio between two of these matters: a page measures seconds per unit on the
-// warm-up (race_warm_up_work) and multiplies.
+// These counts are rough (evaluation runs in chunks of 256 sequences, training in
+// minibatches, at different speeds per multiply-add), so a page does not turn them into
+// seconds with one rate: it times each part of each model at the module's settings
+// (warm_up_race_engine, which returns a RaceWork of seconds) and scales each part by
+// how much more arithmetic the chosen settings need (race_warm_up_work gives the
+// warm-up's own count).
+struct ModelWork {
+  double train = 0, evaluate = 0;
+};
 struct RaceWork {
-  double gru = 0, attention = 0;
+  ModelWork gru, attention;
 };
 
 namespace cost {
@@ -60,14 +68,14 @@ inline PerSequence forward(const Settings& s) {  // one sequence through each mo
   return {T * (3 * H * H + 15 * H), 5 * T * D + (mean ? 2 * T * T * D : 2 * T * D)};
 }
 // Training on n sequences: forward + backward (twice the forward), Adam per minibatch.
-inline RaceWork train(const Settings& s, double n) {
+inline PerSequence train(const Settings& s, double n) {
   const double H = s.hidden, D = s.dmodel, V = s.vocab, T = s.T;
   const double steps = std::ceil(n / s.batch);
   const PerSequence f = forward(s);
   return {3 * n * f.gru + steps * 12 * (3 * H * (H + V + 2) + V * D + 2 * H + 2),
           3 * n * f.attention + steps * 12 * (V * D + T * D + 3 * D * D + 2 * D + 2)};
 }
-inline RaceWork evaluate(const Settings& s, double n) {
+inline PerSequence evaluate(const Settings& s, double n) {
   const PerSequence f = forward(s);
   return {n * f.gru, n * f.attention};
 }
@@ -76,16 +84,17 @@ inline RaceWork evaluate(const Settings& s, double n) {
 // The whole race: every epoch's training and its evaluation of the training and
 // validation sets, then the test set.
 inline RaceWork race_work(const Settings& s) {
-  const RaceWork t = cost::train(s, s.n_train), e = cost::evaluate(s, s.n_train + s.n_val), x = cost::evaluate(s, s.n_test);
-  return {s.epochs * (t.gru + e.gru) + x.gru, s.epochs * (t.attention + e.attention) + x.attention};
+  const cost::PerSequence t = cost::train(s, s.n_train), e = cost::evaluate(s, s.n_train + s.n_val),
+                          x = cost::evaluate(s, s.n_test);
+  return {{s.epochs * t.gru, s.epochs * e.gru + x.gru}, {s.epochs * t.attention, s.epochs * e.attention + x.attention}};
 }
 
 // The page's warm-up (warm_up_race_engine): `batches` minibatches of each model at the
 // module's settings, and one evaluation of the training and validation sets.
 inline RaceWork race_warm_up_work(int batches) {
   const Settings s;
-  const RaceWork t = cost::train(s, static_cast<double>(batches) * s.batch), e = cost::evaluate(s, s.n_train + s.n_val);
-  return {t.gru + e.gru, t.attention + e.attention};
+  const cost::PerSequence t = cost::train(s, static_cast<double>(batches) * s.batch), e = cost::evaluate(s, s.n_train + s.n_val);
+  return {{t.gru, e.gru}, {t.attention, e.attention}};
 }
 
 }  // namespace alab::race

@@ -46,17 +46,21 @@ RaceSession::~RaceSession() {
   join();
 }
 
-double warm_up_race_engine(int batches) {
-  const double t0 = steady_seconds();
+RaceWork warm_up_race_engine(int batches) {
   const Settings s;  // the module's settings
   const TaskData data = make_task(s);
+  RaceWork seconds;
   for (ModelKind kind : {ModelKind::gru, ModelKind::attention}) {
+    ModelWork& part = kind == ModelKind::gru ? seconds.gru : seconds.attention;
     Trainer t(kind, s, data);
+    const double t0 = steady_seconds();
     t.train_some(batches);
+    const double t1 = steady_seconds();
     EpochStats e = t.close_epoch();
     t.evaluate_closed(e);
+    part = {t1 - t0, steady_seconds() - t1};
   }
-  return steady_seconds() - t0;
+  return seconds;
 }
 
 Status RaceSession::start(const Settings& settings, bool threads, const SettingsSchema& schema) {

@@ -26,6 +26,7 @@
 
 #include "core/session.hpp"
 #include "race/epoch_runner.hpp"
+#include "race/race_cost.hpp"
 #include "race/task.hpp"
 #include "race/trainer.hpp"
 
@@ -71,13 +72,15 @@ Status check_race_memory(const Settings& settings, double budget);
 bool race_threads_available();
 
 // Trains both models for a few minibatches and evaluates them once, at the module's
-// settings, then throws everything away; returns the seconds it took.
+// settings, then throws everything away; returns the seconds each part took (the
+// shape of race_warm_up_work's arithmetic, race/race_cost.hpp, so that a page can
+// turn any race's arithmetic into seconds part by part).
 // Why: browsers start WebAssembly functions in a baseline compiler and recompile the
 // hot ones with their optimizing compiler on background threads (V8's dynamic
 // tiering). Without this, the student's first race pays for that: ~1 s of the race
 // measured in Chromium ran baseline code while the compiler competed for the cores;
 // the race's later runs were 1.6x faster. The race page calls this while it loads.
-double warm_up_race_engine(int batches);
+RaceWork warm_up_race_engine(int batches);
 
 // The session contract (core/session.hpp), for one race.
 class RaceSession : public Session<EpochRecord> {

@@ -347,7 +347,8 @@ test('a long race is announced with its expected time and asked for; a short one
   await runRace(short.page);
   assert.match(await short.page.textContent('#race-estimate'), /^Expected to take about \d+ s on this computer\.$/);
   const [expected, wall] = await short.page.evaluate(() => [Number(document.body.dataset.estimateSeconds), Number(document.body.dataset.wallSeconds)]);
-  assert.ok(expected > wall / 4 && expected < wall * 4, `expected ${expected} s, took ${wall} s`);
+  // Within 2x of the real time (engine/race-estimate.js: measured 0.7-1.2x on 2 cores).
+  assert.ok(expected > wall / 2 && expected < wall * 2, `expected ${expected} s, took ${wall} s`);
   assert.deepEqual(problems.console, []);
   assert.deepEqual(short.problems.console, []);
   await short.close();

@@ -11,7 +11,7 @@ import { drawHeatmap } from '../charts/heatmap.js';
 import { PALETTE } from '../charts/svg.js';
 import { downloadText } from '../work/download.js';
 import { formatDuration, formatPercent } from '../ui/format.js';
-import { measureRaceSpeed, raceWork } from '../engine/race-estimate.js';
+import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
 import { askBeforeLongRun, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
@@ -28,14 +28,14 @@ lab.onRestart = () => { document.body.dataset.restarts = String(Number(document.
 // The probe that warms the engine up and times this computer (engine/race-estimate.js).
 const speed = measureRaceSpeed(lab);
 
-// About how long a race will take here: the models train side by side with threads,
-// in turns without.
+// About how long a race will take here (engine/race-estimate.js): the models train
+// side by side with threads, in turns without.
 // Rejects with the engine's words when the race cannot run at all (too large to fit).
 async function estimateSeconds(settings) {
   const work = await raceWork(lab, settings);
   const perUnit = await speed;
   if (!perUnit) return null;
-  return perUnit * (state.build && state.build.threads ? Math.max(work.gru, work.attention) : work.gru + work.attention);
+  return raceSeconds(work, perUnit, Boolean(state.build && state.build.threads));
 }
 
 const chart = new LineChart($('curves'), {

@@ -4,7 +4,7 @@
 // charts' text alternative). The page (../reading.js) runs the sweep and keeps its state.
 import { labData } from '../../ui/lab-data.js';
 import { formatNumber } from '../../ui/format.js';
-import { raceWork } from '../../engine/race-estimate.js';
+import { raceSeconds, raceWork } from '../../engine/race-estimate.js';
 import { XYPlot } from '../../charts/xy-plot.js';
 import { PALETTE } from '../../charts/svg.js';
 
@@ -110,14 +110,14 @@ export function drawSweep(results, { labels, vary }) {
 }
 
 // About how long a sweep takes here: its races run one a thread (atOnce at once), each
-// race's two models in turns on its thread; speed resolves to seconds per unit of a
-// race's work (engine/race-estimate.js). Null when unknown.
+// race's two models in turns on its thread; speed resolves to this computer's speed
+// (engine/race-estimate.js). Null when unknown.
 export async function sweepSeconds(lab, speed, runs, atOnce) {
   const seedOnly = runs.every((r) => JSON.stringify({ ...r.settings, seed: 0 }) === JSON.stringify({ ...runs[0].settings, seed: 0 }));
   const works = await Promise.all((seedOnly ? runs.slice(0, 1) : runs).map((r) => raceWork(lab, r.settings)));
   const perUnit = await speed;
   if (!perUnit) return null;
-  const each = works.map((w) => perUnit * (w.gru + w.attention));
+  const each = works.map((w) => raceSeconds(w, perUnit, false));
   if (seedOnly) return each[0] * Math.ceil(runs.length / atOnce);
   return Math.max(...each, each.reduce((a, b) => a + b, 0) / atOnce);
 }
