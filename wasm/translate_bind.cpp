@@ -9,7 +9,7 @@
 //   s.translate({model, words: [...]}) -> Translation | {ok: false, message}
 //   s.corpus_info() -> {src_vocab: [...], buckets, test: [{src, tgt, align: [[i, j], ...]}]}
 //   s.set_watch({index}) -> {ok};   s.watch_attention({model, index}) -> {alpha}
-//   translate_work(TranslateSettings) -> {per_model};   translate_probe({grammar_json}) -> {seconds, work}
+//   translate_work(TranslateSettings) -> {per_model};   translate_probe({grammar_json}) -> {seconds, work, corpus_seconds}
 #include "session_bind.hpp"
 #include "translate/translate_cost.hpp"
 #include "translate/translate_session.hpp"
@@ -102,7 +102,10 @@ EMSCRIPTEN_BINDINGS(translate) {
       .ALAB_RECORDS_FIELD(CorpusInfo, test);
   value_object<TranslateWork>("TranslateWork").ALAB_ARRAY_FIELD(TranslateWork, per_model);
   value_object<ProbeRequest>("ProbeRequest").field("grammar_json", &ProbeRequest::grammar_json);
-  value_object<ProbeReply>("ProbeReply").field("seconds", &ProbeReply::seconds).field("work", &ProbeReply::work);
+  value_object<ProbeReply>("ProbeReply")
+      .field("seconds", &ProbeReply::seconds)
+      .field("work", &ProbeReply::work)
+      .field("corpus_seconds", &ProbeReply::corpus_seconds);
   function("translate_work", &wasm::reply<TranslateSettings, TranslateWork, &translate_work>);
   function("translate_probe", &wasm::reply<ProbeRequest, ProbeReply, &translate_probe>);
   wasm::session_class<TranslateSession, TranslateEpoch, TranslateOutcome>("TranslateSession", &TranslateSession::start)

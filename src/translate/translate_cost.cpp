@@ -55,14 +55,16 @@ Status translate_work(const TranslateSettings& s, std::vector<double>& per_model
   return Status::success();
 }
 
-Status translate_probe(const std::string& grammar_json, double& seconds, double& work) {
+Status translate_probe(const std::string& grammar_json, double& seconds, double& work, double& corpus_seconds) {
   TranslateSettings s;
   s.grammar_json = grammar_json;
   s.hidden = 48;
   s.n_train = 1500;  // minibatches as full as a real run's
   s.n_val = s.n_test = 5;
   Corpus c;
+  const auto c0 = std::chrono::steady_clock::now();
   if (Status st = corpus_of(s, c); !st) return st;
+  corpus_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count() / (s.n_train + s.n_val + s.n_test);
   const Seq2SeqConfig m = model_config(s, c, AttentionKind::additive);
   TranslateTrainer t(c, trainer_config(s, AttentionKind::additive));
   t.begin_epoch();

@@ -35,9 +35,11 @@ Status translate_work(const TranslateSettings& s, std::vector<double>& per_model
 
 // This computer's speed: 12 minibatches of an additive model (H = 48) timed, after 3
 // untimed. seconds / work is the seconds a work unit takes here (about 0.1 s natively).
-Status translate_probe(const std::string& grammar_json, double& seconds, double& work);
+// corpus_seconds: the seconds building the corpus took per sentence pair (a run's
+// fixed cost, which dominates a short run's time).
+Status translate_probe(const std::string& grammar_json, double& seconds, double& work, double& corpus_seconds);
 
-// The same as records (the page's shapes): {per_model}, and {grammar_json} -> {seconds, work}.
+// The same as records (the page's shapes): {per_model}, and {grammar_json} -> {seconds, work, corpus_seconds}.
 struct TranslateWork {
   std::vector<double> per_model;
 };
@@ -46,10 +48,10 @@ struct ProbeRequest {
   std::string grammar_json;
 };
 struct ProbeReply {
-  double seconds = 0, work = 0;
+  double seconds = 0, work = 0, corpus_seconds = 0;
 };
 inline Status translate_probe(const ProbeRequest& in, ProbeReply& out) {
-  return translate_probe(in.grammar_json, out.seconds, out.work);
+  return translate_probe(in.grammar_json, out.seconds, out.work, out.corpus_seconds);
 }
 
 }  // namespace alab::translate

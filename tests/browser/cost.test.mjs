@@ -159,3 +159,36 @@ test('the keyboard alone: settings, Measure, Stop', async () => {
   assert.equal(await page.evaluate(() => document.activeElement.id), 'measure');
   await close();
 });
+
+test('a noisy measurement is said so in words, with a button that measures again', async () => {
+  // A busy moment, made on purpose: the worker's reply for the GRU at T = 32 on one
+  // thread reports a tenth of its time (as if the point before it had been slowed).
+  const context = await lab.browser.newContext({ serviceWorkers: 'block' });
+  await context.route('**/js/lab-worker.js', async (route) => {
+    const response = await route.fetch();
+    const busy = `const labPost = self.postMessage.bind(self);
+self.postMessage = (m, t) => {
+  const p = m && m.type === 'result' && m.payload;
+  if (p && p.layer === 'gru' && p.T === 32 && p.threads === 1 && !self.labNoiseShown) { self.labNoiseShown = true; p.seconds /= 10; }
+  labPost(m, t);
+};
+`;
+    await route.fulfill({ response, body: busy + (await response.text()) });
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(String(err)));
+  await page.goto(lab.isolatedUrl('cost.html?d=16&from=16&to=64&seconds=0.02'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('measure').disabled);
+  await page.click('#measure');
+  await page.waitForFunction(() => document.body.dataset.cost === 'finished');
+  assert.equal(await page.isVisible('#cost-noise'), true);
+  assert.match(await page.textContent('#cost-noise-list'), /At T = 64, the GRU \(1 thread\) took less time than at T = 32|At T = 32, the GRU \(1 thread\) took less time than at T = 16/);
+  // Measured again (the worker now honest): the note goes once the points are in line.
+  await page.click('#measure-again');
+  await page.waitForFunction(() => document.body.dataset.cost === 'finished' && document.body.dataset.noisy !== undefined);
+  const noisy = Number(await page.evaluate(() => document.body.dataset.noisy));
+  assert.equal(await page.isVisible('#cost-noise'), noisy > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

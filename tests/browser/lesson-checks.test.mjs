@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage } from './support.mjs';
+import { answerInPage, startLab, openPage } from './support.mjs';
 import { startServer } from '../../tools/serve.mjs';
 import { buildSite } from '../../tools/site/build.mjs';
 
@@ -93,11 +93,12 @@ test('answers survive a reload; start over asks first', async () => {
 
   await page.goto(lab.isolatedUrl('checks.html'));
   await page.waitForFunction(() => document.body.dataset.ready);
-  page.once('dialog', (d) => d.dismiss());
   await page.click('#start-over');
+  assert.match(await answerInPage(page, false), /^Erase all your answers/);
   assert.equal(await page.isChecked(`#${c.id}-${right.id}`), true, 'cancel keeps everything');
-  page.once('dialog', (d) => d.accept());
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'start-over', 'focus back where it was');
   await page.click('#start-over');
+  await answerInPage(page, true);
   await page.waitForFunction(() => document.body.dataset.ready && document.getElementById('student-name').value === '');
   assert.equal(await page.isChecked(`#${c.id}-${right.id}`), false);
   assert.deepEqual(problems.console, []);

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startLab, openPage, mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
+import { answerInPage, startLab, openPage, mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -281,8 +281,8 @@ test('the largest settings the form allows: refused in words where they do not f
   // its expected time), and Stop ends it.
   ({ page, problems, close } = await openPage(lab.browser, lab.plainUrl(largest)));
   await ready(page);
-  page.on('dialog', (d) => d.accept());
   await page.click('#start');
+  await answerInPage(page, true);
   await page.waitForFunction(() => document.body.dataset.race === 'running');
   await page.click('#stop');
   await page.waitForFunction(() => document.body.dataset.race === 'stopped', null, { timeout: 60000 });
@@ -331,23 +331,22 @@ test('a long race is announced with its expected time and asked for; a short one
   await page.waitForFunction(() => /^About \d+ s on this computer\.$/.test(document.getElementById('race-estimate').textContent));
   await page.fill('#set-T', '100');
   await page.fill('#set-epochs', '200');
-  let message = '';
-  page.once('dialog', async (d) => { message = d.message(); await d.dismiss(); });
   await page.click('#start');
+  const message = await answerInPage(page, false);
   await page.waitForFunction(() => document.body.dataset.race === 'declined');
   assert.match(message, /^This race will take about [\d.]+ (hours|minutes) on this computer\. Start it anyway\?/);
   assert.match(await page.textContent('#start-error'), /Not started: it would take about/);
   assert.equal(await page.isEnabled('#start'), true);
   await close();
 
-  // The module's race with 5 epochs: no question, an estimate shown, and not far off.
-  const short = await openPage(lab.browser, lab.isolatedUrl('race.html?epochs=5'));
+  // The module's race with 10 epochs: no question, an estimate shown, and not far off.
+  const short = await openPage(lab.browser, lab.isolatedUrl('race.html?epochs=10'));
   await ready(short.page);
-  short.page.on('dialog', (d) => { assert.fail(`asked: ${d.message()}`); });
   await runRace(short.page);
+  assert.equal(await short.page.locator('.confirm').count(), 0);
   assert.match(await short.page.textContent('#race-estimate'), /^Expected to take about \d+ s on this computer\.$/);
   const [expected, wall] = await short.page.evaluate(() => [Number(document.body.dataset.estimateSeconds), Number(document.body.dataset.wallSeconds)]);
-  // Within 2x of the real time (engine/race-estimate.js: measured 0.7-1.2x on 2 cores).
+  // Within 2x of the real time (engine/race-estimate.js: measured 0.8-1.3x on 2 cores).
   assert.ok(expected > wall / 2 && expected < wall * 2, `expected ${expected} s, took ${wall} s`);
   assert.deepEqual(problems.console, []);
   assert.deepEqual(short.problems.console, []);

@@ -6,7 +6,7 @@
 // page); stop mid-sweep; bad input named next to its field.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, legendsPastEdge } from './support.mjs';
+import { answerInPage, startLab, openPage, legendsPastEdge } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -143,11 +143,15 @@ for (const plain of [false, true]) test(`stop mid-sweep (${plain ? 'single-threa
 
 test('a sweep too long for this computer is refused before it starts; a long one is asked for', async () => {
   const { page, problems, close } = await open('reading.html?T=8&epochs=4&sweep=3');
+  // Before either button is pressed, each says how long it should take, and follows the settings.
+  await page.waitForFunction(() => /^About \d+ s on this computer\.$/.test(document.getElementById('rd-estimate').textContent)
+    && /^About \d+ s on this computer\.$/.test(document.getElementById('rd-sweep-estimate').textContent), null, { timeout: 60000 });
   await trained(page);
   // The largest sweep this page allows.
   await page.fill('#set-T', '100');
   await page.fill('#set-epochs', '200');
   await page.fill('#set-sweep', '50');
+  await page.waitForFunction(() => /^About .+ (minutes|hours) on this computer\.$/.test(document.getElementById('rd-sweep-estimate').textContent));
   await page.click('#rd-sweep-start');
   await page.waitForFunction(() => document.body.dataset.sweep === 'refused');
   assert.match(await page.textContent('#rd-sweep-error'), /^Not started: it would take about .+ on this computer, over the limit of 10 minutes\. \(Fewer seeds/);
@@ -156,9 +160,8 @@ test('a sweep too long for this computer is refused before it starts; a long one
   await page.fill('#set-T', '30');
   await page.fill('#set-epochs', '100');
   await page.fill('#set-sweep', '24');
-  let asked = '';
-  page.once('dialog', (d) => { asked = d.message(); d.dismiss(); });
   await page.click('#rd-sweep-start');
+  const asked = await answerInPage(page, false);
   await page.waitForFunction(() => document.body.dataset.sweep === 'declined');
   assert.match(asked, /^This sweep will take about .+ on this computer\. Start it anyway\?/);
   assert.match(await page.textContent('#rd-sweep-error'), /^Not started: it would take about/);

@@ -46,6 +46,8 @@ export async function openPage(browser, url, { serviceWorkers = 'block', context
   const origin = url.startsWith('file:') ? 'file://' : new URL(url).origin;
   page.on('console', (msg) => { if (msg.type() === 'error') problems.console.push(msg.text()); });
   page.on('pageerror', (err) => problems.console.push(String(err)));
+  // The lab asks its questions in the page (web/js/ui/confirm.js), never natively.
+  page.on('dialog', (d) => { problems.console.push(`native dialog: ${d.message()}`); d.dismiss().catch(() => {}); });
   context.on('request', (req) => {
     const u = req.url();
     if (!u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:')) problems.foreign.push(u);
@@ -108,4 +110,17 @@ export async function legendsPastEdge(page) {
 // would before changing one of them; stays open if it is already.
 export async function openMoreSettings(page) {
   await page.evaluate(() => { document.querySelector('#settings .more-settings').open = true; });
+}
+
+// The question the page asks in place of a native dialog (web/js/ui/confirm.js):
+// waits for it, checks that it holds the keyboard's focus, answers it (yes: its first
+// button, no: its second) and returns its text.
+export async function answerInPage(page, yes) {
+  const box = page.locator('.confirm[role="alertdialog"]');
+  await box.waitFor();
+  const question = await box.locator('p').textContent();
+  if (!(await box.locator('.confirm-yes').evaluate((b) => b === document.activeElement))) throw new Error(`the question does not hold the focus: ${question}`);
+  await box.locator(yes ? '.confirm-yes' : '.confirm-no').click();
+  await box.waitFor({ state: 'detached' });
+  return question;
 }

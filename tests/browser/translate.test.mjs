@@ -4,7 +4,7 @@
 // sentence translated, bad input named next to its field; the keyboard alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, legendsPastEdge } from './support.mjs';
+import { answerInPage, startLab, openPage, legendsPastEdge } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -140,9 +140,10 @@ test('bad input: unknown words named, an empty sentence, bad settings and links'
 
 test('a long run is announced and asked for; declined, nothing starts', async () => {
   const { page, problems, close } = await open('translate.html?epochs=100&hidden=128&attention=both');
-  let asked = '';
-  page.once('dialog', (d) => { asked = d.message(); d.dismiss(); });
+  // Before Train is pressed, the estimate stands beside it.
+  await page.waitForFunction(() => /^About .+ (minutes|hours) on this computer\.$/.test(document.getElementById('tr-estimate').textContent), null, { timeout: 60000 });
   await page.click('#start');
+  const asked = await answerInPage(page, false);
   await page.waitForFunction(() => document.body.dataset.translate === 'declined');
   assert.match(asked, /^Training will take about \d+(\.\d)? (minutes|hours) on this computer\. Start it anyway\?/);
   assert.match(await page.textContent('#start-error'), /^Not started: it would take about/);
@@ -151,6 +152,7 @@ test('a long run is announced and asked for; declined, nothing starts', async ()
   // A short run is announced without asking.
   await page.goto(page.url().replace(/\?.*$/, `?epochs=1&hidden=8&max_len=6`));
   await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled);
+  await page.waitForFunction(() => /^About \d+ s on this computer\.$/.test(document.getElementById('tr-estimate').textContent), null, { timeout: 60000 });
   await page.click('#start');
   await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
   assert.match(await page.textContent('#tr-estimate'), /^Expected to take about \d+ s on this computer\.$/);

@@ -57,10 +57,12 @@ TEST_CASE("a run's work grows with epochs and attention; bad settings are refuse
   CHECK_FALSE(translate_work(s, wide));
 }
 
-TEST_CASE("the speed probe times real minibatches", "[translate]") {
-  double seconds = 0, work = 0;
-  REQUIRE(translate_probe(alab::test::read_repo_file("content/translation/grammar.json"), seconds, work));
+TEST_CASE("the speed probe times real minibatches and the corpus's building", "[translate]") {
+  double seconds = 0, work = 0, corpus = 0;
+  REQUIRE(translate_probe(alab::test::read_repo_file("content/translation/grammar.json"), seconds, work, corpus));
   CHECK(seconds > 0);
   CHECK(work > 1e7);  // 12 minibatches of 32 sentences at H = 48
-  CHECK_FALSE(translate_probe("[]", seconds, work));
+  CHECK(corpus > 0);  // per sentence pair
+  CHECK(corpus < seconds);  // one pair is built far faster than 12 minibatches train
+  CHECK_FALSE(translate_probe("[]", seconds, work, corpus));
 }

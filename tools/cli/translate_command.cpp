@@ -78,13 +78,14 @@ int run_translate_command(int argc, char** argv) {
   s.grammar_json = ss.str();
   // The page's estimate (translate/translate_cost.hpp): this computer's speed from the
   // probe, times the run's work (the models side by side on threads, in turns without).
-  double probe_s = 0, probe_work = 0;
+  double probe_s = 0, probe_work = 0, corpus_s = 0;
   std::vector<double> work;
-  if (Status st = translate_probe(s.grammar_json, probe_s, probe_work); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
+  if (Status st = translate_probe(s.grammar_json, probe_s, probe_work, corpus_s); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
   if (Status st = translate_work(s, work); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
   double most = 0, sum = 0;
   for (double w : work) { most = std::max(most, w); sum += w; }
-  std::printf("estimate %.3f\n", probe_s / probe_work * (threads > 1 ? std::max(most, sum / threads) : sum));
+  const double corpus = corpus_s * (s.n_train + s.n_val + s.n_test);
+  std::printf("estimate %.3f\n", corpus + probe_s / probe_work * (threads > 1 ? std::max(most, sum / threads) : sum));
   TranslateSession session;
   if (Status st = session.start(s, threads > 1); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
   if (!corpus_out.empty()) write_corpus(session.corpus(), corpus_out);

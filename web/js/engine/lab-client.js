@@ -7,6 +7,7 @@
 //   const out = await lab.runSession('RaceSession', input, (record) => ...);  // a long job, progress per record
 //   lab.stopSession('RaceSession');
 //   const ex = await lab.sessionCall('RaceSession', 'example', 7);
+//   await lab.idle();                                      // no long job running
 //   lab.onRestart = (why) => ...;                          // the worker died and a new one took over
 //
 // A worker that dies (an uncaught error, the engine aborting) rejects every request
@@ -110,6 +111,13 @@ export class LabClient {
   stopSession(session) { return this.request('session-stop', { session }); }
 
   sessionCall(session, fn, input) { return this.request('session-call', { session, fn, input }); }
+
+  // Resolves once no long job (session) is running: a computer's speed is timed with
+  // nothing else competing for its cores (engine/race-estimate.js).
+  async idle() {
+    const busy = () => [...this.pending.values()].some((entry) => entry.message.type === 'session-start');
+    while (busy()) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 
   request(type, payload, { transfer = [], onProgress = null } = {}) {
     const id = this.nextId++;

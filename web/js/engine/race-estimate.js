@@ -28,7 +28,10 @@ export function measureRaceSpeed(lab) {
       await lab.call('race_warm_up', WARM_UP_BATCHES);
       await pause(300);
     }
-    const timed = [await lab.call('race_warm_up', WARM_UP_BATCHES), await lab.call('race_warm_up', WARM_UP_BATCHES)];
+    // Timed with no race running beside them (a student may press Start before this):
+    // both sent at once, so the worker runs them back to back, before any later Start.
+    await lab.idle();
+    const timed = await Promise.all([lab.call('race_warm_up', WARM_UP_BATCHES), lab.call('race_warm_up', WARM_UP_BATCHES)]);
     document.body.dataset.warmUpSeconds = ((performance.now() - t0) / 1000).toFixed(3);
     const work = await lab.call('race_warm_up_work', WARM_UP_BATCHES);
     const perUnit = (m, p) => Math.min(...timed.map((seconds) => seconds[m][p])) / work[m][p];
@@ -46,9 +49,12 @@ export function raceWork(lab, settings) {
 // answer). In turns on one thread: the sum of its parts. On two threads
 // (race/epoch_runner.hpp): the GRU's training keeps one thread and the other takes
 // everything else, the evaluations shared once it runs out of work; so the race
-// lasts about as long as the longer of either model's training and half of the whole.
+// lasts about as long as the longer of either model's training and half of the whole,
+// each thread running slower than one alone does (the probe times one thread; two at
+// once share the caches and the memory bus: measured 1.2-1.3x slower on 2 cores).
+const TWO_THREADS_SLOWER = 1.25;
 export function raceSeconds(work, speed, threads) {
   const s = Object.fromEntries(MODELS.map((m) => [m, Object.fromEntries(PARTS.map((p) => [p, work[m][p] * speed[m][p]]))]));
   const all = s.gru.train + s.gru.evaluate + s.attention.train + s.attention.evaluate;
-  return threads ? Math.max(s.gru.train, s.attention.train, all / 2) : all;
+  return threads ? TWO_THREADS_SLOWER * Math.max(s.gru.train, s.attention.train, all / 2) : all;
 }

@@ -12,6 +12,7 @@ import { formatNumber } from '../ui/format.js';
 import { GeometryPlot } from '../charts/geometry-plot.js';
 import { drawWeightBars } from '../charts/weight-bars.js';
 import { showEngineStatus } from '../ui/page-kit.js';
+import { confirmInPage } from '../ui/confirm.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -229,10 +230,10 @@ async function main() {
   });
   $('reset').addEventListener('click', loadDefaults);
   $('bulk-text').addEventListener('input', () => { state.bulkDirty = true; });
-  $('bulk-apply').addEventListener('click', () => {
+  $('bulk-apply').addEventListener('click', async () => {
     const parsed = parseTokenLines($('bulk-text').value, state.limits.maxTokens);
     if (!parsed.ok) { setError('bulk-error', parsed.message); return; }
-    if (state.rowsEditedSinceBulk && !window.confirm('The rows were edited after you changed this text. Replace the rows with this text?')) return;
+    if (state.rowsEditedSinceBulk && !(await confirmInPage($('bulk-apply'), 'The rows were edited after you changed this text. Replace the rows with this text?', { yes: 'Replace the rows', no: 'Keep the rows' }))) return;
     setError('bulk-error', '');
     state.rows = parsed.rows;
     state.bulkDirty = false;

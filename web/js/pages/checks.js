@@ -7,6 +7,7 @@ import { grade } from '../grading/grading.js';
 import { resolveAssignment } from '../grading/assignment.js';
 import { connectLms, joinLms } from '../lms/lms.js';
 import { downloadText } from '../work/download.js';
+import { confirmInPage } from '../ui/confirm.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
@@ -83,8 +84,8 @@ function main() {
   wireIdentity('student-name', 'name', NAME_MAX);
   wireIdentity('student-id', 'id', ID_MAX);
   $('export').addEventListener('click', download);
-  $('start-over').addEventListener('click', () => {
-    if (!window.confirm('Erase all your answers, your name and your race runs in this browser? This cannot be undone.')) return;
+  $('start-over').addEventListener('click', async () => {
+    if (!(await confirmInPage($('start-over'), 'Erase all your answers, your name and your race runs in this browser? This cannot be undone.', { yes: 'Erase everything', no: 'Keep my work' }))) return;
     store.reset();
     location.reload();
   });

@@ -10,6 +10,7 @@ import { toQuery } from '../settings/settings-schema.js';
 import { XYPlot, logLogFit } from '../charts/xy-plot.js';
 import { PALETTE } from '../charts/svg.js';
 import { setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { noisyFindings } from './cost/noise.js';
 
 const $ = (id) => document.getElementById(id);
 const LAYERS = ['attention', 'gru'];
@@ -116,6 +117,7 @@ async function measure() {
     ? `Stopped after ${done} of ${points.length} points (${took} s).`
     : `Measured ${state.results.size} of ${points.length} points in ${took} s${state.refused.size ? `; ${state.refused.size} not run (see the table)` : ''}.`;
   setRunning(false);
+  showNoise();
 }
 
 // The slope over the longer half of T (log scale), where each layer's leading term dominates.
@@ -153,6 +155,8 @@ function draw() {
     : longest ? LAYERS.map((l) => `${l === 'gru' ? 'GRU' : 'self-attention'} ${(state.results.get(key(l, 1, longest)).seconds / state.results.get(key(l, 2, longest)).seconds).toFixed(2)}×`).join(', ') + ` (T = ${longest})`
       : '—';
 
+  showNoise();
+
   const body = $('cost-table').tBodies[0];
   body.replaceChildren();
   for (const T of state.Ts) {
@@ -177,6 +181,16 @@ function draw() {
   }
 }
 
+// A measurement out of line with the arithmetic (cost/noise.js) is said so, once the
+// run is over, with a button to measure again.
+function showNoise() {
+  const found = state.running ? [] : noisyFindings(state.results, state.Ts, state.threads);
+  $('cost-noise').hidden = found.length === 0;
+  document.body.dataset.noisy = String(found.length);
+  const list = $('cost-noise-list');
+  list.replaceChildren(...found.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
+}
+
 function main() {
   ({ data: state.data, spec: state.spec, form: state.form } = setUpSettings('cost', readSettings));
   readSettings();
@@ -192,6 +206,7 @@ function main() {
   });
   lab.onRestart = (message) => { $('measure-error').textContent = message; };
   $('measure').addEventListener('click', measure);
+  $('measure-again').addEventListener('click', measure);
   $('stop').addEventListener('click', () => { state.stop = true; $('cost-status').textContent = 'Stopping after this point…'; });
   $('defaults').addEventListener('click', () => { state.form.fillDefaults(); readSettings(); });
   document.body.dataset.ready = 'true';

@@ -12,7 +12,7 @@ import { PALETTE } from '../charts/svg.js';
 import { downloadText } from '../work/download.js';
 import { formatDuration, formatPercent } from '../ui/format.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
-import { askBeforeLongRun, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -61,24 +61,8 @@ function validateForm() {
   return settings;
 }
 
-// Beside Start, before it is pressed: how long these settings should take here, renewed
-// as they change (the latest settings' answer only).
-let estimateFor = 0;
-async function showEstimate(settings) {
-  if (state.running) return;
-  const asked = ++estimateFor;
-  let text = '';
-  try {
-    const expected = await estimateSeconds(settings);
-    if (expected !== null) {
-      text = `About ${formatDuration(expected)} on this computer.`;
-      document.body.dataset.estimateSeconds = expected.toFixed(2);
-    }
-  } catch (err) {
-    text = `This race cannot run: ${err.message}.`;
-  }
-  if (asked === estimateFor && !state.running) $('race-estimate').textContent = text;
-}
+// Beside Start, before it is pressed (ui/page-kit.js).
+const showEstimate = liveEstimate($('race-estimate'), estimateSeconds, () => state.running);
 
 // ---- running -------------------------------------------------------------------
 
@@ -108,7 +92,7 @@ async function start() {
     document.body.dataset.race = 'error';
     return;
   }
-  const answer = askBeforeLongRun(expected, {
+  const answer = await askBeforeLongRun(expected, {
     what: 'This race', hint: '(Fewer epochs, a shorter T or a larger batch make it quicker.)',
     errorEl: $('start-error'), estimateEl: $('race-estimate'),
   });

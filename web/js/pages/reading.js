@@ -7,11 +7,11 @@
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
 import { formatNumber, formatPercent } from '../ui/format.js';
-import { measureRaceSpeed } from '../engine/race-estimate.js';
+import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
 import { defaults, toQuery } from '../settings/settings-schema.js';
 import { saveOwnResult } from '../work/own-results.js';
 import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
-import { askBeforeLongRun, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -27,11 +27,24 @@ function raceSettings(settings) {
   return { ...defaults(race.settings), ...Object.fromEntries(RACE_KEYS.map((k) => [k, settings[k]])) };
 }
 
+// Beside Train and beside the sweep's button, before they are pressed (ui/page-kit.js):
+// the race with threads as on the race page, the sweep's races one a thread.
+const threaded = () => Boolean(state.build && state.build.threads);
+const showTrainEstimate = liveEstimate($('rd-estimate'), async (settings) => {
+  const work = await raceWork(lab, raceSettings(settings));
+  const perUnit = await speed;
+  return perUnit && raceSeconds(work, perUnit, threaded());
+}, () => document.body.dataset.reading === 'training');
+const showSweepEstimate = liveEstimate($('rd-sweep-estimate'),
+  (settings) => sweepSeconds(lab, speed, sweepRuns(settings, raceSettings(settings)), threaded() ? 2 : 1), () => state.sweeping);
+
 function validate() {
   const settings = state.form.read();
   if (settings) {
     const href = `reading.html${toQuery(state.spec, settings)}`;
     showShareLink(href);
+    showTrainEstimate(settings);
+    showSweepEstimate(settings);
   }
   return settings;
 }
@@ -269,7 +282,6 @@ async function showBehaviour() {
 
 async function sweep() {
   $('rd-sweep-error').textContent = '';
-  $('rd-sweep-estimate').textContent = '';
   const settings = validate();
   if (!settings) { $('rd-sweep-error').textContent = 'Fix the marked settings first.'; return; }
   const runs = sweepRuns(settings, raceSettings(settings));
@@ -284,7 +296,7 @@ async function sweep() {
     $('rd-sweep-error').textContent = `The sweep did not start: ${err.message}.`;
     return;
   }
-  const answer = askBeforeLongRun(expected, {
+  const answer = await askBeforeLongRun(expected, {
     what: 'This sweep', hint: '(Fewer seeds, fewer epochs or a shorter T make it quicker.)',
     limit: labData().widgets.reading.fixed.max_sweep_seconds,
     errorEl: $('rd-sweep-error'), estimateEl: $('rd-sweep-estimate'),
@@ -327,6 +339,7 @@ function main() {
   showEngineStatus(lab, describeBuild, (info) => {
     state.build = info;
     $('start').disabled = false;
+    validate();  // the estimates, now that the build (threads or not) is known
   });
   const guarded = (fn) => () => { Promise.resolve(fn()).catch((err) => { $('rd-edit-error').textContent = `${err.message}.`; }); };
   $('start').addEventListener('click', train);

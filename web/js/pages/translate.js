@@ -12,7 +12,7 @@ import { LineChart } from '../charts/line-chart.js';
 import { XYPlot } from '../charts/xy-plot.js';
 import { drawAlignment } from '../charts/alignment-map.js';
 import { PALETTE } from '../charts/svg.js';
-import { askBeforeLongRun, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 
 const $ = (id) => document.getElementById(id);
@@ -27,16 +27,18 @@ const lab = new LabClient();
 let chart;
 
 // This computer's speed, measured in the worker (translate/translate_cost.hpp): a dozen
-// minibatches timed, in seconds per unit of the run's arithmetic. Twice, a pause between:
-// the first round runs while the browser is still compiling the hot code (about 2x too
-// slow), the second after (as for the race's warm-up).
+// minibatches timed, in seconds per unit of the run's arithmetic, and the corpus's
+// building, in seconds per sentence pair. Twice, a pause between: the first round runs
+// while the browser is still compiling the hot code (about 2x too slow), the second
+// after (as for the race's warm-up).
 const speed = lab.ready.then(async () => {
   const probe = () => lab.call('translate_probe', { grammar_json: JSON.stringify(labData().widgets.translate.grammar) });
   await probe();
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const { seconds, work } = await probe();
+  await lab.idle();  // timed with no training beside it (engine/race-estimate.js)
+  const { seconds, work, corpus_seconds: perPair } = await probe();
   document.body.dataset.probeSeconds = String(seconds);
-  return seconds / work;
+  return { perUnit: seconds / work, perPair };
 }).catch(() => null);
 
 // About how long a run will take here: each model on a thread of its own (as many at
@@ -44,15 +46,16 @@ const speed = lab.ready.then(async () => {
 // then takes half of each minibatch of one still training, but two threads at once
 // each run slower than one alone (the probe times one), so the longest model's own time
 // stays the estimate's floor, so it errs long rather than short. Rejects with the
-// engine's words when the settings cannot run.
+// engine's words when the settings cannot run. The corpus is built first, on one thread.
 async function estimateSeconds(input) {
   const { per_model: work } = await lab.call('translate_work', input);
-  const perUnit = await speed;
-  if (!perUnit) return null;
+  const here = await speed;
+  if (!here) return null;
+  const corpus = here.perPair * (input.n_train + input.n_val + input.n_test);
   const sum = work.reduce((a, b) => a + b, 0);
-  if (!state.build || !state.build.threads) return perUnit * sum;
+  if (!state.build || !state.build.threads) return corpus + here.perUnit * sum;
   const cores = Math.max(1, Math.min(work.length, navigator.hardwareConcurrency || 2));
-  return perUnit * Math.max(...work, sum / cores);
+  return corpus + here.perUnit * Math.max(...work, sum / cores);
 }
 
 // The curves' series of the models a run trains: exact sentences and words for each.
@@ -62,11 +65,26 @@ function kindsOf(settings) {
   return settings.attention === 'both' ? ['none', 'additive', 'dot'] : ['none', settings.attention];
 }
 
+// A TranslateSettings record (src/translate/translate_session.hpp) from the form's settings.
+function inputOf(settings) {
+  const fixed = state.data.fixed;
+  return {
+    grammar_json: JSON.stringify(labData().widgets.translate.grammar), seed: settings.seed, hidden: settings.hidden, embed: fixed.embed,
+    batch: fixed.batch, epochs: settings.epochs, lr: settings.lr, n_train: fixed.n_train, n_val: fixed.n_val,
+    n_test: fixed.n_test, max_len: settings.max_len, clip: fixed.clip, decay_from: fixed.decay_from,
+    lr_floor: fixed.lr_floor, kinds: kindsOf(settings), watch: 0,
+  };
+}
+
+// Beside Train, before it is pressed (ui/page-kit.js).
+const showEstimate = liveEstimate($('tr-estimate'), (settings) => estimateSeconds(inputOf(settings)), () => state.running);
+
 function validate() {
   const settings = state.form.read();
   if (settings) {
     const href = `translate.html${toQuery(state.spec, settings)}`;
     showShareLink(href);
+    showEstimate(settings);
   }
   return settings;
 }
@@ -83,15 +101,8 @@ async function start() {
   $('start-error').textContent = '';
   const settings = validate();
   if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
-  const fixed = state.data.fixed;
   const kinds = kindsOf(settings);
-  // A TranslateSettings record (src/translate/translate_session.hpp).
-  const input = {
-    grammar_json: JSON.stringify(labData().widgets.translate.grammar), seed: settings.seed, hidden: settings.hidden, embed: fixed.embed,
-    batch: fixed.batch, epochs: settings.epochs, lr: settings.lr, n_train: fixed.n_train, n_val: fixed.n_val,
-    n_test: fixed.n_test, max_len: settings.max_len, clip: fixed.clip, decay_from: fixed.decay_from,
-    lr_floor: fixed.lr_floor, kinds, watch: 0,
-  };
+  const input = inputOf(settings);
   // A long run is announced, and asked for; one that cannot run is refused with the reason.
   // (Start keeps the keyboard's focus meanwhile; a second press is ignored.)
   if (state.estimating) return;
@@ -106,7 +117,7 @@ async function start() {
     state.estimating = false;
   }
   if (expected !== null) document.body.dataset.estimateSeconds = expected.toFixed(2);
-  const answer = askBeforeLongRun(expected, {
+  const answer = await askBeforeLongRun(expected, {
     what: 'Training', hint: '(Fewer epochs, a smaller hidden size or shorter sentences make it quicker.)',
     errorEl: $('start-error'), estimateEl: $('tr-estimate'),
   });
@@ -139,6 +150,7 @@ async function start() {
     showOutcome(outcome);
     await showStudent();
     const took = ((performance.now() - t0) / 1000).toFixed(1);
+    document.body.dataset.wallSeconds = took;
     $('tr-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Finished'} after ${took} s${outcome.threads ? ', each model on a thread of its own' : ', on one thread'}.`;
   } catch (err) {
     $('start-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;

@@ -6,6 +6,7 @@
 //   showEngineStatus(lab, (info) => { ...enable Start... });
 //   showShareLink(`race.html${toQuery(spec, settings)}`);
 //   showUrlNotice(ignored);   // the messages fromQuery gave, if any
+import { confirmInPage } from './confirm.js';
 import { formatDuration } from './format.js';
 import { labData } from './lab-data.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
@@ -61,27 +62,50 @@ export function startStop(start, stop) {
   };
 }
 
-// Before a long job: refuse one over `limit` seconds, ask before one over a minute, and
-// say how long the accepted one should take. expected: seconds, or null when this
-// computer's speed is not known (then nothing is asked). Messages go to errorEl and
-// estimateEl as text. Returns 'run', 'declined' or 'refused'.
+// Before a long job: refuse one over `limit` seconds, ask in the page (ui/confirm.js,
+// after estimateEl) before one over a minute, and say how long the accepted one should
+// take. expected: seconds, or null when this computer's speed is not known (then
+// nothing is asked). Messages go to errorEl and estimateEl as text. Resolves to 'run',
+// 'declined' or 'refused'.
 //
-//   const answer = askBeforeLongRun(expected, { what: 'This race', hint: '(Fewer epochs ... quicker.)',
-//                                               errorEl: $('start-error'), estimateEl: $('race-estimate') });
-export function askBeforeLongRun(expected, { what, hint = '', limit = Infinity, errorEl, estimateEl }) {
-  estimateEl.textContent = '';
+//   const answer = await askBeforeLongRun(expected, { what: 'This race', hint: '(Fewer epochs ... quicker.)',
+//                                                     errorEl: $('start-error'), estimateEl: $('race-estimate') });
+export async function askBeforeLongRun(expected, { what, hint = '', limit = Infinity, errorEl, estimateEl }) {
   if (expected === null) return 'run';
   const about = `about ${formatDuration(expected)}`;
   if (expected > limit) {
     errorEl.textContent = `Not started: it would take ${about} on this computer, over the limit of ${formatDuration(limit)}. ${hint}`.trim();
     return 'refused';
   }
-  if (expected > 60 && !window.confirm(`${what} will take ${about} on this computer. Start it anyway? ${hint}`.trim())) {
+  if (expected > 60 && !(await confirmInPage(estimateEl, `${what} will take ${about} on this computer. Start it anyway? ${hint}`.trim(), { yes: 'Start it', no: 'Not now' }))) {
     errorEl.textContent = `Not started: it would take ${about}.`;
     return 'declined';
   }
   estimateEl.textContent = `Expected to take ${about} on this computer.`;
   return 'run';
+}
+
+// Beside a Start button, before it is pressed: how long the form's settings should take
+// on this computer, renewed as they change. Only the latest settings' answer is shown,
+// and none while a run is on (its "Expected to take" line stays). estimate(settings)
+// resolves to seconds, or null when this computer's speed is unknown, and rejects with
+// the engine's words when the settings cannot run.
+//   const showEstimate = liveEstimate($('race-estimate'), estimateSeconds, () => state.running);
+//   showEstimate(settings);   // on every valid change of the form
+export function liveEstimate(el, estimate, busy = () => false) {
+  let latest = 0;
+  return async (settings) => {
+    if (busy()) return;
+    const asked = ++latest;
+    let text = '';
+    try {
+      const expected = await estimate(settings);
+      if (expected !== null) text = `About ${formatDuration(expected)} on this computer.`;
+    } catch (err) {
+      text = `These settings cannot run: ${err.message}.`;
+    }
+    if (asked === latest && !busy()) el.textContent = text;
+  };
 }
 
 // A widget page's settings, set up the one way: the form (#settings) built from the
