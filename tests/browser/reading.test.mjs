@@ -6,7 +6,7 @@
 // page); stop mid-sweep; bad input named next to its field.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerInPage, startLab, openPage, legendsPastEdge } from './support.mjs';
+import { answerInPage, startLab, openPage, legendsPastEdge, openMoreSettings } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -17,6 +17,7 @@ const SHORT = 'reading.html?T=8&epochs=4&seed=5&sweep=3';
 async function open(path, plain = false) {
   const opened = await openPage(lab.browser, plain ? lab.plainUrl(path) : lab.isolatedUrl(path));
   await opened.page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 60000 });
+  await openMoreSettings(opened.page);  // the sweep's and the search's settings
   return opened;
 }
 
@@ -52,6 +53,15 @@ for (const plain of [false, true]) {
     const after = await row(page);
     assert.notDeepEqual(after, before);
     assert.equal(await page.getAttribute(`#rd-tokens button:nth-child(${top + 1})`, 'aria-pressed'), 'true');
+    // A masked token looks masked without colour: struck through, its bars hatched, and
+    // the row drawn as bars, as trained beside now (its weight at 0).
+    const looks = await page.$$eval('#rd-tokens button', (bs) => bs.map((b) => getComputedStyle(b).textDecorationLine + '|' + getComputedStyle(b).borderStyle));
+    assert.match(looks[top], /line-through\|dashed/);
+    assert.ok(looks.every((l, j) => j === top || !/line-through/.test(l)), looks.join(', '));
+    assert.deepEqual(await page.$$eval('#rd-row-bars g.position.masked', (gs) => gs.map((g) => Number(g.dataset.position))), [top]);
+    assert.equal(await page.locator('#rd-row-bars g.position.masked .mask-band').count(), 1);
+    assert.equal(Number(await page.getAttribute(`#rd-row-bars g[data-position="${top}"] rect.bar[data-series="1"]`, 'data-value')), 0);
+    assert.match(await page.getAttribute('#rd-row-bars', 'aria-label'), new RegExp(`Masked: position ${top + 1}\\.`));
     // A token pressed is masked too; unmask all gives the trained row back.
     await page.click('#rd-unmask');
     await page.waitForFunction(() => document.getElementById('rd-answer').textContent.includes('Nothing is changed yet'));
@@ -61,6 +71,10 @@ for (const plain of [false, true]) {
     await page.fill('#rd-swap-b', '8');
     await page.click('#rd-swap');
     await page.waitForFunction(() => document.getElementById('rd-answer').textContent.includes('With the edited tokens'));
+    // The swapped tokens are outlined (unless both ends hold the same symbol).
+    const swapped = await page.$$eval('#rd-tokens button', (bs) => bs.map((b) => b.classList.contains('edited')));
+    const tokens = await page.$$eval('#rd-tokens button', (bs) => bs.map((b) => b.textContent));
+    assert.deepEqual(swapped, tokens.map((t, j) => (j === 0 || j === 7) && tokens[0] !== tokens[7]));
     // The adversarial row: the same class, within the tolerance, and far from the learned one.
     await page.click('#rd-adv-run');
     await page.waitForFunction(() => document.body.dataset.jsd !== undefined);
@@ -69,6 +83,8 @@ for (const plain of [false, true]) {
     assert.ok(Math.abs(Number(adv.advProb) - Number(adv.learnedProb)) <= 0.05 + 1e-9);
     assert.ok(Number(adv.jsd) > 0.05, `JSD ${adv.jsd}`);
     assert.equal(await page.locator('#rd-adv tbody tr').count(), 8);
+    // Drawn as bars, learned beside found: "a different map, the same answer" to the eye.
+    assert.equal(await page.locator('#rd-adv-bars rect.bar').count(), 16);
     // The ablations and the behavioural tests.
     const ablate = await page.$$eval('#rd-ablate td[data-accuracy]', (tds) => tds.map((td) => Number(td.dataset.accuracy)));
     assert.equal(ablate.length, 4);

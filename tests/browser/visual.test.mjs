@@ -5,8 +5,13 @@
 //   - nothing past the right edge of the window;
 //   - no word or number split across lines in a table cell, heading, label, term or
 //     button ("10/24", "tru/e", "44.7 /%");
+//   - no text covered by another element: at the centre of each line of text, the
+//     topmost element is the text's own (a label drawn over a curve, a legend under a
+//     line, a caption under a sibling box all fail);
 //   - a widget's primary action and the picture it drives (the registry's firstScreen)
-//     on the first screen: the action whole, at least half of the picture.
+//     on the first screen: the action whole, at least half of the picture;
+//   - all of it again after the widget's run (the registry's "run": a short one), and
+//     the run's summary (#run-summary) on screen where the run ended.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
@@ -60,6 +65,60 @@ function pastRightEdge() {
     .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`).slice(0, 5);
 }
 
+// Text covered by another element: [description]. The page is scrolled a screen at a
+// time and, at each, every line of text wholly on screen and inside every box that
+// clips it is hit-tested at its centre, with pointer-events on everywhere (an SVG label
+// that ignores the pointer is still drawn). A line is its own when the topmost element
+// there is its element or inside it.
+async function coveredText() {
+  const out = [];
+  const style = document.createElement('style');
+  style.textContent = '* { pointer-events: auto !important; }';
+  document.head.append(style);
+  const clipsOf = (el) => {
+    const boxes = [];
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const cs = getComputedStyle(p);
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') boxes.push(p.getBoundingClientRect());
+    }
+    return boxes;
+  };
+  const inside = (r, b) => r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+  const seen = new Set();
+  const height = document.documentElement.scrollHeight;
+  for (let y = 0; y < height; y += Math.max(200, window.innerHeight - 100)) {
+    window.scrollTo(0, y);
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const view = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+    const walk = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement;
+      // KaTeX stacks its own boxes over its glyphs (katexGlyphProblems checks those);
+      // a closed disclosure's text keeps boxes from its last layout but is not drawn.
+      if (!n.data.trim() || !el || seen.has(n) || el.closest('.sr-only, script, style, .katex')) continue;
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 2 && r.height > 2);
+      if (!rects.length || !rects.every((r) => inside(r, view))) continue;
+      seen.add(n);
+      const clips = clipsOf(el);
+      for (const r of rects) {
+        if (!clips.every((b) => inside(r, b))) continue;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (hit && hit !== el && !el.contains(hit)) {
+          const name = (e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.classList.length ? `.${[...e.classList].join('.')}` : ''}`;
+          out.push(`"${n.data.trim().slice(0, 30)}" (${name(el)}) under ${name(hit)}`);
+          break;
+        }
+      }
+    }
+  }
+  style.remove();
+  window.scrollTo(0, 0);
+  return out.slice(0, 10);
+}
+
 // Words split across two lines: within each word of a cell, heading, label, term or
 // button, every character's box shares one top. Hyphenated words may break at the hyphen.
 function splitWords() {
@@ -81,19 +140,39 @@ function splitWords() {
   return out.slice(0, 10);
 }
 
+// Everything a screenshot would show wrong, in the page's current state.
+async function looksRight(page, what) {
+  assert.deepEqual(await page.evaluate(katexGlyphProblems), [], `${what}: formulas not as KaTeX draws them`);
+  assert.deepEqual(await page.evaluate(pastRightEdge), [], `${what}: past the right edge`);
+  assert.deepEqual(await page.evaluate(splitWords), [], `${what}: words split across lines`);
+  assert.deepEqual(await page.evaluate(coveredText), [], `${what}: text covered`);
+}
+
 for (const entry of PAGES) {
   for (const size of SIZES) {
-    test(`${entry.file} on a ${size.name} (${size.width} × ${size.height}): formulas whole, nothing past the edge, no word split`, async () => {
-      const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(entry.file),
+    test(`${entry.file} on a ${size.name} (${size.width} × ${size.height}): formulas whole, nothing past the edge, no word split or covered${entry.run ? ', before and after its run' : ''}`, async () => {
+      const link = entry.run ? `${entry.file}?${entry.run.query}` : entry.file;
+      const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(link),
         { contextOptions: { viewport: { width: size.width, height: size.height } } });
       await pageReady(page, entry);
       // A page that computes as it opens (scaling, order, calculator): its answer drawn.
       await page.waitForFunction(() => !document.body.dataset.requested || document.body.dataset.computed === document.body.dataset.requested);
-      assert.deepEqual(await page.evaluate(katexGlyphProblems), [], `${entry.file}: formulas not as KaTeX draws them`);
-      assert.deepEqual(await page.evaluate(pastRightEdge), [], `${entry.file}: past the right edge`);
-      assert.deepEqual(await page.evaluate(splitWords), [], `${entry.file}: words split across lines`);
+      await looksRight(page, `${entry.file}, ${size.name}`);
       if (entry.firstScreen) {
         assert.deepEqual(await page.evaluate(offFirstScreen, entry.firstScreen), [], `${entry.file}: not on the first screen (${size.height} px)`);
+      }
+      if (entry.run) {
+        // The primary action pressed as a student would, from the first screen.
+        await page.click(`#${entry.firstScreen[0]}`);
+        const [state, value] = Object.entries(entry.run.until)[0];
+        await page.waitForFunction(([k, v]) => document.body.dataset[k] === v, [state, value], { timeout: 120000 });
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const summary = await page.evaluate(() => {
+          const r = document.getElementById('run-summary').getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, height: r.height, vh: window.innerHeight };
+        });
+        assert.ok(summary.height > 0 && summary.top >= 0 && summary.bottom <= summary.vh, `${entry.file}: the run's summary is not where the run ended (${Math.round(summary.top)} px)`);
+        await looksRight(page, `${entry.file}, ${size.name}, after its run`);
       }
       assert.deepEqual(problems.console, []);
       await close();

@@ -33,6 +33,11 @@ export function loadRegistry(root, webDir) {
         && p.firstScreen.every((id) => typeof id === 'string' && /^[A-Za-z][\w-]*$/.test(id)))) {
       throw new ContentError(FILE, at, `page "${p.name}": "firstScreen" is a widget's [action id, picture id]`);
     }
+    const run = p.run;
+    if (run !== undefined && !(p.firstScreen && run && typeof run.query === 'string' && run.until && typeof run.until === 'object'
+        && Object.keys(run.until).length === 1 && Object.values(run.until).every((v) => typeof v === 'string'))) {
+      throw new ContentError(FILE, at, `page "${p.name}": "run" is {"query": "...", "until": {"attribute": "value"}}, on a page with a firstScreen`);
+    }
     if (p.kind === 'widget' || p.kind === 'launch') {
       for (const f of p.kind === 'widget' ? [`pages/${p.name}.html`, `js/pages/${p.name}.js`] : [`js/pages/${p.name}.js`]) {
         if (!existsSync(join(webDir, f))) throw new ContentError(FILE, at, `widget "${p.name}" needs web/${f}`);

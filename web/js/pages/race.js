@@ -12,7 +12,7 @@ import { PALETTE } from '../charts/svg.js';
 import { downloadText } from '../work/download.js';
 import { formatDuration, formatPercent } from '../ui/format.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
-import { askBeforeLongRun, liveEstimate, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -104,6 +104,7 @@ async function start() {
   chart.reset(settings.epochs);
   $('curve-table').tBodies[0].replaceChildren();
   $('results-section').hidden = true;
+  showRunSummary(null);
   for (const m of Object.keys(MODELS)) $(`progress-${m}`).textContent = `epoch 0 of ${settings.epochs}`;
   setRunning(true);
   document.body.dataset.race = 'running';
@@ -174,6 +175,7 @@ const pct = formatPercent;
 
 function showResults(r) {
   $('results-section').hidden = false;
+  showRunSummary(`${r.stopped ? 'Stopped' : 'Finished'}: self-attention got ${formatPercent(r.attention.test_acc)} of the test sequences right, the GRU ${formatPercent(r.gru.test_acc)}.`, 'results-section');
   const facts = `Seed ${state.settings.seed}, T = ${state.settings.T}, ${r.threads ? 'both models trained at once on two threads' : 'the two models took turns, epoch by epoch, on one thread'}` +
     ` (${state.build ? state.build.variant : 'unknown build'}); wall time ${r.wall.toFixed(1)} s.` +
     (r.stopped ? ' Stopped early: the numbers below are for the models as they were when stopped.' : '');

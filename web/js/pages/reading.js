@@ -11,7 +11,8 @@ import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate
 import { defaults, toQuery } from '../settings/settings-schema.js';
 import { saveOwnResult } from '../work/own-results.js';
 import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
-import { askBeforeLongRun, liveEstimate, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { ROW_COLOURS, drawRowBars } from '../charts/row-bars.js';
+import { askBeforeLongRun, liveEstimate, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -66,6 +67,7 @@ async function train() {
   enable(false);
   $('start').disabled = true;
   $('rd-progress').textContent = 'Training…';
+  showRunSummary(null);
   document.body.dataset.reading = 'training';
   try {
     const input = { settings: raceSettings(settings) };
@@ -73,7 +75,8 @@ async function train() {
       $('rd-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${e.kind === 'gru' ? 'GRU' : 'attention'}).`;
     });
     state.trained = true;
-    $('rd-progress').textContent = `Trained: test accuracy GRU ${num(outcome.gru.test_acc)}, attention ${num(outcome.attention.test_acc)}.`;
+    $('rd-progress').textContent = '';
+    showRunSummary(`Trained: self-attention got ${pct(outcome.attention.test_acc)} of the test sequences right, the GRU ${pct(outcome.gru.test_acc)}. Question the map below.`);
     const fixed = labData().widgets.race.fixed;
     $('rd-index').max = String(outcome.test_labels.length);
     $('rd-first').max = String(fixed.vocab - 1);
@@ -114,16 +117,21 @@ async function showExample() {
   drawTokens();
   drawRow(r, 'As trained');
   $('rd-adv').tBodies[0].replaceChildren();
+  $('rd-adv-figure').hidden = true;
   $('rd-adv-result').textContent = '';
 }
 
+// The tokens as buttons: a masked one struck through on a hatched ground, an edited one
+// (swapped or replaced) outlined in bold, so that neither needs colour to be seen.
 function drawTokens() {
   const ex = state.example, tokens = state.edited || ex.tokens;
   const box = $('rd-tokens');
   box.replaceChildren(...tokens.map((t, j) => {
-    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: String(t), className: 'token' });
+    const edited = state.edited !== null && t !== ex.tokens[j];
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: String(t), className: `token${edited ? ' edited' : ''}` });
+    b.dataset.position = String(j);
     b.setAttribute('aria-pressed', String(state.masked.has(j)));
-    b.setAttribute('aria-label', `position ${j + 1}, token ${t}${state.masked.has(j) ? ', masked' : ''}`);
+    b.setAttribute('aria-label', `position ${j + 1}, token ${t}${state.masked.has(j) ? ', masked' : ''}${edited ? `, changed from ${ex.tokens[j]}` : ''}`);
     b.addEventListener('click', () => { toggleMask(j); });
     return b;
   }));
@@ -172,6 +180,8 @@ function drawRow(r, what) {
     now.dataset.weight = String(r.alpha[j]);
     return tr;
   }));
+  drawRowBars($('rd-row-bars'), { tokens, marked: state.masked, title: "the last position's weights",
+    series: [{ label: 'as trained', colour: ROW_COLOURS[0], values: ex.alpha }, { label: 'now', colour: ROW_COLOURS[1], values: Array.from(r.alpha) }] });
   Object.assign(document.body.dataset, { pred: String(r.pred), p1: String(r.p1) });
 }
 
@@ -249,6 +259,9 @@ async function adversary() {
     tr.insertCell().textContent = num(r.alpha[j]);
     return tr;
   }));
+  $('rd-adv-figure').hidden = false;
+  drawRowBars($('rd-adv-bars'), { tokens: ex.tokens, title: "the last position's weights",
+    series: [{ label: 'learned', colour: ROW_COLOURS[0], values: Array.from(r.learned_alpha) }, { label: 'found', colour: ROW_COLOURS[1], values: Array.from(r.alpha) }] });
 }
 
 async function showBehaviour() {

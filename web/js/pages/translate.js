@@ -12,7 +12,7 @@ import { LineChart } from '../charts/line-chart.js';
 import { XYPlot } from '../charts/xy-plot.js';
 import { drawAlignment } from '../charts/alignment-map.js';
 import { PALETTE } from '../charts/svg.js';
-import { askBeforeLongRun, liveEstimate, setUpSettings, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 
 const $ = (id) => document.getElementById(id);
@@ -127,6 +127,7 @@ async function start() {
   state.outcome = null;
   clearTyped();
   state.latest = {};
+  showRunSummary(null);
   chart.reset(settings.epochs, seriesOf(kinds));
   drawCurveTable();
   setRunning(true);
@@ -152,6 +153,7 @@ async function start() {
     const took = ((performance.now() - t0) / 1000).toFixed(1);
     document.body.dataset.wallSeconds = took;
     $('tr-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Finished'} after ${took} s${outcome.threads ? ', each model on a thread of its own' : ', on one thread'}.`;
+    showRunSummary(`${outcome.stopped ? 'Stopped' : 'Finished'}: test sentences translated exactly right, ${outcome.models.map((m) => `${NAMES[m.kind]} ${pct(m.test.exact_acc)}`).join(', ')}.`, 'tr-align');
   } catch (err) {
     $('start-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
     $('tr-progress').textContent = 'Not finished.';

@@ -108,6 +108,20 @@ export function liveEstimate(el, estimate, busy = () => false) {
   };
 }
 
+// Beside the action, where the eye is when a run ends (#run-summary in the run bar):
+// what the run came to in a line, and a link down to the full results. null hides it
+// (a new run starting).
+//   showRunSummary('Test accuracy: self-attention 100 %, GRU 52.3 %.', 'results-section');
+export function showRunSummary(text, resultsId = null) {
+  const el = $('run-summary');
+  el.hidden = text === null;
+  el.replaceChildren(text ?? '');
+  if (text !== null && resultsId) {
+    const link = Object.assign(document.createElement('a'), { href: `#${resultsId}`, textContent: 'All the results, below' });
+    el.append(' ', link, '.');
+  }
+}
+
 // A widget page's settings, set up the one way: the form (#settings) built from the
 // schema (spec: the widget's own settings unless given), filled from the page's link,
 // the link's ignored settings named (#url-notice). primary: where a "primary" setting
