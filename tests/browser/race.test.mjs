@@ -78,15 +78,36 @@ for (const mode of ['isolated', 'plain']) {
     await page.click('#step-table-details summary');
     // The table is drawn on the details' toggle event, which the browser queues.
     await page.waitForFunction(() => document.querySelectorAll('#step-table tbody tr').length > 0);
-    // A page of rows at a time (about 600 numbers): here 20 of the 30 rows, then the other 10.
+    // A page of rows at a time (about 600 numbers): 20 of the 30 rows, opened on the
+    // row the classifier reads (the last, marked), then the first 10.
     const rowsOf = () => page.$$eval('#step-table tbody tr', (trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
     const table = await rowsOf();
     assert.equal(table.length, 20);
-    assert.equal(await page.textContent('#step-rows-status'), 'Rows 0 to 19 of 30.');
-    await page.click('#step-rows-next');
+    assert.equal(await page.textContent('#step-rows-status'), 'Rows 10 to 29 of 30.');
+    assert.deepEqual(await page.$$eval('#step-table tr.read-row th', (ths) => ths.map((th) => th.textContent)), [`29 (${table[19][0].split(' ')[1].slice(1, -1)}) read out`]);
+    assert.equal(await page.getAttribute('#heatmap-step', 'data-read-row'), '29');
+    await page.click('#step-rows-prev');
     const rest = (await rowsOf()).filter((row) => !table.some((r) => r[0] === row[0]));
     assert.equal(table.length + rest.length, 30);
     assert.ok([...table, ...rest].every((row) => row.length === 31 && Math.abs(row.slice(1).reduce((s, x) => s + Number(x), 0) - 1) < 0.2));
+    // One position, every view: pointing at a token picks out its column in the table and
+    // its row and column on the map; the keyboard moves a cell cursor on the map.
+    await page.hover('#step-tokens span[data-position="3"]');
+    assert.equal(await page.getAttribute('#heatmap-step', 'data-position'), '3');
+    assert.deepEqual(await page.$$eval('#step-tokens .linked', (els) => els.map((e) => e.dataset.position)), ['3']);
+    const linkedCells = await page.$$eval('#step-table .linked', (els) => els.map((e) => e.dataset.position));
+    assert.ok(linkedCells.length >= 20 && linkedCells.every((p) => p === '3'), linkedCells.join());
+    await page.hover('#step-table tbody tr:first-child td:nth-child(6)');  // column 4
+    assert.equal(await page.getAttribute('#heatmap-step', 'data-position'), '4');
+    assert.deepEqual(await page.$$eval('#step-tokens .linked', (els) => els.map((e) => e.dataset.position)), ['4']);
+    await page.focus('#heatmap-step');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getAttribute('#heatmap-step', 'data-position'), '1');
+    assert.match(await page.textContent('#heatmap-step-readout'), /^Row 29 \(token \d+\) gives position 1 \(token \d+\) weight [\d.e-]+\.$/);
+    assert.deepEqual(await page.$$eval('#step-tokens .linked', (els) => els.map((e) => e.dataset.position)), ['1']);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getAttribute('#heatmap-step', 'data-position'), '');
     assert.match(await page.textContent('#run-facts'), /Seed 3151/);
     assert.deepEqual(await legendsPastEdge(page), []);
     assert.deepEqual(problems.console, []);
@@ -305,9 +326,9 @@ test('a 100 x 100 weights table opens and steps a page of rows at a time', async
   // 6 rows at a time, every column; the next page of rows on request.
   assert.equal(await page.$$eval('#step-table tbody tr', (trs) => trs.length), 6);
   assert.equal(await page.$$eval('#step-table thead th', (ths) => ths.length), 101);
-  await page.click('#step-rows-next');
-  assert.equal(await page.textContent('#step-rows-status'), 'Rows 6 to 11 of 100.');
-  assert.equal(await page.$eval('#step-table tbody tr th', (th) => th.textContent.split(' ')[0]), '6');
+  await page.click('#step-rows-prev');
+  assert.equal(await page.textContent('#step-rows-status'), 'Rows 88 to 93 of 100.');
+  assert.equal(await page.$eval('#step-table tbody tr th', (th) => th.textContent.split(' ')[0]), '88');
   // Not 100 x 100 cells at once, whatever the machine's speed (its long tasks:
   // tests/bench/race-page.bench.mjs): each draw is a page of 6 rows, about 600 numbers
   // (measured: 2,740 nodes a draw with their text; the whole table would be ~45,000).

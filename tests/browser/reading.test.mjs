@@ -62,6 +62,13 @@ for (const plain of [false, true]) {
     assert.equal(await page.locator('#rd-row-bars g.position.masked .mask-band').count(), 1);
     assert.equal(Number(await page.getAttribute(`#rd-row-bars g[data-position="${top}"] rect.bar[data-series="1"]`, 'data-value')), 0);
     assert.match(await page.getAttribute('#rd-row-bars', 'aria-label'), new RegExp(`Masked: position ${top + 1}\\.`));
+    // Pointing at a token (or focusing it) picks out its position in the bars and the table.
+    await page.hover('#rd-tokens button[data-position="2"]');
+    assert.deepEqual(await page.$$eval('#rd-row-bars .linked, #rd-row .linked', (els) => els.map((e) => e.dataset.position)), ['2', '2']);
+    await page.focus('#rd-tokens button[data-position="5"]');
+    assert.deepEqual(await page.$$eval('#rd-tokens .linked, #rd-row-bars .linked', (els) => els.map((e) => e.dataset.position)), ['5', '5']);
+    await page.hover('#rd-row-bars g[data-position="6"] rect.bar');
+    assert.deepEqual(await page.$$eval('#rd-tokens .linked', (els) => els.map((e) => e.dataset.position)), ['6']);
     // A token pressed is masked too; unmask all gives the trained row back.
     await page.click('#rd-unmask');
     await page.waitForFunction(() => document.getElementById('rd-answer').textContent.includes('Nothing is changed yet'));

@@ -19,7 +19,10 @@ function hex(h) {
   return [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16));
 }
 
-const SIZE = 300, PAD = 30, LEGEND = 60;
+// Layout, in CSS pixels: axis titles and labels above and left of the grid, the colour
+// scale right of it, the read-out row's label under it.
+const GRID = 270, LEFT = 50, TOP = 46, RIGHT = 64, BOTTOM = 24;
+export const HEATMAP_WIDTH = LEFT + GRID + RIGHT, HEATMAP_HEIGHT = TOP + GRID + BOTTOM;
 
 // viridis at 256 levels, as RGB bytes: one lookup per cell instead of a colour string.
 const LEVELS = 256;
@@ -32,18 +35,21 @@ const LUT = (() => {
   return out;
 })();
 
-// canvas: a <canvas>; A: Float32Array (T*T, row-major).
-export function drawHeatmap(canvas, A, T) {
+// canvas: a <canvas>; A: Float32Array (T*T, row-major); tokens: the sequence (column
+// labels); readRow: the row the classifier reads (outlined and named), or null;
+// position: a position picked out in the page's other views (ui/linked.js), whose row
+// and column are outlined, or null.
+export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, position = null } = {}) {
   const scale = window.devicePixelRatio || 1;
-  canvas.width = (SIZE + LEGEND) * scale;
-  canvas.height = (SIZE + 10) * scale;
+  canvas.width = HEATMAP_WIDTH * scale;
+  canvas.height = HEATMAP_HEIGHT * scale;
   const ctx = canvas.getContext('2d');
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
   ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, SIZE + LEGEND, SIZE + 10);
+  ctx.fillRect(0, 0, HEATMAP_WIDTH, HEATMAP_HEIGHT);
   let max = 0;
   for (const v of A) max = Math.max(max, v);
-  const cell = (SIZE - PAD) / T;
+  const cell = GRID / T;
   // The T x T cells as one T x T image, scaled up without smoothing: a 100 x 100 map is
   // one drawImage, not 10,000 fillRects with a colour string each.
   const image = new ImageData(T, T);
@@ -57,24 +63,78 @@ export function drawHeatmap(canvas, A, T) {
   cells.height = T;
   cells.getContext('2d').putImageData(image, 0, 0);
   ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(cells, PAD, PAD, SIZE - PAD, SIZE - PAD);
+  ctx.drawImage(cells, LEFT, TOP, GRID, GRID);
+
+  // Axis titles, then labels: every k-th position, so that labels never touch (tokens
+  // over the columns, positions beside the rows), and always the read-out row's.
   ctx.fillStyle = '#333';
+  ctx.font = '12px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.fillText('position read, j (its token above it)', LEFT + GRID / 2, 12);
+  ctx.save();
+  ctx.translate(12, TOP + GRID / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.fillText('position reading, i', 0, 0);
+  ctx.restore();
   ctx.font = '11px system-ui, sans-serif';
-  const every = Math.ceil(T / 10);
+  const every = Math.ceil(16 / cell);
   for (let k = 0; k < T; k += every) {
     ctx.textAlign = 'center';
-    ctx.fillText(String(k), PAD + (k + 0.5) * cell, PAD - 6);
+    ctx.fillStyle = '#666';
+    ctx.fillText(String(k), LEFT + (k + 0.5) * cell, TOP - 20);
+    if (tokens) {
+      ctx.fillStyle = '#111';
+      ctx.fillText(String(tokens[k]), LEFT + (k + 0.5) * cell, TOP - 6);
+    }
     ctx.textAlign = 'right';
-    ctx.fillText(String(k), PAD - 4, PAD + (k + 0.5) * cell + 4);
+    ctx.fillStyle = '#333';
+    if (readRow === null || Math.abs(k - readRow) >= every) ctx.fillText(String(k), LEFT - 6, TOP + (k + 0.5) * cell + 4);
   }
-  for (let s = 0; s < 20; ++s) {  // colour scale
+
+  const outline = (x, y, w, h, colour, width) => {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.strokeRect(x, y, w, h);
+  };
+  if (readRow !== null) {
+    // White inside black: visible on viridis's dark and light ends alike.
+    const y = TOP + readRow * cell;
+    outline(LEFT - 1, y - 1, GRID + 2, cell + 2, '#000', 2);
+    outline(LEFT + 1, y + 1, GRID - 2, Math.max(cell - 2, 1), '#fff', 1.5);
+    ctx.textAlign = 'right';
+    ctx.fillStyle = '#000';
+    ctx.font = 'bold 11px system-ui, sans-serif';
+    ctx.fillText(`${readRow} ▶`, LEFT - 4, y + cell / 2 + 4);
+    ctx.textAlign = 'left';
+    ctx.fillText(`▲ row ${readRow}: the one the classifier reads`, LEFT, TOP + GRID + 17);
+  }
+  if (position !== null && position >= 0 && position < T) {
+    outline(LEFT + position * cell, TOP, cell, GRID, '#D55E00', 2);
+    outline(LEFT, TOP + position * cell, GRID, cell, '#D55E00', 2);
+  }
+
+  // The colour scale, from 0 to the largest weight.
+  const scaleTop = TOP, scaleH = GRID * 0.7;
+  for (let s = 0; s < 20; ++s) {
     ctx.fillStyle = viridis(s / 19);
-    ctx.fillRect(SIZE + 14, PAD + (19 - s) * ((SIZE - PAD) / 20), 12, (SIZE - PAD) / 20 + 0.5);
+    ctx.fillRect(LEFT + GRID + 14, scaleTop + (19 - s) * (scaleH / 20), 12, scaleH / 20 + 0.5);
   }
   ctx.fillStyle = '#333';
+  ctx.font = '11px system-ui, sans-serif';
   ctx.textAlign = 'left';
-  ctx.fillText(max.toFixed(2), SIZE + 30, PAD + 8);
-  ctx.fillText('0', SIZE + 30, SIZE);
+  ctx.fillText(String(Number(max.toFixed(2))), LEFT + GRID + 30, scaleTop + 8);
+  ctx.fillText('0', LEFT + GRID + 30, scaleTop + scaleH);
   canvas.dataset.t = String(T);
+  canvas.dataset.readRow = readRow === null ? '' : String(readRow);
+  canvas.dataset.position = position === null ? '' : String(position);
   canvas.dataset.weights = JSON.stringify(Array.from(A, (v) => Number(v.toPrecision(7))));
+}
+
+// The grid cell under a point of the canvas (client coordinates), as [row, column], or null.
+export function heatmapCellAt(canvas, clientX, clientY) {
+  const box = canvas.getBoundingClientRect();
+  const T = Number(canvas.dataset.t);
+  const x = ((clientX - box.left) / box.width) * HEATMAP_WIDTH - LEFT, y = ((clientY - box.top) / box.height) * HEATMAP_HEIGHT - TOP;
+  if (!T || x < 0 || y < 0 || x >= GRID || y >= GRID) return null;
+  return [Math.floor((y / GRID) * T), Math.floor((x / GRID) * T)];
 }

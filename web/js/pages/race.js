@@ -7,10 +7,11 @@ import { connectLms, joinLms } from '../lms/lms.js';
 import { buildHandin } from '../work/handin.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
-import { drawHeatmap } from '../charts/heatmap.js';
+import { drawHeatmap, heatmapCellAt } from '../charts/heatmap.js';
 import { PALETTE } from '../charts/svg.js';
 import { downloadText } from '../work/download.js';
-import { formatDuration, formatPercent } from '../ui/format.js';
+import { formatDuration, formatNumber, formatPercent } from '../ui/format.js';
+import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
 import { askBeforeLongRun, liveEstimate, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
@@ -220,6 +221,9 @@ function drawConfusion(table, name, c) {
   });
 }
 
+// The row the classifier reads: the last one, unless the model averages every row.
+const readRowOf = (ex) => (state.settings.pooling === 'mean' ? null : ex.T - 1);
+
 async function showExample(slot, index) {
   if (index < 0) {
     $(`caption-${slot}`).textContent = 'No such example in this test set.';
@@ -227,10 +231,14 @@ async function showExample(slot, index) {
   }
   const ex = await lab.sessionCall('RaceSession', 'example', index);
   const svg = $(`heatmap-${slot}`);
-  drawHeatmap(svg, ex.A, ex.T);
+  drawHeatmap(svg, ex.A, ex.T, { tokens: ex.tokens, readRow: readRowOf(ex) });
   if (slot === 'step') {
     state.stepExample = ex;
-    if ($('step-table-details').open) drawWeightsTable(ex);
+    state.cell = null;
+    $('step-tokens').replaceChildren(...Array.from(ex.tokens, (t, j) => Object.assign(document.createElement('span'), { textContent: String(t), title: `position ${j}` })));
+    Array.from($('step-tokens').children).forEach((span, j) => { span.dataset.position = String(j); });
+    if ($('step-table-details').open) drawWeightsTable(ex, readRowOf(ex) ?? 0);
+    focus.refresh();
   }
   svg.dataset.index = String(index);
   const verdict = (pred) => (pred === ex.label ? 'right' : 'wrong');
@@ -259,11 +267,20 @@ function drawWeightsTable(ex, first = 0) {
   const head = table.createTHead().insertRow();
   head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'i \\ j' }));
   for (let j = 0; j < ex.T; ++j) head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: String(j) }));
+  Array.from(head.cells).slice(1).forEach((th, j) => { th.dataset.position = String(j); });
   const body = table.createTBody();
+  const readRow = readRowOf(ex);
   for (let i = weightsFirstRow; i < last; ++i) {
     const tr = body.insertRow();
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `${i} (${ex.tokens[i]})` }));
-    for (let j = 0; j < ex.T; ++j) tr.insertCell().textContent = ex.A[i * ex.T + j].toFixed(2);
+    const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: `${i} (${ex.tokens[i]})${i === readRow ? ' read out' : ''}` });
+    th.dataset.position = String(i);
+    tr.append(th);
+    if (i === readRow) tr.classList.add('read-row');
+    for (let j = 0; j < ex.T; ++j) {
+      const td = tr.insertCell();
+      td.textContent = ex.A[i * ex.T + j].toFixed(2);
+      td.dataset.position = String(j);
+    }
   }
   const paged = ex.T > per;
   $('step-rows-nav').hidden = !paged;
@@ -272,6 +289,45 @@ function drawWeightsTable(ex, first = 0) {
   $('step-rows-status').textContent = paged ? `Rows ${weightsFirstRow} to ${last - 1} of ${ex.T}.` : '';
   table.dataset.complete = String(ex.index);
   table.dataset.firstRow = String(weightsFirstRow);
+  focus.refresh();
+}
+
+// ---- one position, every view: the token strip, the heatmap, the table -------------
+// Pointing at a token, a cell (its column: the position read) or a table cell picks
+// out that position everywhere; on the heatmap the arrow keys move a cell cursor, and
+// the line under it reads the cell out.
+const focus = new LinkedPosition();
+function showCell() {
+  const ex = state.stepExample;
+  if (!ex) return;
+  drawHeatmap($('heatmap-step'), ex.A, ex.T, { tokens: ex.tokens, readRow: readRowOf(ex), position: focus.position });
+  const c = state.cell;
+  $('heatmap-step-readout').textContent = c
+    ? `Row ${c[0]} (token ${ex.tokens[c[0]]}) gives position ${c[1]} (token ${ex.tokens[c[1]]}) weight ${formatNumber(ex.A[c[0] * ex.T + c[1]], 3)}.`
+    : focus.position !== null ? `Position ${focus.position}: token ${ex.tokens[focus.position]}.` : '';
+}
+function linkStepViews() {
+  const canvas = $('heatmap-step');
+  linkElements($('step-tokens'), focus);
+  linkElements($('step-table'), focus);
+  focus.add(showCell);
+  canvas.addEventListener('pointermove', (e) => {
+    const cell = heatmapCellAt(canvas, e.clientX, e.clientY);
+    state.cell = cell;
+    if (cell) focus.set(cell[1]); else showCell();
+  });
+  canvas.addEventListener('pointerleave', () => { state.cell = null; focus.set(null); showCell(); });
+  canvas.addEventListener('keydown', (e) => {
+    const ex = state.stepExample;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (!ex || !(e.key in moves || e.key === 'Escape')) return;
+    e.preventDefault();
+    if (e.key === 'Escape') { state.cell = null; focus.set(null); showCell(); return; }
+    const [di, dj] = moves[e.key];
+    const [i, j] = state.cell || [readRowOf(ex) ?? 0, 0];
+    state.cell = state.cell ? [Math.min(ex.T - 1, Math.max(0, i + di)), Math.min(ex.T - 1, Math.max(0, j + dj))] : [i, j];
+    if (focus.position === state.cell[1]) showCell(); else focus.set(state.cell[1]);
+  });
 }
 
 // ---- wiring ----------------------------------------------------------------------
@@ -294,8 +350,10 @@ async function main() {
   $('step-rows-prev').addEventListener('click', () => drawWeightsTable(state.stepExample, weightsFirstRow - rowsPerPage(state.stepExample.T)));
   $('step-rows-next').addEventListener('click', () => drawWeightsTable(state.stepExample, weightsFirstRow + rowsPerPage(state.stepExample.T)));
   $('step-table-details').addEventListener('toggle', () => {
-    if ($('step-table-details').open && state.stepExample) drawWeightsTable(state.stepExample);
+    // Opened on the row the classifier reads (the last page of rows).
+    if ($('step-table-details').open && state.stepExample) drawWeightsTable(state.stepExample, readRowOf(state.stepExample) ?? 0);
   });
+  linkStepViews();
   document.body.dataset.ready = 'true';
 }
 

@@ -12,6 +12,7 @@ import { defaults, toQuery } from '../settings/settings-schema.js';
 import { saveOwnResult } from '../work/own-results.js';
 import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
 import { ROW_COLOURS, drawRowBars } from '../charts/row-bars.js';
+import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { askBeforeLongRun, liveEstimate, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
@@ -172,6 +173,7 @@ function drawRow(r, what) {
   const body = $('rd-row').tBodies[0];
   body.replaceChildren(...tokens.map((t, j) => {
     const tr = document.createElement('tr');
+    tr.dataset.position = String(j);
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(j + 1) }));
     tr.insertCell().textContent = String(t);
     const before = tr.insertCell(), now = tr.insertCell();
@@ -182,6 +184,7 @@ function drawRow(r, what) {
   }));
   drawRowBars($('rd-row-bars'), { tokens, marked: state.masked, title: "the last position's weights",
     series: [{ label: 'as trained', colour: ROW_COLOURS[0], values: ex.alpha }, { label: 'now', colour: ROW_COLOURS[1], values: Array.from(r.alpha) }] });
+  focus.refresh();
   Object.assign(document.body.dataset, { pred: String(r.pred), p1: String(r.p1) });
 }
 
@@ -344,7 +347,11 @@ async function sweep() {
   $('rd-sweep-start').disabled = !state.trained;
 }
 
+// One position picked out in the tokens, the bars and the row's table at once (ui/linked.js).
+const focus = new LinkedPosition();
+
 function main() {
+  for (const id of ['rd-tokens', 'rd-row-bars', 'rd-row']) linkElements($(id), focus);
   const race = labData().widgets.race.settings.filter((s) => RACE_KEYS.includes(s.key));
   ({ spec: state.spec, form: state.form } = setUpSettings('reading', validate, { spec: [...race, ...labData().widgets.reading.settings] }));
   validate();
