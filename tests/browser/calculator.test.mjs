@@ -35,6 +35,8 @@ test('the defaults are the math lens: scores 1, 3, 4, weights 0.035, 0.259, 0.70
   assert.deepEqual(rows.map((r) => r.cells.slice(1)), [['1', '0.035'], ['3', '0.259'], ['4', '0.705']]);
   const steps = await page.$$eval('#calc-steps > li', (lis) => lis.map((li) => li.textContent));
   assert.equal(steps.length, 4);
+  // The list numbers the steps; their titles do not number them again ("1. Step 1:").
+  assert.deepEqual(await page.$$eval('#calc-steps > li > p', (ps) => ps.map((p) => p.textContent.split(' (')[0])), ['Scores', 'Exponentiate', 'Add them up', 'Divide']);
   assert.match(steps[0], /s₂ = 1·1 \+ 2·1 = 3/);
   assert.match(steps[0], /s₃ = 1·0 \+ 2·2 = 4/);
   assert.match(steps[1], /e\^\(4\) ≈ 54\.598/);

@@ -8,6 +8,7 @@
 //   - no text covered by another element: at the centre of each line of text, the
 //     topmost element is the text's own (a label drawn over a curve, a legend under a
 //     line, a caption under a sibling box all fail);
+//   - chart text at least 9 CSS pixels high as shown (a chart shrunk to a phone fails);
 //   - a widget's primary action and the picture it drives (the registry's firstScreen)
 //     on the first screen: the action whole, at least half of the picture;
 //   - all of it again after the widget's run (the registry's "run": a short one), and
@@ -119,6 +120,20 @@ async function coveredText() {
   return out.slice(0, 10);
 }
 
+// Chart text shown smaller than 9 CSS pixels (a chart drawn for a laptop, shrunk to a
+// phone's width): [description]. Its size on screen is its font size in the drawing's
+// units times the drawing's scale.
+function tinyChartText() {
+  const out = [];
+  for (const t of document.querySelectorAll('svg.plot text')) {
+    const svg = t.ownerSVGElement;
+    if (!t.textContent.trim() || !t.getClientRects().length || !svg.viewBox.baseVal.width) continue;
+    const size = parseFloat(getComputedStyle(t).fontSize) * (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+    if (size < 9) out.push(`#${svg.id}: "${t.textContent.slice(0, 20)}" at ${size.toFixed(1)} px`);
+  }
+  return [...new Set(out)].slice(0, 10);
+}
+
 // Words split across two lines: within each word of a cell, heading, label, term or
 // button, every character's box shares one top. Hyphenated words may break at the hyphen.
 function splitWords() {
@@ -146,6 +161,7 @@ async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(pastRightEdge), [], `${what}: past the right edge`);
   assert.deepEqual(await page.evaluate(splitWords), [], `${what}: words split across lines`);
   assert.deepEqual(await page.evaluate(coveredText), [], `${what}: text covered`);
+  assert.deepEqual(await page.evaluate(tinyChartText), [], `${what}: chart text too small to read`);
 }
 
 for (const entry of PAGES) {

@@ -151,6 +151,7 @@ for (const [name, c] of Object.entries(CASES)) {
     if (c.link) {
       const { page, errors } = await open(c.link);
       assert.ok((await page.textContent('#url-notice')).includes(c.message), await page.textContent('#url-notice'));
+      await page.evaluate(() => { const more = document.querySelector('#settings .more-settings'); if (more) more.open = true; });
       await page.fill(`#set-${c.field}`, c.typed);
       assert.equal(await page.textContent(`#set-${c.field}-error`), c.message);
       assert.deepEqual(errors, []);

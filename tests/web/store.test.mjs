@@ -3,7 +3,7 @@
 // disabled storage is reported; the LMS's suspend_data copy fits and round-trips.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { STORE_KEY, mergeStates, normalizeState, openStore } from '../../web/js/work/store.js';
+import { STORE_KEY, emptyState, mergeStates, normalizeState, openStore } from '../../web/js/work/store.js';
 import { SUSPEND_MAX, decodeSuspend, encodeSuspend } from '../../web/js/lms/suspend.js';
 import { buildHandin } from '../../web/js/work/handin.js';
 
@@ -150,4 +150,19 @@ test('suspend_data: within 4,096 characters, versioned, what does not fit summar
   for (const [text, reason] of [['', 'empty'], ['{"v":', 'damaged'], ['[1]', 'damaged'], ['{"v":2}', 'newer']]) {
     assert.equal(decodeSuspend(text).reason, reason, text);
   }
+});
+
+test('activities done: kept from the first time, merged across tabs, erased by start over, carried by suspend_data', () => {
+  const a = emptyState(), b = emptyState();
+  a.done.race = '2026-01-02T10:00:00.000Z';
+  b.done.race = '2026-01-01T10:00:00.000Z';
+  b.done.lesson = '2026-01-03T10:00:00.000Z';
+  const merged = mergeStates(a, b);
+  assert.deepEqual({ ...merged.done }, { race: '2026-01-01T10:00:00.000Z', lesson: '2026-01-03T10:00:00.000Z' });
+  // Only page names and times survive reading; a reset erases what came before it.
+  const { state } = normalizeState({ done: { race: 'not a time', '<img>': '2026-01-01T00:00:00Z', cost: '2026-01-05T00:00:00.000Z' } });
+  assert.deepEqual({ ...state.done }, { cost: '2026-01-05T00:00:00.000Z' });
+  assert.deepEqual({ ...mergeStates(merged, { ...emptyState(), resetAt: '2026-01-02T12:00:00.000Z' }).done }, { lesson: '2026-01-03T10:00:00.000Z' });
+  const back = decodeSuspend(encodeSuspend(merged).text);
+  assert.deepEqual({ ...back.state.done }, { ...merged.done });
 });

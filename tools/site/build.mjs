@@ -70,7 +70,7 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
 
   const katexCss = '<link rel="stylesheet" href="vendor/katex/katex.min.css">';
   const builders = {
-    home: () => landingPage(content),
+    home: (p) => landingPage(content, data, p),
     lesson: (p) => lessonPage(content, data, p, katexCss),
     checks: (p) => checksPage(content, data, p, katexCss),
     instructor: (p) => instructorPage(content, data, p),
@@ -90,17 +90,28 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   return { sections: content.sections.length, checks: content.checks.length };
 }
 
-function landingPage(content) {
+// The landing page, which is also the student's dashboard (web/js/pages/index.js fills
+// in their progress from the saved work): each activity with its rough time, ticked
+// once done.
+function landingPage(content, data, home) {
   const c = content.course;
   const outcomes = c.outcomes.map((o) => `<li>${renderInline(o, 'content/course.json', 0)}</li>`).join('');
   const cards = content.pages.filter((p) => p.card).map((p) => {
     const [link, rest] = p.card;
-    return `<li><a href="${p.file}">${escapeHtml(link)}</a>: ${escapeHtml(rest.replace('{checks}', String(content.assignment.checks.length)))}</li>`;
+    const minutes = p.minutes ? ` <span class="minutes">(about ${p.minutes} min)</span>` : '';
+    return `<li data-page="${escapeHtml(p.name)}"><span class="done-mark" aria-hidden="true"></span><a href="${p.file}">${escapeHtml(link)}</a>: ${escapeHtml(rest.replace('{checks}', String(content.assignment.checks.length)))}${minutes}<span class="done-text"></span></li>`;
   }).join('\n      ');
   const instructor = content.pages.find((p) => p.kind === 'instructor');
   const body = `
     <h1>${escapeHtml(c.title)}</h1>
     <p class="lead">${escapeHtml(c.module)}. ${renderInline(c.summary, 'content/course.json', 0)}</p>
+    <section id="progress" class="panel" aria-labelledby="progress-title">
+      <h2 id="progress-title">Your progress</h2>
+      <p id="progress-done" role="status"></p>
+      <p id="progress-checks"></p>
+      <p id="progress-race"></p>
+      <p><a class="button-link" href="checks.html#hand-in">Download my work</a> (on the hand-in page, with your name)</p>
+    </section>
     <h2>What you will be able to do</h2>
     <ul class="outcomes">${outcomes}</ul>
     <h2>The lab</h2>
@@ -109,7 +120,7 @@ function landingPage(content) {
     </ol>
     <p class="help">Everything runs in your browser: the attention and training code is C++ compiled to WebAssembly. Nothing is sent anywhere.
       ${instructor ? `Instructors: see <a href="${instructor.file}">the gradebook page</a> for collecting hand-ins.` : ''}</p>`;
-  return page({ pages: content.pages, file: 'index.html', title: c.title, body, data: null });
+  return page({ pages: content.pages, file: home.file, title: c.title, body, script: home.script, data });
 }
 
 // The SCORM package's launch page: no navigation of its own, the lab in a frame that
@@ -164,7 +175,7 @@ function checksPage(content, data, p, head) {
     <p id="assignment-facts" class="help"></p>
     <p id="score" class="score" role="status" aria-live="polite"></p>
     ${checks}
-    <section aria-labelledby="handin-title" class="panel handin">
+    <section id="hand-in" aria-labelledby="handin-title" class="panel handin">
       <h2 id="handin-title">Hand in your work</h2>
       <p id="identity-source" class="help"></p>
       <div class="field"><label for="student-name">Your name</label><input id="student-name" type="text" autocomplete="name" aria-describedby="student-name-error">

@@ -7,7 +7,10 @@ export function navHtml(pages, current) {
   const items = pages.filter((p) => p.nav).map((p) => (p.file === current
     ? `<li><a href="${p.file}" aria-current="page">${escapeHtml(p.nav)}</a></li>`
     : `<li><a href="${p.file}">${escapeHtml(p.nav)}</a></li>`)).join('');
-  return `<nav aria-label="Lab pages"><ul class="nav">${items}</ul></nav>`;
+  // Where the student's work is downloaded, reachable from every page.
+  const checks = pages.find((p) => p.kind === 'checks');
+  const handin = checks ? `<li class="nav-handin"><a href="${checks.file}#hand-in">Download my work</a></li>` : '';
+  return `<nav aria-label="Lab pages"><ul class="nav">${items}${handin}</ul></nav>`;
 }
 
 // JSON inside <script> must not contain "</" (it would end the element).

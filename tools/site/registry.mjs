@@ -33,12 +33,15 @@ export function loadRegistry(root, webDir) {
         && p.firstScreen.every((id) => typeof id === 'string' && /^[A-Za-z][\w-]*$/.test(id)))) {
       throw new ContentError(FILE, at, `page "${p.name}": "firstScreen" is a widget's [action id, picture id]`);
     }
+    if (p.minutes !== undefined && !(Number.isInteger(p.minutes) && p.minutes > 0 && p.minutes <= 240)) {
+      throw new ContentError(FILE, at, `page "${p.name}": "minutes" is a whole number of minutes, 1 to 240`);
+    }
     const run = p.run;
     if (run !== undefined && !(p.firstScreen && run && typeof run.query === 'string' && run.until && typeof run.until === 'object'
         && Object.keys(run.until).length === 1 && Object.values(run.until).every((v) => typeof v === 'string'))) {
       throw new ContentError(FILE, at, `page "${p.name}": "run" is {"query": "...", "until": {"attribute": "value"}}, on a page with a firstScreen`);
     }
-    if (p.kind === 'widget' || p.kind === 'launch') {
+    if (p.kind === 'widget' || p.kind === 'launch' || p.kind === 'home') {
       for (const f of p.kind === 'widget' ? [`pages/${p.name}.html`, `js/pages/${p.name}.js`] : [`js/pages/${p.name}.js`]) {
         if (!existsSync(join(webDir, f))) throw new ContentError(FILE, at, `widget "${p.name}" needs web/${f}`);
       }
@@ -50,7 +53,7 @@ export function loadRegistry(root, webDir) {
     return {
       ...p,
       file: `${p.name}.html`,
-      script: p.kind === 'home' ? null : `${p.name}.js`,
+      script: `${p.name}.js`,
       // Runs the WebAssembly module (status line, coi-serviceworker): every widget, and a
       // page that says "module": true (the gradebook, which re-runs hand-ins' races).
       widget: p.kind === 'widget' || p.module === true,

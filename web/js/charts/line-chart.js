@@ -9,7 +9,10 @@
 // frame must cost little (a full rebuild took ~10 ms of CPU, 50-90 ms of wall time).
 import { clear, legendRoom, svgEl } from './svg.js';
 
-const H = 300, L = 48, T = 14, B = 40;
+const PLOT_H = 300, L = 48, T = 14, B = 40;
+// Below this many CSS pixels of width (a phone), the legend goes under the plot and the
+// drawing is narrower, so that its text is shown near its real size, not halved.
+const NARROW = 480, NARROW_W = 380, NARROW_H = 230, LEGEND_ROW = 20;
 
 export class LineChart {
   // series: [{key, label, colour, dash, marker: 'circle'|'square'}]
@@ -21,19 +24,35 @@ export class LineChart {
     svg.classList.add('chart');  // a chart with a legend: as wide as its panel allows (lab.css)
     this.all = series;
     this.series = series;
-    this.R = legendRoom(series.map((s) => s.label), 44, 150);  // the longest label fits
-    this.W = 490 + this.R;  // the plot keeps its width whatever the legend's
     this.xLabel = xLabel;
     this.yLabel = yLabel;
     this.frame = 0;
-    svg.setAttribute('viewBox', `0 0 ${this.W} ${H}`);
     this.reset(1);
+  }
+
+  // The layout for the width the chart is shown at: the legend right of the plot, or
+  // under it on a narrow screen (measured at each reset).
+  layout() {
+    const shown = this.svg.getBoundingClientRect().width;
+    this.narrow = shown > 0 && shown < NARROW;
+    this.plotH = this.narrow ? NARROW_H : PLOT_H;
+    if (this.narrow) {
+      this.R = 12;
+      this.W = NARROW_W;
+      this.H = NARROW_H + LEGEND_ROW * Math.ceil((this.series.length + (this.chance !== null ? 1 : 0)) / 2);
+    } else {
+      this.R = legendRoom(this.series.map((s) => s.label), 44, 150);  // the longest label fits
+      this.W = 490 + this.R;  // the plot keeps its width whatever the legend's
+      this.H = PLOT_H;
+    }
+    this.svg.setAttribute('viewBox', `0 0 ${this.W} ${this.H}`);
   }
 
   reset(xMax, keys = null) {
     this.series = keys ? this.all.filter((s) => keys.includes(s.key)) : this.all;
     this.xMax = Math.max(1, xMax);
     this.points = Object.fromEntries(this.series.map((s) => [s.key, []]));
+    this.layout();
     this.drawFrame();
   }
 
@@ -48,13 +67,14 @@ export class LineChart {
   }
 
   sx(x) { return L + (x / this.xMax) * (this.W - L - this.R); }
-  sy(y) { return T + (1 - y) * (H - T - B); }
+  sy(y) { return T + (1 - y) * (this.plotH - T - B); }
 
   // Axes, ticks, chance line, legend, and an empty polyline and marker group per series.
   drawFrame() {
     const svg = this.svg, W = this.W, R = this.R;
     clear(svg);
     const sy = (y) => this.sy(y);
+    const H = this.plotH;
     svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fff', stroke: '#999' }));
     for (const y of [0, 0.25, 0.5, 0.75, 1]) {
       svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(y), y2: sy(y), stroke: '#e3e3e3' }));
@@ -68,8 +88,15 @@ export class LineChart {
       const c = this.chance;
       svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(c), y2: sy(c), stroke: '#000', 'stroke-dasharray': '2 4', class: 'chance-line' }));
       // Its label in the margin at the line's end, where no curve can pass over it (the
-      // legend's rows sit above: 4 series end at 40 % of the height, the line at 50 %).
-      svg.append(svgEl('text', { x: W - R + 6, y: sy(c) + 4, class: 'tick chance-label' }, `chance (${c * 100} %)`));
+      // legend's rows sit above: 4 series end at 40 % of the height, the line at 50 %);
+      // on a narrow screen, a row of the legend under the plot.
+      if (this.narrow) {
+        const ly = H + 4 + Math.floor(this.series.length / 2) * LEGEND_ROW, lx = L + (this.series.length % 2) * ((W - L) / 2);
+        svg.append(svgEl('line', { x1: lx, x2: lx + 26, y1: ly, y2: ly, stroke: '#000', 'stroke-dasharray': '2 4' }));
+        svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend chance-label' }, `chance (${c * 100} %)`));
+      } else {
+        svg.append(svgEl('text', { x: W - R + 6, y: sy(c) + 4, class: 'tick chance-label' }, `chance (${c * 100} %)`));
+      }
     }
     svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, this.xLabel));
     svg.append(svgEl('text', { x: 12, y: T + (H - T - B) / 2, transform: `rotate(-90 12 ${T + (H - T - B) / 2})`, 'text-anchor': 'middle', class: 'axis-title' }, this.yLabel));
@@ -83,8 +110,9 @@ export class LineChart {
       const markers = svgEl('g', { class: 'markers' });
       svg.append(line, markers);
       this.drawn[s.key] = { line, markers, count: 0, coords: [] };
-      // legend
-      const ly = T + 12 + k * 20, lx = W - R + 12;
+      // legend: right of the plot, or under it in two columns on a narrow screen
+      const ly = this.narrow ? H + 4 + Math.floor(k / 2) * LEGEND_ROW : T + 12 + k * 20;
+      const lx = this.narrow ? L + (k % 2) * ((W - L) / 2) : W - R + 12;
       svg.append(svgEl('line', { x1: lx, x2: lx + 26, y1: ly, y2: ly, stroke: s.colour, 'stroke-width': 2.2, 'stroke-dasharray': s.dash || 'none' }));
       svg.append(marker(s, lx + 13, ly));
       svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend' }, s.label));

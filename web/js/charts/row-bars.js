@@ -9,9 +9,20 @@ import { PALETTE, clear, labelWidth, svgEl } from './svg.js';
 
 const H = 220, L = 40, R = 8, T = 26, B = 46;
 
+// As wide as a laptop's panel shows it, or a phone's (so that its text keeps its size).
+const baseWidth = (svg) => { const shown = svg.getBoundingClientRect().width; return shown > 0 && shown < 480 ? 340 : 560; };
+
+// Before there is a row to draw: the chart's frame with a line of text.
+export function drawRowBarsPlaceholder(svg, text) {
+  const W = baseWidth(svg);
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  clear(svg);
+  svg.append(svgEl('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle', class: 'tick' }, text));
+}
+
 export function drawRowBars(svg, { tokens, series, marked = new Set(), title = 'weight of each position' }) {
   const n = tokens.length;
-  const W = Math.max(560, L + R + n * (series.length * 9 + 6));
+  const W = Math.max(baseWidth(svg), L + R + n * (series.length * 9 + 6));
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   clear(svg);
   const top = Math.max(1e-12, ...series.flatMap((s) => s.values));

@@ -2,7 +2,7 @@
 // The sorted results table beside it is its text alternative.
 import { PALETTE, clear, svgEl } from './svg.js';
 
-const W = 420, H = 240, PAD_L = 36, PAD_B = 42, PAD_T = 18;
+const W = 320, H = 220, PAD_L = 36, PAD_B = 42, PAD_T = 18;
 
 export function drawWeightBars(svg, tokens, weights, format) {
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);

@@ -10,7 +10,10 @@
 // A page gives the same numbers as a table beside it (the chart's text alternative).
 import { clear, legendRoom, svgEl } from './svg.js';
 
-const H = 320, L = 64, T = 14, B = 44;
+const PLOT_H = 320, L = 64, T = 14, B = 44;
+// Below this many CSS pixels of width (a phone), the legend goes under the plot and the
+// drawing is narrower, so that its text is shown near its real size, not halved.
+const NARROW = 480, NARROW_W = 380, NARROW_H = 240, LEGEND_ROW = 20;
 
 const usable = (p, xLog, yLog) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && (!xLog || p[0] > 0) && (!yLog || p[1] > 0);
 
@@ -41,14 +44,20 @@ export class XYPlot {
     svg.classList.add('chart');  // a chart with a legend: as wide as its panel allows (lab.css)
     this.x = x;
     this.y = y;
-    svg.setAttribute('viewBox', `0 0 ${470 + 170} ${H}`);
+    svg.setAttribute('viewBox', `0 0 ${470 + 170} ${PLOT_H}`);
   }
 
   draw({ series, message = '' }) {
     const svg = this.svg, { x, y } = this;
-    // The plot keeps its width; the legend's room grows with its longest label.
-    const R = legendRoom(series.filter((s) => s.legend !== false).map((s) => s.label), 42, 170), W = 470 + R;
-    svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    // The plot keeps its width; the legend's room grows with its longest label. On a
+    // narrow screen the legend is a column under the plot.
+    const shown = svg.getBoundingClientRect().width;
+    const narrow = shown > 0 && shown < NARROW;
+    const inLegend = series.filter((s) => s.legend !== false && !s.faint).length;
+    const R = narrow ? 12 : legendRoom(series.filter((s) => s.legend !== false).map((s) => s.label), 42, 170);
+    const W = narrow ? NARROW_W : 470 + R;
+    const H = narrow ? NARROW_H : PLOT_H;
+    svg.setAttribute('viewBox', `0 0 ${W} ${narrow ? H + 6 + inLegend * LEGEND_ROW : H}`);
     clear(svg);
     const pts = series.flatMap((s) => [...(s.points || []), ...(s.fit || [])]).filter((p) => usable(p, x.log, y.log));
     const range = (axis, values) => {
@@ -104,12 +113,13 @@ export class XYPlot {
       }
       if (s.legend === false) { svg.append(g); return; }
       // Legend: a sample of the line and its marker, then the label.
-      const ly = T + 12 + entries++ * 22;
-      g.append(svgEl('line', { x1: W - R + 12, x2: W - R + 36, y1: ly, y2: ly, stroke: s.colour, 'stroke-width': 2, 'stroke-dasharray': s.dash || '' }));
+      const ly = narrow ? H + 10 + entries++ * LEGEND_ROW : T + 12 + entries++ * 22;
+      const lx = narrow ? L - 12 : W - R + 12;
+      g.append(svgEl('line', { x1: lx, x2: lx + 24, y1: ly, y2: ly, stroke: s.colour, 'stroke-width': 2, 'stroke-dasharray': s.dash || '' }));
       g.append(s.marker === 'square'
-        ? svgEl('rect', { x: W - R + 20.5, y: ly - 3.5, width: 7, height: 7, fill: s.colour })
-        : svgEl('circle', { cx: W - R + 24, cy: ly, r: 3.5, fill: s.colour }));
-      g.append(svgEl('text', { x: W - R + 42, y: ly + 4, class: 'legend' }, s.label));
+        ? svgEl('rect', { x: lx + 8.5, y: ly - 3.5, width: 7, height: 7, fill: s.colour })
+        : svgEl('circle', { cx: lx + 12, cy: ly, r: 3.5, fill: s.colour }));
+      g.append(svgEl('text', { x: lx + 30, y: ly + 4, class: 'legend' }, s.label));
       svg.append(g);
     });
   }

@@ -9,7 +9,7 @@
 //    "a": {id: {"c": choice, "k": checked, "r": correct, "n": attempts, "f": [choice, correct, at],
 //               "t": text, "v": revealed, "b": "1011" (rubric), "u": updatedAt, "x": shortened}},
 //    "r": [[at, {settings}, gru, attention, stopped, build, wall]],
-//    "o": races left out, "z": resetAt}
+//    "o": races left out, "z": resetAt, "d": {page: when its activity was first done}}
 import { normalizeState } from '../work/store.js';
 
 export const SUSPEND_VERSION = 1;
@@ -42,6 +42,7 @@ function compact(state, { races, textMax }) {
   };
   if (state.races.length > kept.length) data.o = state.races.length - kept.length;
   if (state.resetAt) data.z = state.resetAt;
+  if (state.done && Object.keys(state.done).length) data.d = { ...state.done };
   return { text: JSON.stringify(data), shortened };
 }
 
@@ -92,6 +93,6 @@ export function decodeSuspend(text) {
   const s = Array.isArray(d.s) ? d.s : [];
   const races = (Array.isArray(d.r) ? d.r : []).map((r) => (Array.isArray(r)
     ? { at: r[0], settings: r[1], gru: r[2], attention: r[3], stopped: r[4] === 1, build: r[5], wall: r[6] } : null));
-  const { state } = normalizeState({ answers, races, student: { name: s[0], id: s[1], updatedAt: s[2] }, resetAt: d.z });
+  const { state } = normalizeState({ answers, races, student: { name: s[0], id: s[1], updatedAt: s[2] }, resetAt: d.z, done: d.d });
   return { ok: true, state, omittedRaces: Number.isInteger(d.o) ? d.o : 0, shortened };
 }

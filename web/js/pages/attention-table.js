@@ -11,7 +11,7 @@ import { cleanName, parseNumber, parseTokenLines, parseVector, tokenLines } from
 import { formatNumber } from '../ui/format.js';
 import { GeometryPlot } from '../charts/geometry-plot.js';
 import { drawWeightBars } from '../charts/weight-bars.js';
-import { showEngineStatus } from '../ui/page-kit.js';
+import { markDoneOnFirstChange, showEngineStatus } from '../ui/page-kit.js';
 import { confirmInPage } from '../ui/confirm.js';
 
 const $ = (id) => document.getElementById(id);
@@ -242,6 +242,7 @@ async function main() {
     recompute();
   });
   loadDefaults();
+  markDoneOnFirstChange('attention-table');
   document.body.dataset.ready = 'true';
 }
 

@@ -11,7 +11,7 @@ import { labData } from '../ui/lab-data.js';
 import { parseVector } from '../settings/parse.js';
 import { formatNumber } from '../ui/format.js';
 import { fromQuery, parseSetting, rangeText, toQuery } from '../settings/settings-schema.js';
-import { showEngineStatus, showUrlNotice } from '../ui/page-kit.js';
+import { markDoneOnFirstChange, showEngineStatus, showUrlNotice } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
@@ -162,18 +162,18 @@ function stepItems(inputs, r) {
     return `${s} = ${terms} = ${num(r.scores[i])}`;
   };
   const over = tau === 1 ? '' : ` / ${num(tau)}`;
-  const steps = [[`Step 1: scores (${inputs.score === 'dot' ? 'dot product' : inputs.score === 'scaled_dot' ? 'scaled dot product' : 'additive'})`, per(scoreLine)]];
+  const steps = [[`Scores (${inputs.score === 'dot' ? 'dot product' : inputs.score === 'scaled_dot' ? 'scaled dot product' : 'additive'})`, per(scoreLine)]];
   if (r.plain_exps) {
-    steps.push([`Step 2: exponentiate${tau === 1 ? '' : `, after dividing by τ = ${num(tau)}`}`,
+    steps.push([`Exponentiate${tau === 1 ? '' : `, after dividing by τ = ${num(tau)}`}`,
       per((i) => `e^(${num(r.scores[i])}${over}) ≈ ${num(r.exps[i])}`)]);
-    steps.push(['Step 3: add them up', [`${per((i) => num(r.exps[i])).join(' + ')} ≈ ${num(r.total)}`]]);
-    steps.push(['Step 4: divide', per((i) => `α${sub(i + 1)} ≈ ${num(r.exps[i])} / ${num(r.total)} ≈ ${num(r.weights[i])}`)]);
+    steps.push(['Add them up', [`${per((i) => num(r.exps[i])).join(' + ')} ≈ ${num(r.total)}`]]);
+    steps.push(['Divide', per((i) => `α${sub(i + 1)} ≈ ${num(r.exps[i])} / ${num(r.total)} ≈ ${num(r.weights[i])}`)]);
   } else {
     const m = num(r.max_score);
-    steps.push([`Step 2: these scores are too large to exponentiate directly, so subtract the largest, ${m}, first (the weights do not change)`,
+    steps.push([`These scores are too large to exponentiate directly, so subtract the largest, ${m}, first (the weights do not change)`,
       per((i) => `e^((${num(r.scores[i])} − ${m})${over}) ≈ ${num(r.shifted_exps[i])}`)]);
-    steps.push(['Step 3: add them up', [`${per((i) => num(r.shifted_exps[i])).join(' + ')} ≈ ${num(r.shifted_total)}`]]);
-    steps.push(['Step 4: divide', per((i) => `α${sub(i + 1)} ≈ ${num(r.shifted_exps[i])} / ${num(r.shifted_total)} ≈ ${num(r.weights[i])}`)]);
+    steps.push(['Add them up', [`${per((i) => num(r.shifted_exps[i])).join(' + ')} ≈ ${num(r.shifted_total)}`]]);
+    steps.push(['Divide', per((i) => `α${sub(i + 1)} ≈ ${num(r.shifted_exps[i])} / ${num(r.shifted_total)} ≈ ${num(r.weights[i])}`)]);
   }
   return steps;
 }
@@ -227,6 +227,7 @@ function main() {
     recompute();
   });
   $('calc-reset').addEventListener('click', loadDefaults);
+  markDoneOnFirstChange('calculator');
   document.body.dataset.ready = 'true';
 }
 

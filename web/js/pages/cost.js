@@ -9,7 +9,7 @@ import { formatNumber } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { XYPlot, logLogFit } from '../charts/xy-plot.js';
 import { PALETTE } from '../charts/svg.js';
-import { setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
+import { markDone, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
 import { noisyFindings } from './cost/noise.js';
 
 const $ = (id) => document.getElementById(id);
@@ -119,6 +119,7 @@ async function measure() {
     : `Measured ${state.results.size} of ${points.length} points in ${took} s${state.refused.size ? `; ${state.refused.size} not run (see the table)` : ''}.`;
   setRunning(false);
   showNoise();
+  if (!state.stop && state.results.size) markDone('cost');
   const slope = (layer) => { const fit = fitted(layer, 1); return fit ? formatNumber(fit.slope, 2) : '—'; };
   showRunSummary(`${state.stop ? 'Stopped' : 'Measured'}: on log-log axes, self-attention's time rises with slope ${slope('attention')}, the GRU's with slope ${slope('gru')}.`, 'cost-points');
 }

@@ -11,4 +11,12 @@ showStoreProblem(store, document.getElementById('storage-notice'));
 joinLms(store, connectLms(), document.getElementById('lms-notice'));
 const redraw = initQuickChecks(document, { store, checks: data.checks, assignment: data.assignment });
 store.onChange = redraw;  // work saved in another tab shows here too
+// Read to the end (its last section on screen): the home page ticks the lesson.
+const sections = document.querySelectorAll('main section[id]');
+if (sections.length && 'IntersectionObserver' in window) {
+  const seen = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) { store.markDone('lesson'); seen.disconnect(); }
+  });
+  seen.observe(sections[sections.length - 1]);
+}
 document.body.dataset.ready = 'true';

@@ -9,7 +9,7 @@ import { formatNumber } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { LatestCall } from '../engine/latest-call.js';
 import { clear, svgEl, PALETTE } from '../charts/svg.js';
-import { setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
+import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -179,6 +179,7 @@ function main() {
     recompute();
   });
   recompute();
+  markDoneOnFirstChange('order');
   document.body.dataset.ready = 'true';
 }
 

@@ -13,7 +13,7 @@ import { downloadText } from '../work/download.js';
 import { formatDuration, formatNumber, formatPercent } from '../ui/format.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
-import { askBeforeLongRun, liveEstimate, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, markDone, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -117,6 +117,7 @@ async function start() {
     document.body.dataset.wallSeconds = String(result.wall);
     saveRun(settings, result);
     document.body.dataset.race = result.stopped ? 'stopped' : 'finished';
+    if (!result.stopped) markDone('race');
     // For the memory check across many races: the module's heap in use after this one.
     lab.request('heap', {}).then((h) => { document.body.dataset.wasmHeapUsed = String(h.wasmHeapUsed); });
   } catch (err) {

@@ -11,9 +11,9 @@ import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate
 import { defaults, toQuery } from '../settings/settings-schema.js';
 import { saveOwnResult } from '../work/own-results.js';
 import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
-import { ROW_COLOURS, drawRowBars } from '../charts/row-bars.js';
+import { ROW_COLOURS, drawRowBars, drawRowBarsPlaceholder } from '../charts/row-bars.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
-import { askBeforeLongRun, liveEstimate, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, markDone, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -87,6 +87,7 @@ async function train() {
     await showAblations();
     await showBehaviour();
     document.body.dataset.reading = 'trained';
+    markDone('reading');
   } catch (err) {
     $('start-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
     $('rd-progress').textContent = 'Not trained.';
@@ -352,6 +353,7 @@ const focus = new LinkedPosition();
 
 function main() {
   for (const id of ['rd-tokens', 'rd-row-bars', 'rd-row']) linkElements($(id), focus);
+  drawRowBarsPlaceholder($('rd-row-bars'), 'Train the models to see the classifying row here.');
   const race = labData().widgets.race.settings.filter((s) => RACE_KEYS.includes(s.key));
   ({ spec: state.spec, form: state.form } = setUpSettings('reading', validate, { spec: [...race, ...labData().widgets.reading.settings] }));
   validate();

@@ -10,7 +10,7 @@ import { LatestCall } from '../engine/latest-call.js';
 import { XYPlot } from '../charts/xy-plot.js';
 import { drawHistogram } from '../charts/histogram.js';
 import { PALETTE } from '../charts/svg.js';
-import { setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
+import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -108,6 +108,7 @@ function main() {
   ({ spec: state.spec, form: state.form } = setUpSettings('scaling', recompute, { primary: $('primary-settings') }));
   $('defaults').addEventListener('click', () => { state.form.fillDefaults(); recompute(); });
   recompute();
+  markDoneOnFirstChange('scaling');
   document.body.dataset.ready = 'true';
 }
 

@@ -12,7 +12,7 @@ import { LineChart } from '../charts/line-chart.js';
 import { XYPlot } from '../charts/xy-plot.js';
 import { drawAlignment } from '../charts/alignment-map.js';
 import { PALETTE } from '../charts/svg.js';
-import { askBeforeLongRun, liveEstimate, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, markDone, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 
 const $ = (id) => document.getElementById(id);
@@ -152,6 +152,7 @@ async function start() {
     await showStudent();
     const took = ((performance.now() - t0) / 1000).toFixed(1);
     document.body.dataset.wallSeconds = took;
+    if (!outcome.stopped) markDone('translate');
     $('tr-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Finished'} after ${took} s${outcome.threads ? ', each model on a thread of its own' : ', on one thread'}.`;
     showRunSummary(`${outcome.stopped ? 'Stopped' : 'Finished'}: test sentences translated exactly right, ${outcome.models.map((m) => `${NAMES[m.kind]} ${pct(m.test.exact_acc)}`).join(', ')}.`, 'tr-align');
   } catch (err) {

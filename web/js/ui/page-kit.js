@@ -11,6 +11,7 @@ import { formatDuration } from './format.js';
 import { labData } from './lab-data.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
 import { fromQuery } from '../settings/settings-schema.js';
+import { openStore } from '../work/store.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -120,6 +121,24 @@ export function showRunSummary(text, resultsId = null) {
     const link = Object.assign(document.createElement('a'), { href: `#${resultsId}`, textContent: 'All the results, below' });
     el.append(' ', link, '.');
   }
+}
+
+// This page's activity done (the home page ticks it, from the saved work): after a run
+// that finished, or for a live widget once the student changed something in it.
+let store = null;
+export function markDone(page) {
+  store = store || openStore();
+  store.markDone(page);
+}
+// A live widget (no run): done at the student's first change inside `within`: a value
+// typed or chosen, or a plot dragged or moved with the keys.
+export function markDoneOnFirstChange(page, within = document.querySelector('main')) {
+  const done = (e) => {
+    if ((e.type === 'pointerup' || e.type === 'keyup') && !(e.target instanceof Element && e.target.closest('svg'))) return;
+    markDone(page);
+    for (const type of ['input', 'change', 'pointerup', 'keyup']) within.removeEventListener(type, done, true);
+  };
+  for (const type of ['input', 'change', 'pointerup', 'keyup']) within.addEventListener(type, done, true);
 }
 
 // A widget page's settings, set up the one way: the form (#settings) built from the

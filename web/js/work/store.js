@@ -3,11 +3,11 @@
 //
 //   const store = openStore();
 //   store.answer('q1').choice = 'b'; store.touchAnswer('q1'); store.save();
-//   store.addRace(run); store.setStudent({name});   (these save)
+//   store.addRace(run); store.setStudent({name}); store.markDone('race');   (these save)
 //   store.problem   -> a sentence to show when saving is impossible or old data was unreadable
 //
 // Every item carries the time it last changed (answers[id].updatedAt, student.updatedAt,
-// races[].at), and a save first reads what is stored and merges it, newer item by
+// races[].at, done[page]: when the student first finished that page's activity), and a save first reads what is stored and merges it, newer item by
 // newer item: several tabs (the lesson and the checks page, the checks and a race)
 // each add their work and none overwrites another's. "Start over" records resetAt, so
 // what it erased stays erased in every tab. Other tabs' saves arrive through the
@@ -28,7 +28,7 @@ export const TEXT_MAX = 20000; // a short answer
 export const RACES_KEPT = 20;
 
 export function emptyState() {
-  return { version: VERSION, answers: Object.create(null), student: { name: '', id: '', updatedAt: '' }, races: [], resetAt: '' };
+  return { version: VERSION, answers: Object.create(null), student: { name: '', id: '', updatedAt: '' }, races: [], done: Object.create(null), resetAt: '' };
 }
 
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -88,6 +88,11 @@ export function normalizeState(raw) {
       if (n) state.races.push(n); else ++dropped;
     }
   }
+  if (isObject(raw.done)) {
+    for (const [page, at] of Object.entries(raw.done).slice(0, 50)) {
+      if (/^[a-z][a-z0-9-]{0,39}$/.test(page) && time(at)) state.done[page] = time(at);
+    }
+  }
   state.resetAt = time(raw.resetAt);
   state.answers = Object.assign(Object.create(null), state.answers);
   return { state, dropped };
@@ -114,6 +119,12 @@ export function mergeStates(a, b) {
     if (fresh(r.at)) seen.set(`${r.at} ${JSON.stringify(r.settings)}`, r);
   }
   out.races = [...seen.values()].sort((x, y) => (Date.parse(x.at) || 0) - (Date.parse(y.at) || 0)).slice(-RACES_KEPT);
+  // An activity is done from the first time it was done in any copy.
+  for (const s of [a, b]) {
+    for (const [page, at] of Object.entries(s.done || {})) {
+      if (fresh(at) && (!out.done[page] || later(out.done[page], at))) out.done[page] = at;
+    }
+  }
   return out;
 }
 
@@ -193,6 +204,12 @@ export function openStore(storage = safeLocalStorage(), win = typeof window === 
   store.addRace = (run) => {
     const n = normalizeRace(run);
     if (n) store.state.races = [...store.state.races, n].slice(-RACES_KEPT);
+    return store.save();
+  };
+  // A page's activity done (ui/page-kit.js markDone): kept from the first time.
+  store.markDone = (page) => {
+    if (store.state.done[page]) return true;
+    store.state.done[page] = new Date().toISOString();
     return store.save();
   };
   // Work from elsewhere (the LMS's suspend_data): merged as another tab's would be.

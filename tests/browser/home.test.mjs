@@ -1,0 +1,69 @@
+// The landing page as the student's dashboard: what they did in this browser (a race
+// run, a widget used, the lesson read to its end) ticks its activity, with the
+// quick checks' progress and the latest race; "Download my work" on every page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, openPage } from './support.mjs';
+import { PAGES } from './pages.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+const ticked = (page) => page.$$eval('.cards li[data-done="true"]', (lis) => lis.map((li) => li.dataset.page));
+
+test('each activity is ticked once done, from the saved work; the progress says so in words', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('index.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.deepEqual(await ticked(page), []);
+  assert.match(await page.textContent('#progress-done'), /^Nothing done yet in this browser: 10 activities below/);
+  assert.match(await page.textContent('#progress-checks'), /^Quick checks: 0 of 7 answered; score so far 0 of \d+\.$/);
+  assert.match(await page.textContent('#progress-race'), /^Training race: no run saved yet\./);
+  // Every activity with a rough time.
+  assert.equal(await page.locator('.cards li .minutes').count(), 10);
+
+  // A race run to the end.
+  await page.goto(lab.isolatedUrl('race.html?T=8&epochs=1'));
+  await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build);
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 60000 });
+  // A live widget used: a value changed.
+  await page.goto(lab.isolatedUrl('calculator.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.fill('#calc-query', '1, 1');
+  // A live widget only looked at is not done; nor is a lesson read half-way.
+  await page.goto(lab.isolatedUrl('scaling.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.goto(lab.isolatedUrl('lesson.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.goto(lab.isolatedUrl('index.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.deepEqual((await ticked(page)).sort(), ['calculator', 'race']);
+  assert.equal(await page.textContent('#progress-done'), '2 of 10 activities done in this browser.');
+  assert.match(await page.textContent('.cards li[data-page="race"]'), /Done\.$/);
+  assert.match(await page.textContent('#progress-race'), /^Training race: 1 run saved; the latest, self-attention [\d.]+\u00a0% of the test sequences right, the GRU [\d.]+\u00a0%\. The assignment asks for a race run to the end with T = 30/);
+
+  // The lesson read to its end.
+  await page.goto(lab.isolatedUrl('lesson.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem('attention-lab:v1')).done.lesson);
+  await page.goto(lab.isolatedUrl('index.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.deepEqual((await ticked(page)).sort(), ['calculator', 'lesson', 'race']);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('"Download my work" is one step away on every page', async () => {
+  const { page, close } = await openPage(lab.browser, lab.isolatedUrl('index.html'));
+  for (const entry of PAGES.filter((p) => p.kind !== 'launch')) {
+    await page.goto(lab.isolatedUrl(entry.file));
+    const href = await page.getAttribute('header .nav-handin a', 'href');
+    assert.equal(href, 'checks.html#hand-in', entry.file);
+  }
+  await page.goto(lab.isolatedUrl('checks.html#hand-in'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.equal(await page.isVisible('#hand-in #export'), true);
+  await close();
+});

@@ -1,0 +1,47 @@
+// The landing page as the student's dashboard: from the work saved in this browser
+// (work/store.js), each activity ticked once done, the activities done out of all,
+// the quick checks answered and the score so far, and the latest training race.
+import { labData } from '../ui/lab-data.js';
+import { openStore } from '../work/store.js';
+import { grade, meetsRace } from '../grading/grading.js';
+import { resolveAssignment } from '../grading/assignment.js';
+import { formatPercent } from '../ui/format.js';
+
+const $ = (id) => document.getElementById(id);
+const data = labData();
+const store = openStore();
+const { assignment } = resolveAssignment(data.assignment, data.checks, location.search, data.widgets.race.settings);
+
+function render() {
+  const state = store.state;
+  const g = grade(state.answers, data.checks, assignment);
+  const answered = assignment.checks.filter((id) => g.answered[id]).length;
+  // The checks page is done once every assigned check is answered; the others when
+  // their page said so (ui/page-kit.js markDone, the lesson read to its end).
+  const done = (page) => (page === 'checks' ? answered === assignment.checks.length : Boolean(state.done[page]));
+  const cards = [...document.querySelectorAll('.cards li[data-page]')];
+  for (const li of cards) {
+    const yes = done(li.dataset.page);
+    li.classList.toggle('done', yes);
+    li.dataset.done = String(yes);
+    li.querySelector('.done-mark').textContent = yes ? '✓' : '';
+    li.querySelector('.done-text').textContent = yes ? ' Done.' : '';
+  }
+  const count = cards.filter((li) => li.dataset.done === 'true').length;
+  $('progress-done').textContent = count === 0
+    ? `Nothing done yet in this browser: ${cards.length} activities below, start with the lesson.`
+    : `${count} of ${cards.length} activities done in this browser.`;
+  $('progress-checks').textContent = `Quick checks: ${answered} of ${assignment.checks.length} answered; score so far ${g.points} of ${g.max}.`;
+  const required = (assignment.race && assignment.race.required) || {};
+  const last = state.races.at(-1);
+  const race = last
+    ? `Training race: ${state.races.length} run${state.races.length > 1 ? 's' : ''} saved; the latest, self-attention ${formatPercent(last.attention)} of the test sequences right, the GRU ${formatPercent(last.gru)}.`
+    : 'Training race: no run saved yet.';
+  const need = Object.entries(required).map(([k, v]) => `${k} = ${v}`).join(', ');
+  $('progress-race').textContent = need ? `${race} ${meetsRace(state.races, required) ? 'The assignment\'s race is done' : `The assignment asks for a race run to the end with ${need}`}.` : race;
+  document.body.dataset.doneCount = String(count);
+}
+
+render();
+store.onChange = render;  // work saved in another tab
+document.body.dataset.ready = 'true';
