@@ -76,8 +76,11 @@ export class GeometryPlot {
         labels.push({ x: sx(keys[i][0]), y: sy(keys[i][1]), gap: 5, text: name, cls: 'key-label', title: name !== tokens[i] ? tokens[i] : null });
       }
     }
-    const taken = [box(sx(query[0]) - 9, sy(query[1]) - 9, 18, 18)];  // the handle
+    // Every mark is taken before any label is placed, so that no label sits by another
+    // mark's tip and reads as its name: the handle, the context's square, each key's tip.
+    const taken = [box(sx(query[0]) - 9, sy(query[1]) - 9, 18, 18)];
     if (context) taken.push(box(sx(context[0]) - 5, sy(context[1]) - 5, 10, 10));
+    if (keys.length <= 40) for (const k of keys) taken.push(box(sx(k[0]) - 4, sy(k[1]) - 4, 8, 8));
     for (const l of labels) {
       const at = placeLabel(l, taken);
       const text = svgEl('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: l.cls }, l.text);
