@@ -1,7 +1,9 @@
 // The README's picture gallery, made from the real build: every page of the registry
 // at a laptop's size (1280 × 800) and a phone's (390 × 844), the first screen as a
 // student sees it, and for a widget with a run (race, translation, cost, reading) its
-// first screen again once a run at the page's defaults has finished.
+// first screen again once a run at the page's defaults has finished (a widget with a
+// "run" in the registry: its primary action pressed, until its state says it ended),
+// on both sizes.
 //
 //   node tools/gallery.mjs            (tools/lab gallery: builds first)
 //
@@ -14,14 +16,6 @@ import { openPage, startLab } from '../tests/browser/support.mjs';
 
 const OUT = 'docs/gallery';
 const SIZES = [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }];
-
-// A page's run at its defaults: the button to press and the state that says it ended.
-const RUNS = {
-  race: { button: '#start', done: () => ['finished', 'stopped'].includes(document.body.dataset.race) },
-  translate: { button: '#start', done: () => document.body.dataset.translate === 'finished' },
-  cost: { button: '#measure', done: () => document.body.dataset.cost === 'finished' },
-  reading: { button: '#start', done: () => document.body.dataset.reading === 'trained' },
-};
 
 async function ready(page, entry) {
   if (entry.script) await page.waitForFunction(() => document.body.dataset.ready === 'true');
@@ -47,11 +41,13 @@ try {
         console.log(`gallery: ${file}`);
       };
       await shoot('');
-      const run = RUNS[entry.name];
-      if (run && size.name === 'laptop') {
-        page.on('dialog', (d) => d.accept());
-        await page.click(run.button);
-        await page.waitForFunction(run.done, null, { timeout: 600000 });
+      if (entry.run) {
+        await page.click(`#${entry.firstScreen[0]}`);
+        // A long run is asked for in the page (web/js/ui/confirm.js): yes.
+        const asked = page.locator('.confirm .confirm-yes');
+        if (await asked.isVisible().catch(() => false)) await asked.click();
+        const [state, value] = Object.entries(entry.run.until)[0];
+        await page.waitForFunction(([k, v]) => document.body.dataset[k] === v, [state, value], { timeout: 600000 });
         await shoot('-after');
       }
       await close();
