@@ -272,3 +272,24 @@ test('the rows and the text box are one state: names with spaces survive, nothin
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('one token picked out everywhere: its row, its arrow and label on the plot, its bar, its line of the table', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('attention-table.html'));
+  await waitForTable(page);
+  const linked = () => page.$$eval('.linked', (els) => els.map((e) => `${e.closest('[id]').id}:${e.dataset.position}`));
+  // "animal", the second token: from the sorted table (its second line).
+  await page.hover('#result-rows tr[data-position="1"]');
+  assert.deepEqual((await linked()).sort(), ['geometry:1', 'geometry:1', 'result-rows:1', 'token-rows:1', 'weights:1']);
+  // From its bar, and from the keyboard in its row of the editor.
+  await page.hover('#weights g[data-position="3"] rect');
+  assert.deepEqual((await linked()).filter((l) => l.startsWith('token-rows')), ['token-rows:3']);
+  await page.mouse.move(0, 0);
+  await page.focus('#token-rows tr[data-position="0"] input');
+  assert.deepEqual((await linked()).filter((l) => l.startsWith('result-rows') || l.startsWith('weights')).sort(), ['result-rows:0', 'weights:0']);
+  // Edited and recomputed: the token stays picked out in the redrawn views.
+  await page.keyboard.type('x');
+  await waitForTable(page, (rows) => rows.some((r) => r[0] === 'thex'));
+  assert.ok((await linked()).includes('weights:0'));
+  assert.deepEqual(problems.console, []);
+  await close();
+});

@@ -43,7 +43,7 @@ export class GeometryPlot {
       const w = weights ? weights[i] : 0;
       svg.append(svgEl('line', {
         x1: sx(0), y1: sy(0), x2: sx(x), y2: sy(y), stroke: PALETTE.blue,
-        'stroke-width': 1 + 5 * w, 'marker-end': 'url(#head-key)', class: 'key-arrow',
+        'stroke-width': 1 + 5 * w, 'marker-end': 'url(#head-key)', class: 'key-arrow', 'data-position': i,
       }));
     });
 
@@ -73,7 +73,7 @@ export class GeometryPlot {
       for (const i of order) {
         // Long names are cut on the plot; the full name is its tooltip and in the table.
         const name = tokens[i].length > 24 ? `${tokens[i].slice(0, 24)}…` : tokens[i];
-        labels.push({ x: sx(keys[i][0]), y: sy(keys[i][1]), gap: 5, text: name, cls: 'key-label', title: name !== tokens[i] ? tokens[i] : null });
+        labels.push({ x: sx(keys[i][0]), y: sy(keys[i][1]), gap: 5, text: name, cls: 'key-label', title: name !== tokens[i] ? tokens[i] : null, position: i });
       }
     }
     // Every mark is taken before any label is placed, so that no label sits by another
@@ -84,6 +84,7 @@ export class GeometryPlot {
     for (const l of labels) {
       const at = placeLabel(l, taken);
       const text = svgEl('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: l.cls }, l.text);
+      if (l.position !== undefined) text.dataset.position = String(l.position);
       if (l.title) text.append(svgEl('title', {}, l.title));
       svg.append(text);
     }

@@ -18,14 +18,16 @@ export function drawWeightBars(svg, tokens, weights, format) {
   svg.append(svgEl('text', { x: PAD_L - 4, y: PAD_T + plotH, 'text-anchor': 'end', class: 'tick' }, '0'));
   weights.forEach((w, i) => {
     const x = PAD_L + i * bw;
-    svg.append(svgEl('rect', {
+    const g = svgEl('g', { 'data-position': i });  // one token's bar and labels (ui/linked.js)
+    g.append(svgEl('rect', {
       x: x + bw * 0.12, y: y(w), width: Math.max(bw * 0.76, 0.5), height: PAD_T + plotH - y(w),
       fill: PALETTE.blue, class: 'weight-bar',
     }));
     if (n <= 24) {
-      svg.append(svgEl('text', { x: x + bw / 2, y: y(w) - 4, 'text-anchor': 'middle', class: 'bar-value' }, format(w)));
-      svg.append(svgEl('text', { x: x + bw / 2, y: H - PAD_B + 16, 'text-anchor': 'middle', class: 'bar-label' }, tokens[i]));
+      g.append(svgEl('text', { x: x + bw / 2, y: y(w) - 4, 'text-anchor': 'middle', class: 'bar-value' }, format(w)));
+      g.append(svgEl('text', { x: x + bw / 2, y: H - PAD_B + 16, 'text-anchor': 'middle', class: 'bar-label' }, tokens[i]));
     }
+    svg.append(g);
   });
   svg.append(svgEl('text', { x: PAD_L + plotW / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' },
     'attention weight α for each token, in sentence order'));

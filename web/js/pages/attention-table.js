@@ -13,6 +13,7 @@ import { GeometryPlot } from '../charts/geometry-plot.js';
 import { drawWeightBars } from '../charts/weight-bars.js';
 import { markDoneOnFirstChange, showEngineStatus } from '../ui/page-kit.js';
 import { confirmInPage } from '../ui/confirm.js';
+import { LinkedPosition, linkElements } from '../ui/linked.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,6 +27,7 @@ const state = {
 };
 
 const lab = new LabClient();
+const focus = new LinkedPosition();
 showEngineStatus(lab, describeBuild);
 
 const plot = new GeometryPlot($('geometry'), {
@@ -46,6 +48,7 @@ function renderRows() {
   body.replaceChildren();
   state.rows.forEach((row, i) => {
     const tr = document.createElement('tr');
+    tr.dataset.position = String(i);
     const name = Object.assign(document.createElement('input'), { type: 'text', value: row.token });
     name.setAttribute('aria-label', `Token ${i + 1}`);
     name.addEventListener('input', () => { row.token = name.value; syncBulk(); recompute(); });
@@ -65,6 +68,7 @@ function renderRows() {
     body.append(tr);
   });
   syncBulk();
+  focus.refresh();
 }
 
 // The rows and the text box are one state: the box follows every edit of the rows,
@@ -171,6 +175,7 @@ function draw() {
   body.replaceChildren();
   for (const i of order.slice(0, 200)) {
     const tr = document.createElement('tr');
+    tr.dataset.position = String(i);
     tr.dataset.score = String(s.scores[i]);
     tr.dataset.weight = String(s.weights[i]);
     const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: s.tokens[i] });
@@ -197,6 +202,7 @@ function draw() {
     $('geometry-note').textContent = `(The plot needs 2-D embeddings; these have ${s.d} numbers.)`;
   }
   drawWeightBars($('weights'), s.tokens, Array.from(s.weights), (v) => formatNumber(v));
+  focus.refresh();
 }
 
 // ---- wiring ----------------------------------------------------------------
@@ -242,6 +248,8 @@ async function main() {
     recompute();
   });
   loadDefaults();
+  // One token picked out in the rows, the plot, the bars and the sorted table (ui/linked.js).
+  for (const id of ['token-rows', 'geometry', 'weights', 'result-rows']) linkElements($(id), focus);
   markDoneOnFirstChange('attention-table');
   document.body.dataset.ready = 'true';
 }
