@@ -217,3 +217,34 @@ test('the keyboard alone: settings, Train, the watched sentence, a typed transla
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('a cell of the alignment map picks out its English and French words in the map and its table', async () => {
+  const { page, problems, close } = await open('translate.html?epochs=1&hidden=8&max_len=6');
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
+  await page.click('#tr-matrix-details summary');
+  await page.waitForFunction(() => document.querySelectorAll('#tr-matrix td[data-source]').length > 0);
+  const at = await page.$eval('#tr-map', (c) => ({ left: Number(c.dataset.left), top: Number(c.dataset.top) }));
+  // Row 0 (the first English word), column 1 (the second French word): 26 px cells.
+  await page.hover('#tr-map', { position: { x: at.left + 1.5 * 26, y: at.top + 0.5 * 26 } });
+  await page.waitForFunction(() => document.getElementById('tr-map').dataset.col === '1');
+  assert.equal(await page.getAttribute('#tr-map', 'data-row'), '0');
+  const linked = await page.$$eval('#tr-matrix .linked', (els) => els.map((e) => `${e.tagName}:${e.dataset.target ?? ''}:${e.dataset.source ?? ''}`));
+  assert.ok(linked.includes('TH::1') && linked.includes('TH:0:'), linked.join(' '));
+  assert.ok(linked.filter((l) => l.startsWith('TD')).every((l) => /^TD:0:|:1$/.test(l)), linked.join(' '));
+  // From the table: its column header picks out the column on the map.
+  await page.hover('#tr-matrix thead th[data-source="0"]');
+  await page.waitForFunction(() => document.getElementById('tr-map').dataset.col === '0');
+  // The keyboard: the arrows move a cell cursor on the focused map, Escape lets go.
+  await page.mouse.move(0, 0);
+  await page.focus('#tr-map');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ArrowDown');  // the first key picks the first cell
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.getElementById('tr-map').dataset.col === '1' && document.getElementById('tr-map').dataset.row === '1');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.getElementById('tr-map').dataset.col === '');
+  assert.deepEqual(problems.console, []);
+  await close();
+});

@@ -9,8 +9,9 @@ import { viridis } from './heatmap.js';
 const CELL = 26, FONT = '12px system-ui, sans-serif', LEGEND = 70;
 
 // canvas: a <canvas>; rows, cols: word lists; A: rows.length x cols.length weights
-// (row-major); gold: [t, j] pairs outlined (empty for none).
-export function drawAlignment(canvas, { rows, cols, A, gold = [] }) {
+// (row-major); gold: [t, j] pairs outlined (empty for none); row, col: a word written
+// and a word read picked out in the page's other views (ui/linked.js), or null.
+export function drawAlignment(canvas, { rows, cols, A, gold = [], row = null, col = null }) {
   const ctx = canvas.getContext('2d');
   ctx.font = FONT;
   const widest = (words) => Math.max(0, ...words.map((w) => ctx.measureText(w).width));
@@ -48,6 +49,11 @@ export function drawAlignment(canvas, { rows, cols, A, gold = [] }) {
     ctx.fillStyle = '#000';
     ctx.fillText('◆', x + CELL / 2, y + CELL / 2);
   }
+  // The picked-out row and column: a vermillion frame each.
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = '#D55E00';
+  if (row !== null && row < rows.length) ctx.strokeRect(left, top + row * CELL, cols.length * CELL, CELL);
+  if (col !== null && col < cols.length) ctx.strokeRect(left + col * CELL, top, CELL, rows.length * CELL);
   ctx.fillStyle = '#111';
   ctx.textAlign = 'right';
   rows.forEach((w, t) => ctx.fillText(w, left - 6, top + (t + 0.5) * CELL));
@@ -70,4 +76,15 @@ export function drawAlignment(canvas, { rows, cols, A, gold = [] }) {
   ctx.fillText('0', x0 + 16, top + h - 6);
   canvas.dataset.weights = JSON.stringify(rows.map((_, t) => Array.from(A.slice(t * cols.length, (t + 1) * cols.length), (v) => Number(Number(v).toPrecision(7)))));
   canvas.dataset.gold = JSON.stringify(gold);
+  Object.assign(canvas.dataset, { left: String(left), top: String(top), rows: String(rows.length), cols: String(cols.length),
+    row: row === null ? '' : String(row), col: col === null ? '' : String(col) });
+}
+
+// The cell under a point (client coordinates) as [row, col], or null.
+export function alignmentCellAt(canvas, clientX, clientY) {
+  const box = canvas.getBoundingClientRect(), d = canvas.dataset;
+  const scale = box.width / (canvas.width / (window.devicePixelRatio || 1));
+  const x = (clientX - box.left) / scale - Number(d.left), y = (clientY - box.top) / scale - Number(d.top);
+  const col = Math.floor(x / CELL), row = Math.floor(y / CELL);
+  return x >= 0 && y >= 0 && row < Number(d.rows) && col < Number(d.cols) ? [row, col] : null;
 }

@@ -10,7 +10,8 @@ import { formatNumber, formatPercent } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { XYPlot } from '../charts/xy-plot.js';
-import { drawAlignment } from '../charts/alignment-map.js';
+import { alignmentCellAt, drawAlignment } from '../charts/alignment-map.js';
+import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { PALETTE } from '../charts/svg.js';
 import { askBeforeLongRun, liveEstimate, markDone, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
@@ -212,7 +213,7 @@ function drawMatrix() {
   const src = sentence ? sentence.src : Array.from({ length: S }, (_, j) => `${j + 1}`);
   const gold = sentence && $('gold').checked ? sentence.align.map(([j, t]) => [t, j]) : [];
   const map = $('tr-map');
-  drawAlignment(map, { rows: tgt, cols: src, A: e.watch_alpha, gold });
+  drawAlignment(map, { rows: tgt, cols: src, A: e.watch_alpha, gold, row: written.position, col: read.position });
   const what = `Attention of the ${NAMES[e.kind]} model on test sentence ${e.watch + 1}${sentence ? ` ("${sentence.src.join(' ')}")` : ''}, after epoch ${e.epoch}`;
   map.dataset.epoch = String(e.epoch);
   map.dataset.watch = String(e.watch);
@@ -225,6 +226,42 @@ function drawMatrix() {
   $('tr-aer').textContent = Number.isFinite(e.val_aer) ? `Alignment error rate on the validation set after epoch ${e.epoch}: ${num(e.val_aer)} (0 is every English word's strongest weight on a gold French word).` : '';
   if ($('tr-matrix-details').open) drawWeightTable($('tr-matrix'), 'English \\ French', tgt, src, e.watch_alpha, gold);
   document.body.dataset.matrixEpoch = String(e.epoch);
+  // The table was redrawn: its picked-out words again (the map has them already).
+  drawingMatrix = true;
+  written.refresh();
+  read.refresh();
+  drawingMatrix = false;
+}
+
+// A word written (a row of the map) and a word read (a column), picked out in the map
+// and its table at once (ui/linked.js): pointing at a cell or a table cell, or the arrow
+// keys on the focused map.
+const written = new LinkedPosition(), read = new LinkedPosition();
+let redrawing = false, drawingMatrix = false;
+function redrawMatrix() {
+  if (redrawing || drawingMatrix) return;
+  redrawing = true;
+  requestAnimationFrame(() => { redrawing = false; drawMatrix(); });
+}
+function linkMatrixViews() {
+  const map = $('tr-map');
+  linkElements($('tr-matrix'), written, 'target');
+  linkElements($('tr-matrix'), read, 'source');
+  written.add(() => { if (state.watch) redrawMatrix(); });
+  read.add(() => { if (state.watch) redrawMatrix(); });
+  const pick = (cell) => { written.set(cell ? cell[0] : null); read.set(cell ? cell[1] : null); };
+  map.addEventListener('pointermove', (e) => pick(alignmentCellAt(map, e.clientX, e.clientY)));
+  map.addEventListener('pointerleave', () => pick(null));
+  map.addEventListener('keydown', (e) => {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (!state.watch || !(e.key in moves || e.key === 'Escape')) return;
+    e.preventDefault();
+    if (e.key === 'Escape') { pick(null); return; }
+    const rows = Number(map.dataset.rows), cols = Number(map.dataset.cols);
+    if (written.position === null || read.position === null) { pick([0, 0]); return; }
+    const [dr, dc] = moves[e.key];
+    pick([Math.min(rows - 1, Math.max(0, written.position + dr)), Math.min(cols - 1, Math.max(0, read.position + dc))]);
+  });
 }
 
 // The corpus of the run that started: its words for the map, the chooser's range, and
@@ -368,6 +405,7 @@ function main() {
   $('gold').addEventListener('change', drawMatrix);
   $('tr-watch').addEventListener('input', () => { chooseWatched().catch((err) => { $('tr-watch-error').textContent = `${err.message}.`; }); });
   $('tr-matrix-details').addEventListener('toggle', drawMatrix);
+  linkMatrixViews();
   $('tr-translate').addEventListener('click', translateTyped);
   $('tr-sentence').addEventListener('keydown', (ev) => { if (ev.key === 'Enter' && !$('tr-translate').disabled) translateTyped(); });
   document.body.dataset.ready = 'true';

@@ -32,18 +32,24 @@ export class LinkedPosition {
 
 // The [data-position] elements inside container: pointing at one (or focusing it, or
 // anything inside it) sets the position; leaving clears it; the elements of the current
-// position get the class "linked" (lab.css), whenever they are drawn.
-export function linkElements(container, linked) {
+// position get the class "linked" (lab.css), whenever they are drawn. attribute: another
+// data attribute naming the position (a page with two sequences: data-source, data-target).
+export function linkElements(container, linked, attribute = 'position') {
+  const selector = `[data-${attribute}]`;
   const positionOf = (target) => {
-    const el = target instanceof Element ? target.closest('[data-position]') : null;
-    return el && container.contains(el) ? Number(el.dataset.position) : null;
+    const el = target instanceof Element ? target.closest(selector) : null;
+    return el && container.contains(el) ? Number(el.dataset[attribute]) : null;
   };
   container.addEventListener('pointerover', (e) => { const p = positionOf(e.target); if (p !== null) linked.set(p); });
   container.addEventListener('pointerleave', () => linked.set(null));
   container.addEventListener('focusin', (e) => { const p = positionOf(e.target); if (p !== null) linked.set(p); });
   container.addEventListener('focusout', (e) => { if (!container.contains(e.relatedTarget)) linked.set(null); });
+  const mark = `linked-${attribute}`;
   linked.add((position) => {
-    for (const el of container.querySelectorAll('.linked')) el.classList.remove('linked');
-    if (position !== null) for (const el of container.querySelectorAll(`[data-position="${position}"]`)) el.classList.add('linked');
+    for (const el of container.querySelectorAll(`.${mark}`)) {
+      el.classList.remove(mark);
+      if (![...el.classList].some((c) => c.startsWith('linked-'))) el.classList.remove('linked');
+    }
+    if (position !== null) for (const el of container.querySelectorAll(`[data-${attribute}="${position}"]`)) el.classList.add(mark, 'linked');
   });
 }

@@ -16,11 +16,21 @@ export function drawWeightTable(table, corner, rows, cols, A, gold = []) {
   table.tHead.replaceChildren();
   const hr = table.tHead.insertRow();
   hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: corner }));
-  for (const w of cols) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: w }));
+  cols.forEach((w, j) => {
+    const th = Object.assign(document.createElement('th'), { scope: 'col', textContent: w });
+    th.dataset.source = String(j);  // a word read (ui/linked.js)
+    hr.append(th);
+  });
   table.tBodies[0].replaceChildren(...rows.map((word, t) => {
     const tr = document.createElement('tr');
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: word }));
-    for (let j = 0; j < cols.length; ++j) heatCell(tr.insertCell(), A[t * cols.length + j], golden.has(`${t},${j}`));
+    const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: word });
+    th.dataset.target = String(t);  // a word written
+    tr.append(th);
+    for (let j = 0; j < cols.length; ++j) {
+      const td = tr.insertCell();
+      heatCell(td, A[t * cols.length + j], golden.has(`${t},${j}`));
+      Object.assign(td.dataset, { source: String(j), target: String(t) });
+    }
     return tr;
   }));
 }
