@@ -1,0 +1,145 @@
+// The visual checks of the browser tests (visual.test.mjs runs them on every page;
+// visual-checks.test.mjs shows each one failing on the defect it was written for).
+// Each function but looksRight runs inside the page (page.evaluate): it must not use
+// anything from this module's scope.
+import assert from 'node:assert/strict';
+
+// KaTeX's SVG glyphs that the page styles or hides: [description].
+export function katexGlyphProblems() {
+  const out = [];
+  for (const svg of document.querySelectorAll('.katex svg')) {
+    if (!svg.closest('.katex').getClientRects().length) continue;  // in a closed disclosure, not shown yet
+    const style = getComputedStyle(svg);
+    const box = svg.getBoundingClientRect();
+    const formula = svg.closest('.katex').querySelector('annotation')?.textContent ?? '?';
+    if (box.width === 0 || box.height === 0) out.push(`${formula}: a glyph of no size`);
+    if (style.backgroundColor !== 'rgba(0, 0, 0, 0)') out.push(`${formula}: a glyph painted over (${style.backgroundColor})`);
+    if (parseFloat(style.borderTopWidth) > 0) out.push(`${formula}: a glyph with a border`);
+  }
+  return out;
+}
+
+// [action id, picture id] -> what of the two is not on the first screen.
+export function offFirstScreen([action, picture]) {
+  const out = [];
+  const vh = window.innerHeight, vw = window.innerWidth;
+  const a = document.getElementById(action).getBoundingClientRect();
+  if (a.top < 0 || a.bottom > vh || a.right > vw || a.width === 0) out.push(`#${action} at ${Math.round(a.top)}-${Math.round(a.bottom)} px`);
+  const p = document.getElementById(picture).getBoundingClientRect();
+  const shown = Math.max(0, Math.min(p.bottom, vh) - Math.max(p.top, 0));
+  if (p.height === 0 || shown < p.height / 2) out.push(`#${picture} at ${Math.round(p.top)}-${Math.round(p.bottom)} px`);
+  return out;
+}
+
+// Elements whose right edge passes the window's, outside a box that scrolls sideways.
+export function pastRightEdge() {
+  const width = document.documentElement.clientWidth;
+  const scrolls = (el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if (o === 'auto' || o === 'scroll' || o === 'hidden') return true;
+    }
+    return false;
+  };
+  return [...document.querySelectorAll('main *, header *')]
+    .filter((el) => el.getClientRects().length && el.getBoundingClientRect().right > width + 1 && !scrolls(el))
+    .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`).slice(0, 5);
+}
+
+// Text covered by another element: [description]. The page is scrolled a screen at a
+// time and, at each, every line of text wholly on screen and inside every box that
+// clips it is hit-tested at its centre, with pointer-events on everywhere (an SVG label
+// that ignores the pointer is still drawn). A line is its own when the topmost element
+// there is its element or inside it.
+export async function coveredText() {
+  const out = [];
+  const style = document.createElement('style');
+  style.textContent = '* { pointer-events: auto !important; }';
+  document.head.append(style);
+  const clipsOf = (el) => {
+    const boxes = [];
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const cs = getComputedStyle(p);
+      if (cs.overflowX !== 'visible' || cs.overflowY !== 'visible') boxes.push(p.getBoundingClientRect());
+    }
+    return boxes;
+  };
+  const inside = (r, b) => r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;
+  const seen = new Set();
+  const height = document.documentElement.scrollHeight;
+  for (let y = 0; y < height; y += Math.max(200, window.innerHeight - 100)) {
+    window.scrollTo(0, y);
+    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const view = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+    const walk = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement;
+      // KaTeX stacks its own boxes over its glyphs (katexGlyphProblems checks those);
+      // a closed disclosure's text keeps boxes from its last layout but is not drawn.
+      if (!n.data.trim() || !el || seen.has(n) || el.closest('.sr-only, script, style, .katex')) continue;
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 2 && r.height > 2);
+      if (!rects.length || !rects.every((r) => inside(r, view))) continue;
+      seen.add(n);
+      const clips = clipsOf(el);
+      for (const r of rects) {
+        if (!clips.every((b) => inside(r, b))) continue;
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (hit && hit !== el && !el.contains(hit)) {
+          const name = (e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.classList.length ? `.${[...e.classList].join('.')}` : ''}`;
+          out.push(`"${n.data.trim().slice(0, 30)}" (${name(el)}) under ${name(hit)}`);
+          break;
+        }
+      }
+    }
+  }
+  style.remove();
+  window.scrollTo(0, 0);
+  return out.slice(0, 10);
+}
+
+// Chart text shown smaller than 9 CSS pixels (a chart drawn for a laptop, shrunk to a
+// phone's width): [description]. Its size on screen is its font size in the drawing's
+// units times the drawing's scale.
+export function tinyChartText() {
+  const out = [];
+  for (const t of document.querySelectorAll('svg.plot text')) {
+    const svg = t.ownerSVGElement;
+    if (!t.textContent.trim() || !t.getClientRects().length || !svg.viewBox.baseVal.width) continue;
+    const size = parseFloat(getComputedStyle(t).fontSize) * (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+    if (size < 9) out.push(`#${svg.id}: "${t.textContent.slice(0, 20)}" at ${size.toFixed(1)} px`);
+  }
+  return [...new Set(out)].slice(0, 10);
+}
+
+// Words split across two lines: within each word of a cell, heading, label, term or
+// button, every character's box shares one top. Hyphenated words may break at the hyphen.
+export function splitWords() {
+  const out = [];
+  const els = document.querySelectorAll('td, th, h1, h2, h3, label, dt, dd, button, summary, figcaption, caption');
+  for (const el of els) {
+    if (el.closest('.katex') || el.querySelector('.katex') || !el.getClientRects().length) continue;
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      for (const m of n.data.matchAll(/[^\s\-\u2010]+/g)) {
+        const range = document.createRange();
+        range.setStart(n, m.index);
+        range.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out.slice(0, 10);
+}
+
+// Everything a screenshot would show wrong, in the page's current state.
+export async function looksRight(page, what) {
+  assert.deepEqual(await page.evaluate(katexGlyphProblems), [], `${what}: formulas not as KaTeX draws them`);
+  assert.deepEqual(await page.evaluate(pastRightEdge), [], `${what}: past the right edge`);
+  assert.deepEqual(await page.evaluate(splitWords), [], `${what}: words split across lines`);
+  assert.deepEqual(await page.evaluate(coveredText), [], `${what}: text covered`);
+  assert.deepEqual(await page.evaluate(tinyChartText), [], `${what}: chart text too small to read`);
+}

@@ -1,0 +1,90 @@
+// The visual checks (visual-checks.mjs) fail on the defects they were written for.
+// Each defect the lab's pages once had is put back into a real page (the lesson, with
+// its KaTeX, the lab's CSS and a phone's width), one at a time, and the check that
+// should see it must report it; the untouched page passes every check. Without this,
+// a check that can never fail (a selector that matches nothing, a rule compared
+// against the wrong colour) would pass the whole visual suite unnoticed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, openPage } from './support.mjs';
+import { katexGlyphProblems, offFirstScreen, pastRightEdge, coveredText, tinyChartText, splitWords } from './visual-checks.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+// The lesson on a phone, formulas drawn: a page every check passes as it is.
+async function lesson() {
+  const opened = await openPage(lab.browser, lab.isolatedUrl('lesson.html'),
+    { contextOptions: { viewport: { width: 390, height: 844 } } });
+  await opened.page.waitForFunction(() => document.body.dataset.ready === 'true' && document.querySelector('.katex svg'));
+  return opened;
+}
+
+// Adds HTML at the top of the page's main column (where it is on the first screen).
+const addToMain = (page, html) => page.evaluate((h) => {
+  document.querySelector('main').insertAdjacentHTML('afterbegin', h);
+}, html);
+
+test('the untouched lesson passes every visual check (the baseline of the cases below)', async () => {
+  const { page, close } = await lesson();
+  assert.deepEqual(await page.evaluate(katexGlyphProblems), []);
+  assert.deepEqual(await page.evaluate(pastRightEdge), []);
+  assert.deepEqual(await page.evaluate(splitWords), []);
+  assert.deepEqual(await page.evaluate(coveredText), []);
+  assert.deepEqual(await page.evaluate(tinyChartText), []);
+  await close();
+});
+
+test('a site-wide svg rule painting over KaTeX\'s radical is seen (the blank √d_k)', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<style>svg { background: #f7f7f7; border: 1px solid #ccc; max-width: 100%; }</style>');
+  const found = await page.evaluate(katexGlyphProblems);
+  assert.ok(found.some((f) => /painted over|border/.test(f)), `not seen: ${JSON.stringify(found)}`);
+  assert.ok(found.some((f) => f.includes('sqrt')), `the √d_k formulas not named: ${JSON.stringify(found.slice(0, 3))}`);
+  await close();
+});
+
+test('a number split across lines in a narrow cell is seen ("10/24")', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<table><tr><td style="width: 1ch; word-break: break-all">1024</td><td>fits</td></tr></table>');
+  assert.deepEqual(await page.evaluate(splitWords), ['1024']);
+  await close();
+});
+
+test('a label covered by another element is seen (a caption under a box)', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<div style="position: relative"><p id="under">a label a student cannot read</p>'
+    + '<div id="over" style="position: absolute; inset: 0; background: white"></div></div>');
+  const found = await page.evaluate(coveredText);
+  assert.ok(found.some((f) => f.includes('a label a student') && f.includes('div#over')), `not seen: ${JSON.stringify(found)}`);
+  await close();
+});
+
+test('an element past the right edge of a phone is seen', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<p id="wide" style="width: 600px">a paragraph wider than the phone</p>');
+  assert.deepEqual(await page.evaluate(pastRightEdge), ['p#wide']);
+  await close();
+});
+
+test('chart text shrunk below 9 px on a phone is seen (a laptop\'s chart at a phone\'s width)', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<svg id="shrunk" class="plot" viewBox="0 0 1200 300" style="width: 300px">'
+    + '<text x="10" y="40" style="font-size: 12px">tick 0.5</text></svg>');
+  const found = await page.evaluate(tinyChartText);
+  assert.deepEqual(found, ['#shrunk: "tick 0.5" at 3.0 px']);
+  await close();
+});
+
+test('a primary action two screens down is seen, and one on the first screen is not', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<div id="picture" style="height: 200px">picture</div>'
+    + '<div style="height: 1600px"></div><button id="action">Start</button>');
+  const found = await page.evaluate(offFirstScreen, ['action', 'picture']);
+  assert.equal(found.length, 1);
+  assert.match(found[0], /^#action at \d+-\d+ px$/);
+  await page.evaluate(() => document.getElementById('picture').after(document.getElementById('action')));
+  assert.deepEqual(await page.evaluate(offFirstScreen, ['action', 'picture']), []);
+  await close();
+});
