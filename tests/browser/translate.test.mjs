@@ -248,3 +248,35 @@ test('a cell of the alignment map picks out its English and French words in the 
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('a typed sentence\'s word picked out in its four tables, by pointer and keyboard', async () => {
+  const { page, problems, close } = await open('translate.html?epochs=1&hidden=8&max_len=6');
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
+  await page.fill('#tr-sentence', 'le chat mange la pomme');
+  await page.click('#tr-translate');
+  await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+  // Which tables' words and cells are picked out: "table:attribute=position".
+  const picked = () => page.$$eval('.linked', (els) => els.map((e) => {
+    const table = e.closest('table').id;
+    return `${table}:${e.dataset.source !== undefined ? `source=${e.dataset.source}` : ''}${e.dataset.target !== undefined ? `target=${e.dataset.target}` : ''}`;
+  }));
+  // The pointer on the third French word's column: its column (the typed table), its key
+  // row, and its self-attention row and column.
+  await page.hover('#tr-typed thead th[data-source="2"]');
+  await page.waitForFunction(() => document.querySelector('#tr-cross-k th[data-source="2"].linked'));
+  let shown = await picked();
+  for (const table of ['tr-typed', 'tr-cross-k', 'tr-self']) assert.ok(shown.some((s) => s.startsWith(`${table}:source=2`)), `${table}: ${shown}`);
+  assert.ok(shown.every((s) => /source=2/.test(s)), shown.join(' '));
+  assert.equal(await page.locator('#tr-self th.linked').count(), 2);  // its row and its column
+  // The keyboard: the second English word's query row, focused, picks out its row of weights.
+  await page.mouse.move(0, 0);
+  await page.focus('#tr-cross-q th[data-target="1"]');
+  await page.waitForFunction(() => document.querySelector('#tr-typed th[data-target="1"].linked'));
+  shown = await picked();
+  assert.ok(shown.length > 2 && shown.every((s) => /target=1$/.test(s)), shown.join(' '));
+  await page.keyboard.press('Shift+Tab');  // the word written before it
+  await page.waitForFunction(() => document.querySelector('#tr-typed th[data-target="0"].linked'));
+  assert.deepEqual(problems.console, []);
+  await close();
+});

@@ -224,7 +224,7 @@ function drawMatrix() {
   }).join('; ')}. The table below gives every weight.`);
   $('tr-matrix-caption').textContent = what;
   $('tr-aer').textContent = Number.isFinite(e.val_aer) ? `Alignment error rate on the validation set after epoch ${e.epoch}: ${num(e.val_aer)} (0 is every English word's strongest weight on a gold French word).` : '';
-  if ($('tr-matrix-details').open) drawWeightTable($('tr-matrix'), 'English \\ French', tgt, src, e.watch_alpha, gold);
+  if ($('tr-matrix-details').open) drawWeightTable($('tr-matrix'), 'English \\ French', tgt, src, e.watch_alpha, { gold });
   document.body.dataset.matrixEpoch = String(e.epoch);
   // The table was redrawn: its picked-out words again (the map has them already).
   drawingMatrix = true;
@@ -262,6 +262,15 @@ function linkMatrixViews() {
     const [dr, dc] = moves[e.key];
     pick([Math.min(rows - 1, Math.max(0, written.position + dr)), Math.min(cols - 1, Math.max(0, read.position + dc))]);
   });
+}
+
+// A typed sentence's word written (its translation's rows: where it looked, its query)
+// and word read (a French word: its column, its key, its self-attention row and column),
+// picked out in all four of its tables at once.
+const typedWritten = new LinkedPosition(), typedRead = new LinkedPosition();
+function linkTypedViews() {
+  for (const id of ['tr-typed', 'tr-cross-q']) linkElements($(id), typedWritten, 'target');
+  for (const id of ['tr-typed', 'tr-cross-k', 'tr-self']) linkElements($(id), typedRead, 'source');
 }
 
 // The corpus of the run that started: its words for the map, the chooser's range, and
@@ -362,8 +371,10 @@ async function translateTyped() {
       if (m === attentionModel()) shown = r;
     }
     $('tr-translations').textContent = out.join('; ');
-    drawWeightTable($('tr-typed'), 'English \\ French', shown.words, words, shown.alpha);
+    drawWeightTable($('tr-typed'), 'English \\ French', shown.words, words, shown.alpha, { focusable: true });
     drawVectors(shown, words);
+    typedWritten.refresh();
+    typedRead.refresh();
     document.body.dataset.typed = shown.words.join(' ');
   } catch (err) {
     $('tr-sentence-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
@@ -378,6 +389,8 @@ function clearTyped() {
   for (const id of ['tr-typed', 'tr-self']) { $(id).tHead.replaceChildren(); $(id).tBodies[0].replaceChildren(); }
   for (const id of ['tr-cross-q', 'tr-cross-k']) $(id).tBodies[0].replaceChildren();
   $('tr-qkv-empty').hidden = false;
+  typedWritten.set(null);
+  typedRead.set(null);
   delete document.body.dataset.typed;
 }
 
@@ -406,6 +419,7 @@ function main() {
   $('tr-watch').addEventListener('input', () => { chooseWatched().catch((err) => { $('tr-watch-error').textContent = `${err.message}.`; }); });
   $('tr-matrix-details').addEventListener('toggle', drawMatrix);
   linkMatrixViews();
+  linkTypedViews();
   $('tr-translate').addEventListener('click', translateTyped);
   $('tr-sentence').addEventListener('keydown', (ev) => { if (ev.key === 'Enter' && !$('tr-translate').disabled) translateTyped(); });
   document.body.dataset.ready = 'true';

@@ -10,8 +10,11 @@ const num = (x) => formatNumber(x, 2);
 
 // A table of attention weights: rows and cols name them (text, never HTML), A holds
 // rows x cols numbers row-major, corner heads the row names' column, gold lists
-// [row, column] links to mark.
-export function drawWeightTable(table, corner, rows, cols, A, gold = []) {
+// [row, column] links to mark. Its words carry their positions for ui/linked.js: a
+// column is a word read (data-source), a row a word written (data-target), or, when
+// the rows are the source's own words (self-attention), a word read too (rowAttribute
+// 'source'). focusable: the row names are keyboard stops (the linked views' keyboard).
+export function drawWeightTable(table, corner, rows, cols, A, { gold = [], rowAttribute = 'target', focusable = false } = {}) {
   const golden = new Set(gold.map(([t, j]) => `${t},${j}`));
   table.tHead.replaceChildren();
   const hr = table.tHead.insertRow();
@@ -24,12 +27,14 @@ export function drawWeightTable(table, corner, rows, cols, A, gold = []) {
   table.tBodies[0].replaceChildren(...rows.map((word, t) => {
     const tr = document.createElement('tr');
     const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: word });
-    th.dataset.target = String(t);  // a word written
+    th.dataset[rowAttribute] = String(t);
+    if (focusable) th.tabIndex = 0;
     tr.append(th);
     for (let j = 0; j < cols.length; ++j) {
       const td = tr.insertCell();
       heatCell(td, A[t * cols.length + j], golden.has(`${t},${j}`));
-      Object.assign(td.dataset, { source: String(j), target: String(t) });
+      td.dataset.source = String(j);
+      if (rowAttribute !== 'source') td.dataset[rowAttribute] = String(t);
     }
     return tr;
   }));
@@ -51,16 +56,21 @@ function heatCell(td, w, gold) {
 export function drawVectors(t, words) {
   $('tr-qkv-empty').hidden = true;
   const H = t.hidden, SHOWN = Math.min(6, H);
-  const rowsOf = (table, labels, flat) => {
+  // One row a word: its name a keyboard stop, the row its position (attribute) for
+  // ui/linked.js: a word written (queries) or read (keys).
+  const rowsOf = (table, labels, flat, attribute) => {
     const body = table.tBodies[0];
     body.replaceChildren();
     labels.forEach((label, i) => {
       const tr = body.insertRow();
-      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: label }));
-      tr.insertCell().textContent = `[${Array.from(flat.slice(i * H, i * H + SHOWN), num).join(', ')}${H > SHOWN ? ', …' : ''}]`;
+      const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: label, tabIndex: 0 });
+      tr.append(th);
+      const td = tr.insertCell();
+      td.textContent = `[${Array.from(flat.slice(i * H, i * H + SHOWN), num).join(', ')}${H > SHOWN ? ', …' : ''}]`;
+      th.dataset[attribute] = td.dataset[attribute] = String(i);
     });
   };
-  rowsOf($('tr-cross-q'), t.words.map((w) => `for "${w}"`), t.queries);
-  rowsOf($('tr-cross-k'), words, t.keys);
-  drawWeightTable($('tr-self'), 'query \\ key', words, words, t.self_alpha);
+  rowsOf($('tr-cross-q'), t.words.map((w) => `for "${w}"`), t.queries, 'target');
+  rowsOf($('tr-cross-k'), words, t.keys, 'source');
+  drawWeightTable($('tr-self'), 'query \\ key', words, words, t.self_alpha, { rowAttribute: 'source', focusable: true });
 }
