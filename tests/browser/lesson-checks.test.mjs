@@ -35,6 +35,30 @@ test('the lesson renders with typeset maths, diagrams, widget links and its quic
   await close();
 });
 
+test('each check has one name wherever it appears: its number, its topic and where it comes from', async () => {
+  const names = async (file) => {
+    const { page, close } = await openPage(lab.browser, lab.isolatedUrl(file));
+    await page.waitForFunction(() => document.body.dataset.ready);
+    const found = await page.$$eval('.quick-check', (els) => els.map((el) => [el.dataset.check,
+      `${el.querySelector('.check-title').textContent} (${el.querySelector('.check-origin').textContent})`]));
+    const order = await page.textContent('#checks-order, .lead');
+    await close();
+    return { found, order };
+  };
+  const lesson = await names('lesson.html'), checks = await names('checks.html');
+  // The checks page lists every check in numerical order; the lesson each once, by topic.
+  assert.deepEqual(checks.found.map(([id]) => id), data.map((c) => c.id));
+  assert.deepEqual(new Set(lesson.found.map(([id]) => id)), new Set(data.map((c) => c.id)));
+  assert.equal(lesson.found.length, data.length);
+  const byId = new Map(checks.found);
+  for (const [id, name] of lesson.found) assert.equal(name, byId.get(id));
+  // The module's four keep its numbers (Q1-Q4, as in the module's own list), and both
+  // pages say so, which is why the lesson meets them out of order.
+  for (const c of data) assert.match(byId.get(c.id), c.module ? /\(The module's quick check Q[1-4]\)$/ : /\(One of the lab's own checks\)$/);
+  assert.deepEqual(data.filter((c) => c.module).map((c) => c.id), ['q1', 'q2', 'q3', 'q4']);
+  for (const text of [lesson.order, checks.order]) assert.match(text, /Q1–Q4 are the module's own, under its numbers, and Q5–Q7 are the lab's/);
+});
+
 test('each quick check gives the right feedback for a right and a wrong answer, and allows a retry', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('checks.html'));
   await page.waitForFunction(() => document.body.dataset.ready);

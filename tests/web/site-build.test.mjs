@@ -23,7 +23,7 @@ test('editing a question in content/ and rebuilding changes the page', async () 
   const file = join(w.content, 'quick-checks.json');
   const checks = JSON.parse(readFileSync(file, 'utf8'));
   checks.checks[0].prompt = 'Which statement about order-blind attention is right? (edited for the test)';
-  checks.checks.push({ id: 'q-added', kind: 'choice', prompt: 'A question an instructor added: is $2 + 2 = 4$?',
+  checks.checks.push({ id: 'q-added', topic: 'Arithmetic', kind: 'choice', prompt: 'A question an instructor added: is $2 + 2 = 4$?',
     choices: [{ id: 'y', text: 'Yes', correct: true, explanation: 'Arithmetic.' }, { id: 'n', text: 'No', correct: false, explanation: 'It is 4.' }] });
   writeFileSync(file, JSON.stringify(checks, null, 2));
   await buildSite({ out: w.out, wasmDir: w.dir, contentDir: w.content });

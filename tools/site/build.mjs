@@ -146,6 +146,14 @@ function launchPage(content, data, p) {
 `;
 }
 
+// How the checks are numbered, in a sentence: the module's own keep its numbers.
+function checksOrder(checks) {
+  const names = (cs) => cs.map((c) => c.id.toUpperCase());
+  const span = (ids) => (ids.length > 2 ? `${ids[0]}–${ids[ids.length - 1]}` : ids.join(' and '));
+  const module = names(checks.filter((c) => c.module)), own = names(checks.filter((c) => !c.module));
+  return `There are ${checks.length} quick checks: ${span(module)} are the module's own, under its numbers${own.length ? `, and ${span(own)} are the lab's` : ''}.`;
+}
+
 function lessonPage(content, data, p, head) {
   const ctx = { pages: content.pages, widgets: content.widgets, diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set() };
   const rendered = content.sections.map((s) => ({ ...s, ...renderSection(s, ctx) }));
@@ -157,6 +165,9 @@ ${s.html}
   const body = `
     <h1>${escapeHtml(content.course.title)}: the lesson</h1>
     <nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">Contents</h2><ol>${toc}</ol></nav>
+    <p class="help" id="checks-order">${checksOrder(content.checks)} Here each stands beside the section it tests, so
+      they come out of numerical order; <a href="checks.html">the quick checks page</a> has them in order, and is where
+      you hand in your work.</p>
     <p id="storage-notice" class="notice" hidden></p>
     <p id="lms-notice" class="notice" role="status" hidden></p>
     ${sections}
@@ -169,7 +180,8 @@ function checksPage(content, data, p, head) {
   const body = `
     <h1>Quick checks and hand-in</h1>
     <p class="lead">Answer each question and check it: you get feedback at once and may try again. Your answers are
-      saved in this browser as you go. When you are done, download your work and hand the file in.</p>
+      saved in this browser as you go. When you are done, download your work and hand the file in.
+      ${checksOrder(content.checks)} The lesson shows each beside the section it tests.</p>
     <p id="storage-notice" class="notice" hidden></p>
     <p id="lms-notice" class="notice" role="status" hidden></p>
     <p id="assignment-facts" class="help"></p>

@@ -2,6 +2,15 @@
 import { escapeHtml } from './html.mjs';
 import { renderInline } from './markdown.mjs';
 
+// A check's name, the same in the lesson, on the checks page and in the gradebook: its
+// number (the module's own four keep the module's numbers, Q1-Q4) and its topic, and
+// where it comes from (which is why the lesson, ordered by topic, meets them out of
+// numerical order).
+export function checkTitle(c) {
+  return `<h3 id="${escapeHtml(c.id)}-title" class="check-title">Quick check ${escapeHtml(c.id.toUpperCase())}: ${escapeHtml(c.topic)}</h3>
+  <p class="check-origin">${c.module ? `The module's quick check ${escapeHtml(c.id.toUpperCase())}` : 'One of the lab\'s own checks'}</p>`;
+}
+
 export function renderCheck(c, file) {
   const id = escapeHtml(c.id);
   const prompt = renderInline(c.prompt, file, 0);
@@ -10,7 +19,7 @@ export function renderCheck(c, file) {
       <li><input type="radio" name="${id}" id="${id}-${escapeHtml(ch.id)}" value="${escapeHtml(ch.id)}">
         <label for="${id}-${escapeHtml(ch.id)}"><span class="choice-letter">${String.fromCharCode(65 + k)}.</span> ${renderInline(ch.text, file, 0)}</label></li>`).join('');
     return `<section class="quick-check" data-check="${id}" data-kind="choice" aria-labelledby="${id}-title">
-  <h3 id="${id}-title" class="check-title">Quick check ${id.toUpperCase()}</h3>
+  ${checkTitle(c)}
   <fieldset><legend class="check-prompt">${prompt}</legend><ul class="choices">${choices}</ul></fieldset>
   <div class="buttons"><button type="button" class="check-submit">Check my answer</button></div>
   <div class="check-feedback" role="status" aria-live="polite"><p class="verdict"></p>${c.choices.map((ch) => `
@@ -20,7 +29,7 @@ export function renderCheck(c, file) {
   }
   const rubric = c.rubric.map((r, k) => `<li><input type="checkbox" id="${id}-r${k}" class="rubric-item"><label for="${id}-r${k}">${renderInline(r, file, 0)}</label></li>`).join('');
   return `<section class="quick-check" data-check="${id}" data-kind="short" aria-labelledby="${id}-title">
-  <h3 id="${id}-title" class="check-title">Quick check ${id.toUpperCase()}</h3>
+  ${checkTitle(c)}
   <label class="check-prompt" for="${id}-text">${prompt}</label>
   <textarea id="${id}-text" class="short-answer" rows="4" aria-describedby="${id}-hint"></textarea>
   <p id="${id}-hint" class="help">Write your answer, then compare it with a model answer and mark which points you covered.</p>

@@ -113,6 +113,9 @@ function checkQuestion(file, c, ids) {
   if (ids.has(c.id)) throw new ContentError(file.path, line, `duplicate check id "${c.id}"`);
   ids.add(c.id);
   if (typeof c.prompt !== 'string' || !c.prompt.trim()) throw new ContentError(file.path, line, `check "${c.id}" needs a "prompt"`);
+  if (typeof c.topic !== 'string' || !c.topic.trim()) throw new ContentError(file.path, line, `check "${c.id}" needs a "topic" (it names the check wherever it appears)`);
+  // "module": true marks the module's own quick checks, which keep the module's numbers.
+  if (c.module !== undefined && typeof c.module !== 'boolean') throw new ContentError(file.path, at('"module"') || line, `check "${c.id}": "module" is true or false`);
   if (c.kind === 'choice') {
     if (!Array.isArray(c.choices) || c.choices.length < 2) throw new ContentError(file.path, line, `check "${c.id}" needs at least two "choices"`);
     const correct = c.choices.filter((ch) => ch.correct === true).length;
