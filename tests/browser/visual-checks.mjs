@@ -114,6 +114,20 @@ export function tinyChartText() {
   return [...new Set(out)].slice(0, 10);
 }
 
+// Chart text cut off at its drawing's edge (an axis title longer than a phone's chart, a
+// label placed past the plot): [description]. The drawing clips what passes its box.
+export function chartTextPastEdge() {
+  const out = [];
+  for (const t of document.querySelectorAll('svg.plot text')) {
+    if (!t.textContent.trim() || !t.getClientRects().length) continue;
+    const r = t.getBoundingClientRect(), b = t.ownerSVGElement.getBoundingClientRect();
+    if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1) {
+      out.push(`#${t.ownerSVGElement.id}: "${t.textContent.slice(0, 30)}"`);
+    }
+  }
+  return [...new Set(out)].slice(0, 10);
+}
+
 // Words split across two lines: within each word of a cell, heading, label, term or
 // button, every character's box shares one top. Hyphenated words may break at the hyphen.
 export function splitWords() {
@@ -142,4 +156,5 @@ export async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(splitWords), [], `${what}: words split across lines`);
   assert.deepEqual(await page.evaluate(coveredText), [], `${what}: text covered`);
   assert.deepEqual(await page.evaluate(tinyChartText), [], `${what}: chart text too small to read`);
+  assert.deepEqual(await page.evaluate(chartTextPastEdge), [], `${what}: chart text cut off at its edge`);
 }

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
-import { katexGlyphProblems, offFirstScreen, pastRightEdge, coveredText, tinyChartText, splitWords } from './visual-checks.mjs';
+import { katexGlyphProblems, offFirstScreen, pastRightEdge, coveredText, tinyChartText, chartTextPastEdge, splitWords } from './visual-checks.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -33,6 +33,7 @@ test('the untouched lesson passes every visual check (the baseline of the cases 
   assert.deepEqual(await page.evaluate(splitWords), []);
   assert.deepEqual(await page.evaluate(coveredText), []);
   assert.deepEqual(await page.evaluate(tinyChartText), []);
+  assert.deepEqual(await page.evaluate(chartTextPastEdge), []);
   await close();
 });
 
@@ -74,6 +75,14 @@ test('chart text shrunk below 9 px on a phone is seen (a laptop\'s chart at a ph
     + '<text x="10" y="40" style="font-size: 12px">tick 0.5</text></svg>');
   const found = await page.evaluate(tinyChartText);
   assert.deepEqual(found, ['#shrunk: "tick 0.5" at 3.0 px']);
+  await close();
+});
+
+test('an axis title longer than its chart, cut off at the chart\'s edge, is seen', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<svg id="cut" class="plot" viewBox="0 0 300 100" style="width: 300px">'
+    + '<text x="150" y="90" text-anchor="middle" style="font-size: 12px">an axis title far too long for the chart it is drawn under, cut off</text></svg>');
+  assert.deepEqual(await page.evaluate(chartTextPastEdge), ['#cut: "an axis title far too long for"']);
   await close();
 });
 

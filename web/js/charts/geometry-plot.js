@@ -4,7 +4,13 @@
 // the dragged query through onQueryChange([x, y]).
 import { PALETTE, clear, labelWidth, svgEl } from './svg.js';
 
-const SIZE = 360, PAD = 34;
+// The drawing's side: 360 units, or as many as it has CSS pixels on a small phone (at
+// least 280), so that its labels are drawn near their real size there, not shrunk.
+const MAX_SIZE = 360, MIN_SIZE = 280, PAD = 34;
+const sizeFor = (svg) => {
+  const shown = svg.getBoundingClientRect().width;
+  return shown > 0 ? Math.round(Math.min(MAX_SIZE, Math.max(MIN_SIZE, shown))) : MAX_SIZE;
+};
 
 export class GeometryPlot {
   constructor(svg, { onQueryChange }) {
@@ -12,7 +18,7 @@ export class GeometryPlot {
     this.onQueryChange = onQueryChange;
     this.range = null;  // [lo, hi], the same on both axes so angles stay true
     this.dragging = false;
-    svg.setAttribute('viewBox', `0 0 ${SIZE} ${SIZE}`);
+    svg.setAttribute('viewBox', `0 0 ${MAX_SIZE} ${MAX_SIZE}`);
   }
 
   // keys: [[x, y], ...]; query, context: [x, y]; weights: [...]; tokens: [...]
@@ -25,6 +31,8 @@ export class GeometryPlot {
     // A key press on its way is ahead of the query drawn here: keep it (see keydown).
     if (this.requested && this.requested[0] === query[0] && this.requested[1] === query[1]) this.requested = null;
     const [lo, hi] = this.range;
+    const SIZE = sizeFor(this.svg);
+    this.svg.setAttribute('viewBox', `0 0 ${SIZE} ${SIZE}`);
     const sx = (x) => PAD + ((x - lo) / (hi - lo)) * (SIZE - 2 * PAD);
     const sy = (y) => SIZE - PAD - ((y - lo) / (hi - lo)) * (SIZE - 2 * PAD);
     this.toData = (px, py) => [lo + ((px - PAD) / (SIZE - 2 * PAD)) * (hi - lo),
@@ -82,7 +90,7 @@ export class GeometryPlot {
     if (context) taken.push(box(sx(context[0]) - 5, sy(context[1]) - 5, 10, 10));
     if (keys.length <= 40) for (const k of keys) taken.push(box(sx(k[0]) - 4, sy(k[1]) - 4, 8, 8));
     for (const l of labels) {
-      const at = placeLabel(l, taken);
+      const at = placeLabel(l, taken, SIZE);
       const text = svgEl('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: l.cls }, l.text);
       if (l.position !== undefined) text.dataset.position = String(l.position);
       if (l.title) text.append(svgEl('title', {}, l.title));
@@ -161,7 +169,7 @@ const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0]
 // The first of eight spots around the point (x, y), `gap` away, where the label's box
 // overlaps nothing in `taken` and stays on the plot; else the spot overlapping least.
 // The chosen box joins `taken`.
-function placeLabel({ x, y, gap, text }, taken) {
+function placeLabel({ x, y, gap, text }, taken, size) {
   const w = labelWidth(text), h = 12;
   const spots = [
     [x + gap, y - gap, 'start'], [x + gap, y + gap + h, 'start'], [x - gap, y - gap, 'end'], [x - gap, y + gap + h, 'end'],
@@ -169,7 +177,7 @@ function placeLabel({ x, y, gap, text }, taken) {
   ].map(([lx, ly, anchor]) => {
     const x0 = anchor === 'start' ? lx : anchor === 'end' ? lx - w : lx - w / 2;
     const b = box(x0, ly - h + 2, w, h);
-    const off = b[0] < 0 || b[2] > SIZE || b[1] < 0 || b[3] > SIZE ? w * h : 0;
+    const off = b[0] < 0 || b[2] > size || b[1] < 0 || b[3] > size ? w * h : 0;
     return { x: lx, y: ly, anchor, b, cost: off + taken.reduce((sum, t) => sum + overlap(b, t), 0) };
   });
   const best = spots.find((p) => p.cost === 0) || spots.reduce((a, b) => (b.cost < a.cost ? b : a));

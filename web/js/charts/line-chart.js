@@ -7,12 +7,15 @@
 // appended; axes, ticks and legend are drawn once per reset. During a race the
 // training threads keep every core busy, so the main thread's share is small and a
 // frame must cost little (a full rebuild took ~10 ms of CPU, 50-90 ms of wall time).
-import { clear, legendRoom, svgEl } from './svg.js';
+import { clear, labelWidth, legendRoom, svgEl } from './svg.js';
 
 const PLOT_H = 300, L = 48, T = 14, B = 40;
 // Below this many CSS pixels of width (a phone), the legend goes under the plot and the
 // drawing is narrower, so that its text is shown near its real size, not halved.
 const NARROW = 480, NARROW_W = 380, NARROW_H = 230, LEGEND_ROW = 20;
+// On a narrow screen the drawing has as many units as CSS pixels (280 to 380), so that
+// its text keeps its size on the smallest phones too.
+const narrowWidth = (shown) => Math.round(Math.min(NARROW_W, Math.max(280, shown)));
 
 export class LineChart {
   // series: [{key, label, colour, dash, marker: 'circle'|'square'}]
@@ -38,8 +41,12 @@ export class LineChart {
     this.plotH = this.narrow ? NARROW_H : PLOT_H;
     if (this.narrow) {
       this.R = 12;
-      this.W = NARROW_W;
-      this.H = NARROW_H + LEGEND_ROW * Math.ceil((this.series.length + (this.chance !== null ? 1 : 0)) / 2);
+      this.W = narrowWidth(shown);
+      // Two columns of legend when every label fits in half the width, else one.
+      const half = (this.W - L) / 2;
+      const labels = [...this.series.map((s) => s.label), ...(this.chance !== null ? [`chance (${this.chance * 100} %)`] : [])];
+      this.columns = labels.every((t) => 32 + labelWidth(t) + 6 <= half) ? 2 : 1;
+      this.H = NARROW_H + LEGEND_ROW * Math.ceil(labels.length / this.columns);
     } else {
       this.R = legendRoom(this.series.map((s) => s.label), 44, 150);  // the longest label fits
       this.W = 490 + this.R;  // the plot keeps its width whatever the legend's
@@ -91,7 +98,7 @@ export class LineChart {
       // legend's rows sit above: 4 series end at 40 % of the height, the line at 50 %);
       // on a narrow screen, a row of the legend under the plot.
       if (this.narrow) {
-        const ly = H + 4 + Math.floor(this.series.length / 2) * LEGEND_ROW, lx = L + (this.series.length % 2) * ((W - L) / 2);
+        const k = this.series.length, ly = H + 4 + Math.floor(k / this.columns) * LEGEND_ROW, lx = L + (k % this.columns) * ((W - L) / 2);
         svg.append(svgEl('line', { x1: lx, x2: lx + 26, y1: ly, y2: ly, stroke: '#000', 'stroke-dasharray': '2 4' }));
         svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend chance-label' }, `chance (${c * 100} %)`));
       } else {
@@ -110,9 +117,9 @@ export class LineChart {
       const markers = svgEl('g', { class: 'markers' });
       svg.append(line, markers);
       this.drawn[s.key] = { line, markers, count: 0, coords: [] };
-      // legend: right of the plot, or under it in two columns on a narrow screen
-      const ly = this.narrow ? H + 4 + Math.floor(k / 2) * LEGEND_ROW : T + 12 + k * 20;
-      const lx = this.narrow ? L + (k % 2) * ((W - L) / 2) : W - R + 12;
+      // legend: right of the plot, or under it in two columns (one if a label is long) on a narrow screen
+      const ly = this.narrow ? H + 4 + Math.floor(k / this.columns) * LEGEND_ROW : T + 12 + k * 20;
+      const lx = this.narrow ? L + (k % this.columns) * ((W - L) / 2) : W - R + 12;
       svg.append(svgEl('line', { x1: lx, x2: lx + 26, y1: ly, y2: ly, stroke: s.colour, 'stroke-width': 2.2, 'stroke-dasharray': s.dash || 'none' }));
       svg.append(marker(s, lx + 13, ly));
       svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend' }, s.label));

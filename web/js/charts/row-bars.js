@@ -9,8 +9,13 @@ import { PALETTE, clear, labelWidth, svgEl } from './svg.js';
 
 const H = 220, L = 40, R = 8, T = 26, B = 46;
 
-// As wide as a laptop's panel shows it, or a phone's (so that its text keeps its size).
-const baseWidth = (svg) => { const shown = svg.getBoundingClientRect().width; return shown > 0 && shown < 480 ? 340 : 560; };
+// As wide as a laptop's panel shows it, or as a phone shows it (280 to 340 units, one a
+// CSS pixel), so that its text keeps its size. A long row gets thinner bars, never a
+// wider drawing (which the page would shrink, text and all).
+const baseWidth = (svg) => {
+  const shown = svg.getBoundingClientRect().width;
+  return shown > 0 && shown < 480 ? Math.round(Math.min(340, Math.max(280, shown))) : 560;
+};
 
 // Before there is a row to draw: the chart's frame with a line of text.
 export function drawRowBarsPlaceholder(svg, text) {
@@ -22,7 +27,7 @@ export function drawRowBarsPlaceholder(svg, text) {
 
 export function drawRowBars(svg, { tokens, series, marked = new Set(), title = 'weight of each position' }) {
   const n = tokens.length;
-  const W = Math.max(baseWidth(svg), L + R + n * (series.length * 9 + 6));
+  const W = baseWidth(svg);
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   clear(svg);
   const top = Math.max(1e-12, ...series.flatMap((s) => s.values));
@@ -34,7 +39,8 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), title = '
   defs.append(hatch);
   svg.append(defs);
   // Every label is drawn when there is room for it, else every k-th (long sequences).
-  const every = Math.max(1, Math.ceil(Math.max(...tokens.map((t) => labelWidth(t))) / gw));
+  // A label is a token over its position's number; the wider of the two counts.
+  const every = Math.max(1, Math.ceil((Math.max(labelWidth(String(n)), ...tokens.map((t) => labelWidth(t))) + 4) / gw));
   tokens.forEach((t, j) => {
     const x0 = L + j * gw;
     const g = svgEl('g', { class: `position${marked.has(j) ? ' masked' : ''}`, 'data-position': j });
@@ -52,7 +58,9 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), title = '
   svg.append(svgEl('line', { x1: L, y1: T + plotH, x2: W - R, y2: T + plotH, class: 'axis' }));
   svg.append(svgEl('text', { x: L - 4, y: y(top) + 4, 'text-anchor': 'end', class: 'tick' }, String(Number(top.toFixed(2)))));
   svg.append(svgEl('text', { x: L - 4, y: T + plotH, 'text-anchor': 'end', class: 'tick' }, '0'));
-  svg.append(svgEl('text', { x: L + plotW / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-title' }, `${title}: token above its position`));
+  // The axis's title, with how to read the labels when there is room (a phone has not).
+  const axis = `${title}: token above its position`;
+  svg.append(svgEl('text', { x: L + plotW / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-title' }, labelWidth(axis) <= plotW ? axis : title));
   // The key, over the plot.
   let kx = L;
   series.forEach((s) => {
