@@ -96,7 +96,11 @@ Status derive(const Grammar& g, const std::string& symbol, rng::Pcg32& rng, int 
               bool& too_long) {
   too_long = false;
   if (!g.is_lhs(symbol)) return Status::error(symbol + " has no rule");
-  return expand(g, symbol, rng, 0, max_len, out, too_long);
+  if (Status st = expand(g, symbol, rng, 0, max_len, out, too_long); !st || too_long) return st;
+  // Elision, agreement, a/an: word for word, so the alignment holds as derived.
+  apply_spelling(g.src_spelling, out.src);
+  apply_spelling(g.tgt_spelling, out.tgt);
+  return Status::success();
 }
 
 void grammar_vocab(const Grammar& g, Vocab& src, Vocab& tgt) {
@@ -104,9 +108,12 @@ void grammar_vocab(const Grammar& g, Vocab& src, Vocab& tgt) {
   for (const auto& [cat, entries] : g.lexicon)
     for (const LexEntry& e : entries)
       for (const auto& [form, words] : e.forms) {
-        auto& side = form == "fr" || form == "det" ? s : t;  // the source forms of the file: fr and det
-        side.insert(words.begin(), words.end());
+        // The source forms of the file: fr, det, and the form adjectives agree in (fem).
+        const bool source = form == "fr" || form == "det" || (!g.src_spelling.form.empty() && form == g.src_spelling.form);
+        (source ? s : t).insert(words.begin(), words.end());
       }
+  for (const auto& [word, replaced] : g.src_spelling.before_vowel) s.insert(replaced);
+  for (const auto& [word, replaced] : g.tgt_spelling.before_vowel) t.insert(replaced);
   for (const Rule& r : g.rules) {
     for (const RuleItem& it : r.src) if (!it.symbol) s.insert(it.text);
     for (const RuleItem& it : r.tgt) if (!it.symbol) t.insert(it.text);

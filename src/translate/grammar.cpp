@@ -56,7 +56,84 @@ Status side(const json& j, const std::string& where, std::vector<RuleItem>& out)
   return Status::success();
 }
 
+// The first Unicode code point of a UTF-8 word (0 for an empty one).
+char32_t first_code_point(const std::string& w) {
+  if (w.empty()) return 0;
+  const auto b = static_cast<unsigned char>(w[0]);
+  const int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+  char32_t c = n == 1 ? b : b & (0x7F >> n);
+  for (int i = 1; i < n && i < static_cast<int>(w.size()); ++i) c = (c << 6) | (static_cast<unsigned char>(w[i]) & 0x3F);
+  return c;
+}
+
+std::u32string code_points(const std::string& s) {
+  std::u32string out;
+  for (size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    const size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    out.push_back(first_code_point(s.substr(i, n)));
+    i += n;
+  }
+  return out;
+}
+
+// One side's "spelling" object, checked against the lexicon; `own` is the side's form
+// ("fr" or "en").
+Status parse_spelling(const json& j, const std::string& where, const Grammar& g, const std::string& own, Spelling& out) {
+  if (!j.is_object()) return Status::error(where + " must be an object");
+  if (j.contains("vowels")) {
+    if (!j["vowels"].is_string() || j["vowels"].get<std::string>().empty()) return Status::error(where + ": \"vowels\" must be letters");
+    out.vowels = j["vowels"].get<std::string>();
+  }
+  if (j.contains("before_vowel")) {
+    if (!j["before_vowel"].is_object() || out.vowels.empty())
+      return Status::error(where + ": \"before_vowel\" maps words to their form before a vowel, and needs \"vowels\"");
+    for (const auto& [word, replaced] : j["before_vowel"].items()) {
+      if (!replaced.is_string() || split_words(replaced.get<std::string>()).size() != 1 || split_words(word).size() != 1)
+        return Status::error(where + ": \"before_vowel\" replaces one word by one word (\"" + word + "\")");
+      out.before_vowel[word] = replaced.get<std::string>();
+    }
+  }
+  if (j.contains("agreement")) {
+    const json& a = j["agreement"];
+    const auto text = [&](const char* k) { return a.is_object() && a.contains(k) && a[k].is_string() ? a[k].get<std::string>() : std::string(); };
+    out.adjective = text("adjective"), out.noun = text("noun"), out.form = text("form");
+    out.feminine_field = text("feminine_field"), out.feminine_value = text("feminine_value");
+    if (out.adjective.empty() || out.noun.empty() || out.form.empty() || out.feminine_field.empty() || out.feminine_value.empty())
+      return Status::error(where + ": \"agreement\" needs \"adjective\", \"noun\", \"form\", \"feminine_field\" and \"feminine_value\"");
+    if (!g.is_category(out.adjective) || !g.is_category(out.noun))
+      return Status::error(where + ": \"agreement\" names a category the lexicon does not have");
+    for (const LexEntry& e : g.lexicon.at(out.noun)) {
+      if (!e.forms.count(out.feminine_field)) return Status::error(where + ": an entry of " + out.noun + " has no \"" + out.feminine_field + "\"");
+      for (const std::string& w : e.forms.at(own)) out.noun_is_feminine[w] = e.forms.at(out.feminine_field) == std::vector<std::string>{out.feminine_value};
+    }
+    for (const LexEntry& e : g.lexicon.at(out.adjective)) {
+      if (!e.forms.count(out.form) || e.forms.at(out.form).size() != 1 || e.forms.at(own).size() != 1)
+        return Status::error(where + ": every entry of " + out.adjective + " needs a one-word \"" + out.form + "\"");
+      out.adjective_agreeing[e.forms.at(own)[0]] = e.forms.at(out.form)[0];
+    }
+  }
+  return Status::success();
+}
+
 }  // namespace
+
+void apply_spelling(const Spelling& sp, std::vector<std::string>& words) {
+  if (!sp.adjective_agreeing.empty()) {
+    bool feminine = false;  // the last noun's gender so far
+    for (std::string& w : words) {
+      if (const auto n = sp.noun_is_feminine.find(w); n != sp.noun_is_feminine.end()) feminine = n->second;
+      else if (const auto a = sp.adjective_agreeing.find(w); a != sp.adjective_agreeing.end() && feminine) w = a->second;
+    }
+  }
+  if (!sp.before_vowel.empty()) {
+    const std::u32string vowels = code_points(sp.vowels);
+    for (size_t i = 0; i + 1 < words.size(); ++i) {
+      const auto r = sp.before_vowel.find(words[i]);
+      if (r != sp.before_vowel.end() && vowels.find(first_code_point(words[i + 1])) != std::u32string::npos) words[i] = r->second;
+    }
+  }
+}
 
 bool Grammar::is_lhs(const std::string& name) const {
   for (const Rule& r : rules)
@@ -147,6 +224,12 @@ Status parse_grammar(const std::string& json_text, Grammar& out) {
           return Status::error(where + ": " + it.text + " is on the target side only");
       }
     }
+  }
+  if (doc.contains("spelling")) {
+    const json& sp = doc["spelling"];
+    if (!sp.is_object()) return Status::error("\"spelling\" must be an object with \"fr\" and/or \"en\"");
+    if (sp.contains("fr")) if (Status st = parse_spelling(sp["fr"], "spelling.fr", g, "fr", g.src_spelling); !st) return st;
+    if (sp.contains("en")) if (Status st = parse_spelling(sp["en"], "spelling.en", g, "en", g.tgt_spelling); !st) return st;
   }
   out = std::move(g);
   return Status::success();

@@ -41,14 +41,35 @@ struct Rule {
   std::vector<std::pair<int, int>> links;  // [source position, target position]
 };
 
+// A side's spelling rules, applied to each whole sentence once it is derived, word by
+// word so that the alignment stays as it is ("spelling" in the grammar file):
+//   before_vowel: a word replaced before a word starting with a vowel (French elision
+//     "le oiseau" -> "l' oiseau", "ne aime" -> "n' aime"; English "a artist" -> "an artist");
+//   agreement: an adjective (an entry of `adjective`) takes its `form` ("fem") when the
+//     last noun before it (an entry of `noun`) has `feminine_field` = `feminine_value`
+//     (det = "la"): "la maison noire", "la voiture est rapide".
+struct Spelling {
+  std::string vowels;  // UTF-8 letters that begin a vowel sound on this side
+  std::map<std::string, std::string> before_vowel;
+  std::string adjective, noun, form, feminine_field, feminine_value;  // empty: no agreement
+  // Derived from the lexicon when the grammar is parsed: each noun's word -> feminine?,
+  // each adjective's word -> its agreeing form.
+  std::map<std::string, bool> noun_is_feminine;
+  std::map<std::string, std::string> adjective_agreeing;
+};
+
 struct Grammar {
   std::string start;
   std::map<std::string, std::vector<LexEntry>> lexicon;
   std::vector<Rule> rules;
+  Spelling src_spelling, tgt_spelling;
   bool is_category(const std::string& name) const { return lexicon.count(name) > 0; }
   bool is_lhs(const std::string& name) const;
 };
 
 Status parse_grammar(const std::string& json_text, Grammar& out);
+
+// The side's spelling rules applied to a derived sentence's words (same length).
+void apply_spelling(const Spelling& spelling, std::vector<std::string>& words);
 
 }  // namespace alab::translate

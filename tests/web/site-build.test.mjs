@@ -44,7 +44,9 @@ test('malformed content fails the build naming the file and line', async () => {
     // The translation grammar: the line of the rule or entry at fault.
     ['translation/grammar.json', (t) => t.replace('"tgt": ["NP", "VP"]}', '"tgt": ["NP", "VB"]}'), /content\/translation\/grammar.json:\d+: rule 3 \(CLAUSE\): VB is neither a lexicon category nor a rule's lhs/],
     ['translation/grammar.json', (t) => t.replace('"links": [[0, 1], [2, 1], [1, 0]]', '"links": [[0, 1], [2, 9]]'), /grammar.json:\d+: rule 9 \(VP\): the link \[2, 9\] points past the rule's words/],
-    ['translation/grammar.json', (t) => t.replace('{ "fr": "rouge", "en": "red" }', '{ "fr": "rouge" }'), /grammar.json:\d+: lexicon category ADJ: every entry needs "fr" and "en"/],
+    ['translation/grammar.json', (t) => t.replace('{ "fr": "rouge", "fem": "rouge", "en": "red" }', '{ "fr": "rouge", "fem": "rouge" }'), /grammar.json:\d+: lexicon category ADJ: every entry needs "fr" and "en"/],
+    ['translation/grammar.json', (t) => t.replace('"adjective": "ADJ"', '"adjective": "ADJECTIVE"'), /grammar.json:\d+: spelling.fr: "agreement" names a category the lexicon does not have/],
+    ['translation/grammar.json', (t) => t.replace('{ "fr": "noir", "fem": "noire", "en": "black" }', '{ "fr": "noir", "en": "black" }'), /grammar.json:\d+: spelling.fr: every entry of ADJ needs a one-word "fem"/],
     ['translation/grammar.json', (t) => t.replace('"src": ["N.det", "N"]', '"src": ["N.gender", "N"]'), /grammar.json:\d+: rule 6 \(NP\): N.gender: an entry of N has no "gender"/],
   ];
   for (const [name, edit, message] of cases) {

@@ -68,4 +68,36 @@ export function checkGrammar(file) {
     }
   });
   if (!lhs.has(g.start)) fail(lineOf(text, '"start"'), `the start symbol ${g.start} has no rule`);
+  if (g.spelling !== undefined) checkSpelling(g, text, fail);
+}
+
+// "spelling": per side, "vowels", "before_vowel" {word: word}, "agreement" naming two
+// lexicon categories and a form every adjective has (src/translate/grammar.hpp).
+function checkSpelling(g, text, fail) {
+  const at = lineOf(text, '"spelling"');
+  const isObj = (x) => x && typeof x === 'object' && !Array.isArray(x);
+  if (!isObj(g.spelling)) fail(at, '"spelling" must be an object with "fr" and/or "en"');
+  for (const [side, own] of [['fr', 'fr'], ['en', 'en']]) {
+    const sp = g.spelling[side];
+    if (sp === undefined) continue;
+    const where = `spelling.${side}`;
+    if (!isObj(sp)) fail(at, `${where} must be an object`);
+    if (sp.vowels !== undefined && (typeof sp.vowels !== 'string' || !sp.vowels)) fail(at, `${where}: "vowels" must be letters`);
+    if (sp.before_vowel !== undefined) {
+      if (!isObj(sp.before_vowel) || !sp.vowels) fail(at, `${where}: "before_vowel" maps words to their form before a vowel, and needs "vowels"`);
+      for (const [w, r] of Object.entries(sp.before_vowel)) {
+        if (typeof r !== 'string' || /\s/.test(r) || !r || /\s/.test(w)) fail(at, `${where}: "before_vowel" replaces one word by one word ("${w}")`);
+      }
+    }
+    if (sp.agreement !== undefined) {
+      const a = sp.agreement;
+      const keys = ['adjective', 'noun', 'form', 'feminine_field', 'feminine_value'];
+      if (!isObj(a) || keys.some((k) => typeof a[k] !== 'string' || !a[k])) fail(at, `${where}: "agreement" needs ${keys.map((k) => `"${k}"`).join(', ')}`);
+      if (!g.lexicon[a.adjective] || !g.lexicon[a.noun]) fail(at, `${where}: "agreement" names a category the lexicon does not have`);
+      if (g.lexicon[a.noun].some((e) => typeof e[a.feminine_field] !== 'string')) fail(at, `${where}: an entry of ${a.noun} has no "${a.feminine_field}"`);
+      if (g.lexicon[a.adjective].some((e) => typeof e[a.form] !== 'string' || /\s/.test(e[a.form].trim()) || /\s/.test(e[own].trim()))) {
+        fail(at, `${where}: every entry of ${a.adjective} needs a one-word "${a.form}"`);
+      }
+    }
+  }
 }
