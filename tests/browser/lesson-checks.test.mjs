@@ -35,6 +35,23 @@ test('the lesson renders with typeset maths, diagrams, widget links and its quic
   await close();
 });
 
+test('the positions-off puzzle has a worked answer beside it, folded until asked for', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('lesson.html#positions-and-order'));
+  await page.waitForFunction(() => document.body.dataset.ready);
+  const answer = page.locator('#positions-and-order details.worked-answer');
+  assert.equal(await answer.count(), 1);
+  assert.equal(await answer.evaluate((d) => d.open), false);
+  assert.match(await answer.locator('summary').textContent(), /Why not 0\.5\?/);
+  // Reached and opened from the keyboard; its maths typeset, its number shown.
+  await answer.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await answer.evaluate((d) => d.open), true);
+  assert.match(await answer.textContent(), /0\.614/);
+  assert.ok(await answer.locator('.katex').count() >= 2);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
 test('each check has one name wherever it appears: its number, its topic and where it comes from', async () => {
   const names = async (file) => {
     const { page, close } = await openPage(lab.browser, lab.isolatedUrl(file));
@@ -276,7 +293,7 @@ test('the lab\'s own checks: Q5 (matrix-form shapes) in section 6, Q6 (cost as T
   assert.ok((await linksIn('why-attention')).some((h) => h.startsWith('translate.html')));
   assert.ok((await linksIn('cross-and-self-attention')).some((h) => h.startsWith('translate.html')));
   // Q5: S and A are T x T, Z is T x d_v (T = 5, d_v = 3); Q6: attention's T^2 terms quadruple, the GRU doubles.
-  for (const [id, right, pattern] of [['q5', 'c', /5 \\times 5.*5 \\times 5.*5 \\times 3/], ['q6', 'd', /fourfold.*doubles/], ['q7', 'b', /query comes from the decoder.*keys and values come from the encoder/]]) {
+  for (const [id, right, pattern] of [['q5', 'c', /5 \\times 5.*5 \\times 5.*5 \\times 3/], ['q6', 'd', /fourfold.*doubles/], ['q7', 'b', /query comes from the decoder.*keys and values from the encoder/]]) {
     const c = choiceChecks.find((x) => x.id === id);
     assert.equal(c.choices.find((x) => x.correct).id, right);
     assert.match(c.choices.find((x) => x.correct).text, pattern);

@@ -5,6 +5,7 @@
 //                                   the settings are checked against the widget's schema
 //   ::: diagram NAME                content/diagrams/NAME.svg with a caption
 //   ::: check ID                    a quick check from content/quick-checks.json
+//   ::: answer TITLE                a worked answer, folded under its title
 // and, anywhere in the text, {{widget.name}}: a fixed value or a setting's default
 // from content/widgets/widget.json ({{race.n_train}} -> 2,400), so texts that quote
 // sizes take them from the data. Errors name the file and line.
@@ -43,7 +44,7 @@ export function renderSection(section, ctx) {
     chunk = [];
   };
   for (let i = titleLine + 1; i < lines.length; ++i) {
-    const open = /^:::\s*([\w-]+)\s*(\S*)\s*$/.exec(lines[i]);
+    const open = /^:::\s*([\w-]+)\s*(.*?)\s*$/.exec(lines[i]);
     if (!open) {
       if (lines[i].trim() === ':::') throw new ContentError(file, i + 1, '":::" closes a block that was never opened');
       if (chunk.length === 0) chunkStart = i + 1;
@@ -72,6 +73,10 @@ function renderBlock(kind, arg, body, file, line, ctx) {
     return `<aside class="callout callout-${kind}"><p class="callout-title">${CALLOUTS[kind]}</p>${inner()}</aside>`;
   }
   if (kind === 'widget') return widgetLink(arg, inner(), file, line, ctx);
+  // A worked answer, closed until the student asks for it.
+  if (kind === 'answer') {
+    return `<details class="worked-answer"><summary>${escapeHtml(arg.trim() || 'A worked answer')}</summary>${inner()}</details>`;
+  }
   if (kind === 'diagram') {
     const svg = ctx.diagrams[arg];
     if (!svg) throw new ContentError(file, line, `no diagram content/diagrams/${arg}.svg`);
@@ -84,7 +89,7 @@ function renderBlock(kind, arg, body, file, line, ctx) {
     ctx.usedChecks.add(arg);
     return renderCheck(check, 'content/quick-checks.json');
   }
-  throw new ContentError(file, line, `unknown block "::: ${kind}" (use note, warning, tip, widget, diagram or check)`);
+  throw new ContentError(file, line, `unknown block "::: ${kind}" (use note, warning, tip, widget, diagram, answer or check)`);
 }
 
 // "::: widget race?T=10": the page from the registry, its settings parsed with the

@@ -204,7 +204,7 @@ function main() {
     state.threads = info.threads ? 2 : 1;
     $('threads-note').textContent = info.threads
       ? 'Threaded build: every point is timed on one thread and on two.'
-      : `${describeBuild(info).plain} So this page times one thread only and cannot show what a second thread adds; on a web server with cross-origin isolation (see the README), it can.`;
+      : `${describeBuild(info).plain} So this page times one thread only and cannot show what a second thread adds; hosted on a web server that enables cross-origin isolation (your instructor can set this up), it can.`;
     $('measure').disabled = false;
     draw();
   });

@@ -5,7 +5,7 @@
 // the module's illustrative weights, and a sentence the student types.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { cleanName } from '../settings/parse.js';
+import { showSentence, typedWords } from './translate/words.js';
 import { formatNumber, formatPercent } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
@@ -214,7 +214,7 @@ function drawMatrix() {
   const gold = sentence && $('gold').checked ? sentence.align.map(([j, t]) => [t, j]) : [];
   const map = $('tr-map');
   drawAlignment(map, { rows: tgt, cols: src, A: e.watch_alpha, gold, row: written.position, col: read.position });
-  const what = `Attention of the ${NAMES[e.kind]} model on test sentence ${e.watch + 1}${sentence ? ` ("${sentence.src.join(' ')}")` : ''}, after epoch ${e.epoch}`;
+  const what = `Attention of the ${NAMES[e.kind]} model on test sentence ${e.watch + 1}${sentence ? ` ("${showSentence(sentence.src)}")` : ''}, after epoch ${e.epoch}`;
   map.dataset.epoch = String(e.epoch);
   map.dataset.watch = String(e.watch);
   map.setAttribute('aria-label', `${what}. ${tgt.map((w, t) => {
@@ -223,7 +223,7 @@ function drawMatrix() {
     return `"${w}" weighs "${src[best]}" most (${num(row[best])})`;
   }).join('; ')}. The table below gives every weight.`);
   $('tr-matrix-caption').textContent = what;
-  $('tr-aer').textContent = Number.isFinite(e.val_aer) ? `Alignment error rate on the validation set after epoch ${e.epoch}: ${num(e.val_aer)} (0 is every English word's strongest weight on a gold French word).` : '';
+  $('tr-aer').textContent = Number.isFinite(e.val_aer) ? `Alignment error rate on the validation set after epoch ${e.epoch}: ${num(e.val_aer)} (lower is better; each English word's most weighted French word is compared with the gold links, and as each word picks one, a word with two gold links, such as "not" for ne … pas, keeps it above 0).` : '';
   if ($('tr-matrix-details').open) drawWeightTable($('tr-matrix'), 'English \\ French', tgt, src, e.watch_alpha, { gold });
   document.body.dataset.matrixEpoch = String(e.epoch);
   // The table was redrawn: its picked-out words again (the map has them already).
@@ -360,7 +360,7 @@ async function showStudent() {
 
 async function translateTyped() {
   $('tr-sentence-error').textContent = '';
-  const words = $('tr-sentence').value.split(/\s+/).map(cleanName).filter(Boolean).map((w) => w.toLowerCase());
+  const words = typedWords($('tr-sentence').value);
   $('tr-sentence').setAttribute('aria-invalid', 'false');
   try {
     const out = [];

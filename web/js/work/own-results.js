@@ -48,6 +48,10 @@ export function saveOwnResult(kind, value) {
   }
 }
 
+// A Jensen-Shannon divergence (bits) from which two attention rows are called clearly
+// different: a third of the way to rows with nothing in common.
+const FAR = 0.3;
+
 // The sentences the check's feedback shows: the student's numbers, or where to get them.
 export function ownResultText({ ablation, adversary }) {
   const f = (x) => x.toFixed(3);
@@ -58,7 +62,14 @@ export function ownResultText({ ablation, adversary }) {
   if (adversary) {
     const same = adversary.pred === adversary.learned_pred;
     parts.push(`For test example ${adversary.index + 1}, the search found an attention row ${f(adversary.jsd)} bit (Jensen–Shannon) from the learned one that ${same ? 'keeps' : 'changes'} the answer: class ${adversary.pred} at probability ${f(adversary.prob)} against the learned row's class ${adversary.learned_pred} at ${f(adversary.learned_prob)} (tolerance ${adversary.tol}).`);
-    if (same) parts.push('A very different map, the same prediction: the heatmap alone did not fix the answer.');
+    // "Very different" only where it is: Jensen-Shannon divergence in bits runs from 0
+    // (the same row) to 1 (rows with no position in common).
+    if (same && adversary.jsd >= FAR) {
+      parts.push('Here a clearly different map gives the same prediction, so this heatmap alone does not settle why the model answered as it did.');
+    } else if (same) {
+      parts.push(`That row is close to the learned one (under ${FAR} bit of a possible 1), so this example does not show a very different map with the same answer; a larger tolerance or another example may.`);
+    }
+    if (same) parts.push('A caveat: a row found by search for one example need not be one the model could produce. Wiegreffe and Pinter (2019) reply that a fairer test trains a whole model to attend differently while staying as accurate, which they found harder to do.');
   }
   return parts;
 }
