@@ -99,6 +99,10 @@ for (const plain of [false, true]) {
     const self = await page.$$eval('#tr-self tbody tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.textContent.replace(/[^\d.e-]/g, '')))));
     assert.equal(self.length, 5);
     for (const row of self) assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 0.05);
+    // Weights no model was trained to use are not drawn as a heatmap (the learned ones are).
+    assert.ok(await page.$$eval('#tr-self td', (tds) => tds.every((td) => !td.style.background)));
+    assert.ok(await page.$$eval('#tr-typed td', (tds) => tds.every((td) => td.style.background)));
+    assert.match(await page.textContent('#tr-self-caption'), /^Untrained/);
     assert.match(await page.textContent('#tr-progress'), plain ? /on one thread/ : /each model on a thread of its own/);
     assert.deepEqual(problems.console, []);
     assert.deepEqual(problems.foreign, []);

@@ -129,7 +129,8 @@ export function chartTextPastEdge() {
 }
 
 // Words split across two lines: within each word of a cell, heading, label, term or
-// button, every character's box shares one top. Hyphenated words may break at the hyphen.
+// button, every character's box shares one top. Hyphenated words may break at the hyphen,
+// and pairs of names such as Jensen–Shannon at their en dash.
 export function splitWords() {
   const out = [];
   const els = document.querySelectorAll('td, th, h1, h2, h3, label, dt, dd, button, summary, figcaption, caption');
@@ -137,7 +138,7 @@ export function splitWords() {
     if (el.closest('.katex') || el.querySelector('.katex') || !el.getClientRects().length) continue;
     const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-      for (const m of n.data.matchAll(/[^\s\-\u2010]+/g)) {
+      for (const m of n.data.matchAll(/[^\s\-\u2010\u2013]+/g)) {
         const range = document.createRange();
         range.setStart(n, m.index);
         range.setEnd(n, m.index + m[0].length);

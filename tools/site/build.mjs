@@ -35,6 +35,7 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
     checks: content.checks,
     assignment: content.assignment,
     widgets: content.widgets,
+    glossary: content.glossary,
   };
 
   rmSync(out, { recursive: true, force: true });
@@ -64,7 +65,8 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   // Every page with a script gets its bundle: content/pages.json names them all.
   const scripted = pages.filter((p) => p.script);
   await esbuild({
-    entryPoints: Object.fromEntries(scripted.map((p) => [p.name, join(ROOT, 'web/js/pages', p.script)])),
+    // and every page the glossary's links (web/js/ui/glossary-links.js).
+    entryPoints: { ...Object.fromEntries(scripted.map((p) => [p.name, join(ROOT, 'web/js/pages', p.script)])), 'glossary-links': join(ROOT, 'web/js/ui/glossary-links.js') },
     outdir: join(out, 'js'), bundle: true, format: 'iife', target: 'es2020', logLevel: 'error',
   });
 
@@ -146,6 +148,17 @@ function launchPage(content, data, p) {
 `;
 }
 
+// The glossary (content/glossary.json) as the lesson's last section; every page links
+// a term's first use to its entry here (web/js/ui/glossary-links.js).
+function glossarySection(terms) {
+  const entries = [...terms].sort((a, b) => a.term.localeCompare(b.term)).map((t) =>
+    `<dt id="g-${escapeHtml(t.id)}">${escapeHtml(t.term)}</dt><dd>${escapeHtml(t.definition)}</dd>`).join('\n');
+  return `<section id="glossary" aria-labelledby="glossary-title">
+<h2 id="glossary-title">Glossary</h2>
+<dl class="glossary">${entries}</dl>
+</section>`;
+}
+
 // How the checks are numbered, in a sentence: the module's own keep its numbers.
 function checksOrder(checks) {
   const names = (cs) => cs.map((c) => c.id.toUpperCase());
@@ -157,7 +170,7 @@ function checksOrder(checks) {
 function lessonPage(content, data, p, head) {
   const ctx = { pages: content.pages, widgets: content.widgets, diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set() };
   const rendered = content.sections.map((s) => ({ ...s, ...renderSection(s, ctx) }));
-  const toc = rendered.map((s) => `<li><a href="#${s.slug}">${escapeHtml(s.title)}</a></li>`).join('');
+  const toc = rendered.map((s) => `<li><a href="#${s.slug}">${escapeHtml(s.title)}</a></li>`).join('') + '<li><a href="#glossary">Glossary</a></li>';
   const sections = rendered.map((s) => `<section id="${s.slug}" aria-labelledby="${s.slug}-title">
 <h2 id="${s.slug}-title">${escapeHtml(s.title)}</h2>
 ${s.html}
@@ -171,6 +184,7 @@ ${s.html}
     <p id="storage-notice" class="notice" hidden></p>
     <p id="lms-notice" class="notice" role="status" hidden></p>
     ${sections}
+    ${glossarySection(content.glossary)}
     <p><a href="checks.html">Go to the quick checks and hand-in</a></p>`;
   return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, head });
 }

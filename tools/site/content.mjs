@@ -97,12 +97,32 @@ export function loadContent(root, webDir = join(root, '../web')) {
     .map((name) => ({ file: rel(join(lessonDir, name)), slug: name.replace(/^\d\d-|\.md$/g, ''), text: readFileSync(join(lessonDir, name), 'utf8') }));
   if (sections.length === 0) throw new ContentError(rel(lessonDir), 0, 'no lesson sections (files named NN-name.md)');
 
-  return { pages, raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids };
+  const glossary = readJson('glossary.json');
+  checkGlossary(glossary);
+  return { pages, raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids, glossary: glossary.data.terms };
 }
 
 function requireFields(file, obj, fields) {
   for (const f of fields) {
     if (obj[f] === undefined || obj[f] === '') throw new ContentError(file.path, 1, `missing "${f}"`);
+  }
+}
+
+// The glossary: every term with an id (its anchor), a name, the forms it is written in
+// and a definition; no form claimed by two terms.
+function checkGlossary(file) {
+  const terms = file.data && file.data.terms;
+  if (!Array.isArray(terms) || !terms.length) throw new ContentError(file.path, 1, 'expected {"terms": [...]}');
+  const ids = new Set(), forms = new Set();
+  for (const t of terms) {
+    const line = lineOf(file.text, `"id": "${t && t.id}"`) || 1;
+    if (!t || typeof t.id !== 'string' || !/^[a-z][\w-]*$/.test(t.id) || ids.has(t.id)) throw new ContentError(file.path, line, 'every term needs a distinct "id" of lower-case letters, digits and -');
+    ids.add(t.id);
+    for (const k of ['term', 'definition']) if (typeof t[k] !== 'string' || !t[k].trim()) throw new ContentError(file.path, line, `term "${t.id}" needs a "${k}"`);
+    if (!Array.isArray(t.forms) || !t.forms.length || t.forms.some((f) => typeof f !== 'string' || !f.trim() || forms.has(f))) {
+      throw new ContentError(file.path, line, `term "${t.id}" needs "forms", each written once in the glossary`);
+    }
+    for (const f of t.forms) forms.add(f);
   }
 }
 

@@ -34,6 +34,7 @@ export function page({ pages, file, title, body, script, data, head = '', widget
   ${head}
   ${data ? dataScript(data) : ''}
   ${script ? `<script defer src="js/${script}"></script>` : ''}
+  ${data && data.glossary ? '<script defer src="js/glossary-links.js"></script>' : ''}
 </head>
 <body>
   <a class="skip" href="#main">Skip to the content</a>

@@ -14,7 +14,9 @@ const num = (x) => formatNumber(x, 2);
 // column is a word read (data-source), a row a word written (data-target), or, when
 // the rows are the source's own words (self-attention), a word read too (rowAttribute
 // 'source'). focusable: the row names are keyboard stops (the linked views' keyboard).
-export function drawWeightTable(table, corner, rows, cols, A, { gold = [], rowAttribute = 'target', focusable = false } = {}) {
+// heat: false leaves the cells uncoloured (weights no model was trained to use, which
+// a heatmap would invite a reader to interpret).
+export function drawWeightTable(table, corner, rows, cols, A, { gold = [], rowAttribute = 'target', focusable = false, heat = true } = {}) {
   const golden = new Set(gold.map(([t, j]) => `${t},${j}`));
   table.tHead.replaceChildren();
   const hr = table.tHead.insertRow();
@@ -32,7 +34,7 @@ export function drawWeightTable(table, corner, rows, cols, A, { gold = [], rowAt
     tr.append(th);
     for (let j = 0; j < cols.length; ++j) {
       const td = tr.insertCell();
-      heatCell(td, A[t * cols.length + j], golden.has(`${t},${j}`));
+      heatCell(td, A[t * cols.length + j], golden.has(`${t},${j}`), heat);
       td.dataset.source = String(j);
       if (rowAttribute !== 'source') td.dataset[rowAttribute] = String(t);
     }
@@ -44,8 +46,8 @@ export function drawWeightTable(table, corner, rows, cols, A, { gold = [], rowAt
 // at every colour; ◆ marks a gold link. Weights that round to 0.00 read "<0.01" (the
 // exact number stays in data-weight): a table of 2.74e-3s is hard to scan.
 const weightText = (w) => (w < 0.005 ? '<0.01' : String(Number(w.toFixed(2))));
-function heatCell(td, w, gold) {
-  td.style.background = viridis(w);
+function heatCell(td, w, gold, heat) {
+  if (heat) td.style.background = viridis(w);
   td.append(Object.assign(document.createElement('span'), { className: 'weight', textContent: `${gold ? '◆ ' : ''}${weightText(w)}` }));
   if (gold) td.classList.add('gold');
   td.dataset.weight = String(w);
@@ -72,5 +74,5 @@ export function drawVectors(t, words) {
   };
   rowsOf($('tr-cross-q'), t.words.map((w) => `for "${w}"`), t.queries, 'target');
   rowsOf($('tr-cross-k'), words, t.keys, 'source');
-  drawWeightTable($('tr-self'), 'query \\ key', words, words, t.self_alpha, { rowAttribute: 'source', focusable: true });
+  drawWeightTable($('tr-self'), 'query \\ key', words, words, t.self_alpha, { rowAttribute: 'source', focusable: true, heat: false });
 }
