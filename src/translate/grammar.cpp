@@ -83,7 +83,7 @@ Status parse_spelling(const json& j, const std::string& where, const Grammar& g,
   if (!j.is_object()) return Status::error(where + " must be an object");
   if (j.contains("vowels")) {
     if (!j["vowels"].is_string() || j["vowels"].get<std::string>().empty()) return Status::error(where + ": \"vowels\" must be letters");
-    out.vowels = j["vowels"].get<std::string>();
+    out.vowels = code_points(j["vowels"].get<std::string>());
   }
   if (j.contains("before_vowel")) {
     if (!j["before_vowel"].is_object() || out.vowels.empty())
@@ -127,10 +127,9 @@ void apply_spelling(const Spelling& sp, std::vector<std::string>& words) {
     }
   }
   if (!sp.before_vowel.empty()) {
-    const std::u32string vowels = code_points(sp.vowels);
     for (size_t i = 0; i + 1 < words.size(); ++i) {
       const auto r = sp.before_vowel.find(words[i]);
-      if (r != sp.before_vowel.end() && vowels.find(first_code_point(words[i + 1])) != std::u32string::npos) words[i] = r->second;
+      if (r != sp.before_vowel.end() && sp.vowels.find(first_code_point(words[i + 1])) != std::u32string::npos) words[i] = r->second;
     }
   }
 }

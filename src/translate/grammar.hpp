@@ -49,7 +49,7 @@ struct Rule {
 //     last noun before it (an entry of `noun`) has `feminine_field` = `feminine_value`
 //     (det = "la"): "la maison noire", "la voiture est rapide".
 struct Spelling {
-  std::string vowels;  // UTF-8 letters that begin a vowel sound on this side
+  std::u32string vowels;  // the letters that begin a vowel sound on this side
   std::map<std::string, std::string> before_vowel;
   std::string adjective, noun, form, feminine_field, feminine_value;  // empty: no agreement
   // Derived from the lexicon when the grammar is parsed: each noun's word -> feminine?,

@@ -2,14 +2,14 @@
 // the query as a draggable arrow, the context vector as a square.
 // Knows nothing about attention: it draws what update() is given and reports
 // the dragged query through onQueryChange([x, y]).
-import { PALETTE, clear, labelWidth, svgEl } from './svg.js';
+import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
 
 // The drawing's side: 360 units, or as many as it has CSS pixels on a small phone (at
 // least 280), so that its labels are drawn near their real size there, not shrunk.
-const MAX_SIZE = 360, MIN_SIZE = 280, PAD = 34;
+const MAX_SIZE = 360, PAD = 34;
 const sizeFor = (svg) => {
   const shown = svg.getBoundingClientRect().width;
-  return shown > 0 ? Math.round(Math.min(MAX_SIZE, Math.max(MIN_SIZE, shown))) : MAX_SIZE;
+  return shown > 0 ? unitsForShown(shown, MAX_SIZE) : MAX_SIZE;
 };
 
 export class GeometryPlot {

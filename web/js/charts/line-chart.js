@@ -7,15 +7,12 @@
 // appended; axes, ticks and legend are drawn once per reset. During a race the
 // training threads keep every core busy, so the main thread's share is small and a
 // frame must cost little (a full rebuild took ~10 ms of CPU, 50-90 ms of wall time).
-import { clear, labelWidth, legendRoom, svgEl } from './svg.js';
+import { clear, labelWidth, legendRoom, svgEl, unitsForShown } from './svg.js';
 
 const PLOT_H = 300, L = 48, T = 14, B = 40;
 // Below this many CSS pixels of width (a phone), the legend goes under the plot and the
 // drawing is narrower, so that its text is shown near its real size, not halved.
 const NARROW = 480, NARROW_W = 380, NARROW_H = 230, LEGEND_ROW = 20;
-// On a narrow screen the drawing has as many units as CSS pixels (280 to 380), so that
-// its text keeps its size on the smallest phones too.
-const narrowWidth = (shown) => Math.round(Math.min(NARROW_W, Math.max(280, shown)));
 
 export class LineChart {
   // series: [{key, label, colour, dash, marker: 'circle'|'square'}]
@@ -41,7 +38,7 @@ export class LineChart {
     this.plotH = this.narrow ? NARROW_H : PLOT_H;
     if (this.narrow) {
       this.R = 12;
-      this.W = narrowWidth(shown);
+      this.W = unitsForShown(shown, NARROW_W);
       // Two columns of legend when every label fits in half the width, else one.
       const half = (this.W - L) / 2;
       const labels = [...this.series.map((s) => s.label), ...(this.chance !== null ? [`chance (${this.chance * 100} %)`] : [])];

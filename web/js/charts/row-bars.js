@@ -5,7 +5,7 @@
 // page keeps beside it (its text alternative); the chart's label says what stands out.
 //
 //   drawRowBars(svg, { tokens: [3, 7, ...], series: [{label, colour, values}], marked: new Set([0]) })
-import { PALETTE, clear, labelWidth, svgEl } from './svg.js';
+import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
 
 const H = 220, L = 40, R = 8, T = 26, B = 46;
 
@@ -14,7 +14,7 @@ const H = 220, L = 40, R = 8, T = 26, B = 46;
 // wider drawing (which the page would shrink, text and all).
 const baseWidth = (svg) => {
   const shown = svg.getBoundingClientRect().width;
-  return shown > 0 && shown < 480 ? Math.round(Math.min(340, Math.max(280, shown))) : 560;
+  return shown > 0 && shown < 480 ? unitsForShown(shown, 340) : 560;
 };
 
 // Before there is a row to draw: the chart's frame with a line of text.

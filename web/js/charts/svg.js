@@ -14,6 +14,11 @@ export function svgEl(name, attrs = {}, text) {
 // leaves room for wider fonts.
 export const labelWidth = (text) => 6.6 * String(text).length;
 
+// A drawing's width in units for a chart shown `shown` CSS pixels wide on a narrow
+// screen: one unit a pixel, between `least` (280: the smallest phones) and `most`, so
+// that its text is drawn near its real size rather than shrunk with the drawing.
+export const unitsForShown = (shown, most, least = 280) => Math.round(Math.min(most, Math.max(least, shown)));
+
 // The room a legend needs right of a plot: `offset` units of key (line and marker)
 // before each label, then the widest label. At least `least` units.
 export function legendRoom(labels, offset, least) {

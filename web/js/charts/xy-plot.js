@@ -8,15 +8,12 @@
 // false leaves a series out of the legend (the many runs share their median's entry). Points that are not finite (or
 // not positive on a log axis) are left out, so the SVG never gets NaN coordinates.
 // A page gives the same numbers as a table beside it (the chart's text alternative).
-import { clear, labelWidth, legendRoom, svgEl } from './svg.js';
+import { clear, labelWidth, legendRoom, svgEl, unitsForShown } from './svg.js';
 
 const PLOT_H = 320, L = 64, T = 14, B = 44;
 // Below this many CSS pixels of width (a phone), the legend goes under the plot and the
 // drawing is narrower, so that its text is shown near its real size, not halved.
 const NARROW = 480, NARROW_W = 380, NARROW_H = 240, LEGEND_ROW = 20;
-// On a narrow screen the drawing has as many units as CSS pixels (280 to 380), so that
-// its text keeps its size on the smallest phones too.
-const narrowWidth = (shown) => Math.round(Math.min(NARROW_W, Math.max(280, shown)));
 
 const usable = (p, xLog, yLog) => Number.isFinite(p[0]) && Number.isFinite(p[1]) && (!xLog || p[0] > 0) && (!yLog || p[1] > 0);
 
@@ -58,7 +55,7 @@ export class XYPlot {
     const narrow = shown > 0 && shown < NARROW;
     const inLegend = series.filter((s) => s.legend !== false && !s.faint).length;
     const R = narrow ? 12 : legendRoom(series.filter((s) => s.legend !== false).map((s) => s.label), 42, 170);
-    const W = narrow ? narrowWidth(shown) : 470 + R;
+    const W = narrow ? unitsForShown(shown, NARROW_W) : 470 + R;
     const H = narrow ? NARROW_H : PLOT_H;
     svg.setAttribute('viewBox', `0 0 ${W} ${narrow ? H + 6 + inLegend * LEGEND_ROW : H}`);
     clear(svg);
