@@ -1,6 +1,6 @@
 // The live attention table (worked example 1): single-query attention,
 // attention/attend_request.hpp.
-//   lab.attend({score, d, dv, keys, values, query, temperature, h, Wq, Wk, w}) -> {scores, weights, context}
+//   lab.attend({score, d, dv, keys, values, query, temperature}) -> {scores, weights, context}
 #include "attention/attend_request.hpp"
 #include "embind_support.hpp"
 
@@ -15,11 +15,7 @@ EMSCRIPTEN_BINDINGS(attention_table) {
       .ALAB_TYPED_FIELD(AttendRequest, keys)
       .ALAB_TYPED_FIELD(AttendRequest, values)
       .ALAB_TYPED_FIELD(AttendRequest, query)
-      .field("temperature", &AttendRequest::temperature)
-      .field("h", &AttendRequest::h)
-      .ALAB_TYPED_FIELD(AttendRequest, Wq)
-      .ALAB_TYPED_FIELD(AttendRequest, Wk)
-      .ALAB_TYPED_FIELD(AttendRequest, w);
+      .field("temperature", &AttendRequest::temperature);
   value_object<AttendReply>("AttendReply")
       .ALAB_TYPED_FIELD(AttendReply, scores)
       .ALAB_TYPED_FIELD(AttendReply, weights)

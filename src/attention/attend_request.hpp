@@ -17,9 +17,7 @@ struct AttendRequest {
   int d = 0, dv = 0;                   // key and value widths; T = keys.size() / d
   std::vector<double> keys, values;    // T x d, T x dv
   std::vector<double> query;           // d
-  double temperature = 1;
-  int h = 0;                           // additive only: W_q, W_k: h x d, w: h
-  std::vector<double> Wq, Wk, w;
+  double temperature = 1;             // additive: the untrained scorer (attention/score.hpp)
 };
 
 struct AttendReply {
@@ -43,17 +41,7 @@ inline Status attend_request(const AttendRequest& r, AttendReply& out) {
   const Mat<double> K = ConstMatMap<double>(r.keys.data(), T, r.d);
   const Mat<double> V = ConstMatMap<double>(r.values.data(), T, r.dv);
   const Vec<double> q = ConstVecMap<double>(r.query.data(), static_cast<Eigen::Index>(r.query.size()));
-  AdditiveParams<double> add;
-  if (kind == ScoreKind::additive) {
-    if (r.h < 1 || r.h > max_dim)
-      return Status::error("additive scoring needs 1 to " + std::to_string(max_dim) + " hidden units");
-    if (r.Wq.size() != static_cast<std::size_t>(r.h * r.d) || r.Wk.size() != r.Wq.size() ||
-        r.w.size() != static_cast<std::size_t>(r.h))
-      return Status::error("additive parameters must be W_q, W_k: h x d and w: h");
-    add.W_q = ConstMatMap<double>(r.Wq.data(), r.h, r.d);
-    add.W_k = ConstMatMap<double>(r.Wk.data(), r.h, r.d);
-    add.w = ConstVecMap<double>(r.w.data(), r.h);
-  }
+  const AdditiveParams<double> add = untrained_additive<double>(r.d);
   AttendResult<double> res;
   if (Status st = attend<double>(kind, q, K, V, r.temperature, kind == ScoreKind::additive ? &add : nullptr, res); !st)
     return st;

@@ -27,6 +27,19 @@ struct AdditiveParams {
   Vec<Scalar> w;    // h
 };
 
+// The additive scorer of the calculator and the attention table: untrained, and small
+// enough that every term can be written out. h = d, W_q = W_k = I, w = 1, hence
+//   s = sum_j tanh(q_j + k_j).
+// Its terms add q and k where the dot product multiplies them, and each saturates at 1,
+// so it grows with every entry of k whatever the sign of q's: it does not measure how
+// well k points along q, and may rank keys opposite to q . k (lesson 03 shows a case).
+// The scaling page draws W_q, W_k, w at random and the translation learns them
+// (explore/scaling_stats.hpp, translate/seq2seq.hpp): the same form, other parameters.
+template <class Scalar>
+AdditiveParams<Scalar> untrained_additive(Eigen::Index d) {
+  return {Mat<Scalar>::Identity(d, d), Mat<Scalar>::Identity(d, d), Vec<Scalar>::Ones(d)};
+}
+
 template <class Scalar>
 Scalar dot_score(const Vec<Scalar>& q, const Vec<Scalar>& k) {
   return q.dot(k);

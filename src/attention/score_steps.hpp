@@ -5,7 +5,8 @@
 //   step 1  scores     dot:         s_i = sum_j q_j k_ij            (products p_ij = q_j k_ij)
 //                      scaled_dot:  s_i = (sum_j q_j k_ij) / sqrt(d)
 //                      additive:    s_i = sum_m w_m tanh(u_m + v_im),  u = W_q q, v_i = W_k k_i
-//                                   (here W_q = W_k = I and w = 1, so h_im = tanh(q_m + k_im))
+//                                   (the untrained scorer of attention/score.hpp: W_q = W_k = I
+//                                   and w = 1, so the terms are tanh(q_m + k_im))
 //   step 2  exponentials  e_i = exp(s_i / tau)          (when none overflows; and always
 //                         e'_i = exp((s_i - max_k s_k) / tau), the overflow-free route)
 //   step 3  total         Z = sum_i e_i                 (Z' = sum_i e'_i)
@@ -39,7 +40,7 @@ struct ScoreStepsRequest {
 
 struct ScoreStepsReply {
   int T = 0, d = 0;
-  std::vector<double> products;  // T x d: q_j k_ij (dot, scaled_dot); tanh(q_j + k_ij) (additive)
+  std::vector<double> products;  // T x d: q_j k_ij (dot, scaled_dot); w_j tanh(u_j + v_ij) (additive)
   std::vector<double> raw;       // T: the sum of a row of products (before the 1/sqrt(d))
   std::vector<double> scores;    // T: s_i
   double scale = 1;              // 1/sqrt(d) for scaled_dot, else 1
@@ -84,11 +85,14 @@ inline Status score_steps(const ScoreStepsRequest& r, ScoreStepsReply& out) {
   s.raw.resize(T);
   s.scores.resize(T);
   s.scale = kind == ScoreKind::scaled_dot ? 1.0 / std::sqrt(static_cast<double>(d)) : 1.0;
+  const AdditiveParams<double> add = untrained_additive<double>(d);
+  const Vec<double> u = add.W_q * ConstVecMap<double>(r.query.data(), d);
   for (int i = 0; i < T; ++i) {
+    const ConstVecMap<double> k(r.keys.data() + static_cast<std::size_t>(i) * d, d);
+    const Vec<double> v = kind == ScoreKind::additive ? Vec<double>(add.W_k * k) : Vec<double>();
     double sum = 0;
     for (int j = 0; j < d; ++j) {
-      const double q = r.query[j], k = r.keys[static_cast<std::size_t>(i) * d + j];
-      const double p = kind == ScoreKind::additive ? std::tanh(q + k) : q * k;
+      const double p = kind == ScoreKind::additive ? add.w[j] * std::tanh(u[j] + v[j]) : r.query[j] * k[j];
       s.products[static_cast<std::size_t>(i) * d + j] = p;
       sum += p;
     }

@@ -6,6 +6,8 @@
 //   additive  Bahdanau et al. (2014): before step t, the previous decoder state
 //             s_{t-1} scores every encoder state h_j,
 //               e_tj = v . tanh(W_s s_{t-1} + W_h h_j),  alpha_t = softmax_j(e_t),
+//             (the lesson's w . tanh(W_q q + W_k k) with q = s_{t-1}, k = h_j, learned
+//             W_q = W_s, W_k = W_h, w = v; attention/score.hpp)
 //               c_t = sum_j alpha_tj h_j,
 //             the GRU reads [y_{t-1} embedded; c_t], and the output layer [s_t; c_t]
 //   dot       Luong et al. (2015), scaled: after step t, the new state s_t scores

@@ -82,8 +82,7 @@ const CASES = {
     pageMessage: /60 tokens: the table takes at most 50/,
     message: 'too many tokens (60): at most 50',
     request: { type: 'call', payload: { fn: 'attend', input: {
-      score: 'dot', d: 2, dv: 2, keys: Array(120).fill(1), values: Array(120).fill(1), query: [1, 0], temperature: 1,
-      h: 0, Wq: [], Wk: [], w: [] } } },
+      score: 'dot', d: 2, dv: 2, keys: Array(120).fill(1), values: Array(120).fill(1), query: [1, 0], temperature: 1 } } },
     compiled: /^ran$/,
   },
 };
@@ -129,7 +128,7 @@ function ask(page, request, withSchemas) {
     const schemas = JSON.parse(document.getElementById('lab-data').textContent).widgets;
     const input = request.payload.input;
     if (request.payload.fn === 'attend' || request.payload.fn === 'score_steps') {
-      for (const k of ['keys', 'values', 'query', 'Wq', 'Wk', 'w']) if (input[k]) input[k] = Float64Array.from(input[k]);
+      for (const k of ['keys', 'values', 'query']) if (input[k]) input[k] = Float64Array.from(input[k]);
     }
     worker.onmessage = (e) => {
       if (e.data.type === 'progress') return;

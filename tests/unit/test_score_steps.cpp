@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "attention/attend_request.hpp"
 #include "attention/score_steps.hpp"
 
 using namespace alab;
@@ -102,4 +103,34 @@ TEST_CASE("bad inputs are refused in words", "[calculator]") {
   r = math_lens();
   r.d = 17;
   CHECK_THAT(score_steps(r, s).message, Contains("between 1 and 16"));
+}
+
+// One additive score in the lab: the calculator's steps, the attention table's request
+// and the engine's additive_score with the untrained parameters agree,
+// and at the calculator's defaults it ranks the keys opposite to the dot product
+// (lesson 03 says so, and why).
+TEST_CASE("the calculator and the attention table share one additive score", "[calculator][attend]") {
+  ScoreStepsRequest r = math_lens();
+  r.score = "additive";
+  ScoreStepsReply s;
+  REQUIRE(score_steps(r, s).ok);
+  AttendRequest a;
+  a.score = "additive";
+  a.d = a.dv = 2;
+  a.keys = a.values = r.keys;
+  a.query = r.query;
+  AttendReply t;
+  REQUIRE(attend_request(a, t).ok);
+  const AdditiveParams<double> p = untrained_additive<double>(2);
+  for (int i = 0; i < 3; ++i) {
+    const double direct = additive_score<double>(ConstVecMap<double>(r.query.data(), 2),
+                                                 ConstVecMap<double>(r.keys.data() + 2 * i, 2), p);
+    CHECK_THAT(s.scores[i], WithinAbs(direct, 1e-15));
+    CHECK_THAT(t.scores[i], WithinAbs(direct, 1e-15));
+  }
+  CHECK(s.scores[1] > s.scores[0]);  // additive: k2 > k1 > k3
+  CHECK(s.scores[0] > s.scores[2]);
+  r.score = "dot";                   // dot: k3 > k2 > k1
+  REQUIRE(score_steps(r, s).ok);
+  CHECK(s.scores[2] > s.scores[1]);
 }

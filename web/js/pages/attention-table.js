@@ -133,12 +133,6 @@ function collectInputs() {
 
 // ---- computing and drawing -------------------------------------------------
 
-function identity(n) {
-  const m = new Float64Array(n * n);
-  for (let i = 0; i < n; ++i) m[i * n + i] = 1;
-  return m;
-}
-
 async function recompute() {
   const inputs = collectInputs();
   ++state.latest;  // an answer still on its way is for older inputs: it must not be drawn
@@ -149,11 +143,11 @@ async function recompute() {
   keys.forEach((k, i) => flat.set(k, i * d));
   const id = state.latest;
   try {
-    // An AttendRequest (src/attention/attend_request.hpp); additive scoring with
-    // W_q = W_k = I and w = 1, as the page's help says.
+    // An AttendRequest (src/attention/attend_request.hpp); additive scoring is the
+    // engine's untrained scorer, W_q = W_k = I and w = 1, as the page's help says.
     const result = await lab.call('attend', {
       score: inputs.kind, d, dv: d, keys: flat, values: flat, query: Float64Array.from(inputs.query),
-      temperature: inputs.temperature, h: d, Wq: identity(d), Wk: identity(d), w: new Float64Array(d).fill(1),
+      temperature: inputs.temperature,
     });
     document.body.dataset.replies = String(Number(document.body.dataset.replies || 0) + 1);  // for tests: answers seen
     if (id !== state.latest) return;  // a newer edit is on its way
