@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "lesson_text.hpp"
 #include "reference_file.hpp"
 #include "race/race_session.hpp"
 #include "translate/translate_session.hpp"
@@ -95,6 +96,21 @@ TEST_CASE("worked example 2 at T = 30 (seed 3151): attention learns the task, th
   INFO("GRU " << r.gru.test_acc << ", attention " << r.attention.test_acc);
   CHECK(r.attention.test_acc >= 0.98);
   CHECK(r.gru.test_acc <= 0.65);
+  // Lesson 07 quotes this run (test_lesson_numbers.cpp checks the rest of its numbers).
+  CHECK_THAT(test::lesson_section(7), Catch::Matchers::Contains("falls from " + test::fixed(r.attention.test_acc, 3)));
+}
+
+// Lesson 07's link: the same race without positions. Its attention model can no longer
+// find the first token, and ends near chance, above it by the counting cue the lesson's
+// worked answer computes.
+TEST_CASE("worked example 2 without positions: attention falls to near chance, as lesson 07 quotes",
+          "[.story][race]") {
+  race::Settings s;
+  s.positions = false;
+  const race::RaceOutcome r = race_to_end(s);
+  INFO("attention " << r.attention.test_acc);
+  CHECK(r.attention.test_acc < 0.65);
+  CHECK_THAT(test::lesson_section(7), Catch::Matchers::Contains("to about " + test::fixed(r.attention.test_acc, 2)));
 }
 
 TEST_CASE("at T = 10 the GRU learns the task too (a GRU that cannot is broken)", "[.story][race]") {
