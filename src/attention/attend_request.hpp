@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "attention/attend.hpp"
+#include "core/quote.hpp"
 #include "core/widget_schemas.hpp"
 
 namespace alab {
@@ -26,7 +27,7 @@ struct AttendReply {
 
 inline Status attend_request(const AttendRequest& r, AttendReply& out) {
   ScoreKind kind;
-  if (!parse_score_kind(r.score, kind)) return Status::error("unknown score function \"" + r.score + "\"");
+  if (!parse_score_kind(r.score, kind)) return Status::error("unknown score function " + quoted(r.score));
   // The attention table's limits (content/widgets/attention-table.json, "fixed"):
   // generous for teaching, small enough that recomputing on every keystroke never stalls.
   const int max_tokens = static_cast<int>(widget_fixed("attention-table", "maxTokens"));

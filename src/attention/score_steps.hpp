@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "attention/attend.hpp"
+#include "core/quote.hpp"
 #include "core/widget_schemas.hpp"
 
 namespace alab {
@@ -57,7 +58,7 @@ inline Status score_steps(const ScoreStepsRequest& r, ScoreStepsReply& out) {
   if (Status st = check_setting("calculator", "score", r.score); !st) return st;
   if (Status st = check_setting("calculator", "temperature", r.temperature); !st) return st;
   ScoreKind kind;
-  if (!parse_score_kind(r.score, kind)) return Status::error("unknown score function \"" + r.score + "\"");
+  if (!parse_score_kind(r.score, kind)) return Status::error("unknown score function " + quoted(r.score));
   const int d = r.d;
   const int max_dim = static_cast<int>(widget_fixed("calculator", "maxDim"));
   const int max_keys = static_cast<int>(widget_fixed("calculator", "maxKeys"));

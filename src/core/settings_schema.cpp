@@ -6,6 +6,8 @@
 #include <cstring>
 #include <algorithm>
 
+#include "core/quote.hpp"
+
 namespace alab {
 
 const SettingSpec* SettingsSchema::find(const std::string& key) const {
@@ -89,8 +91,7 @@ Status check_choice(const SettingSpec& s, const std::string& value) {
     for (const std::string& c : s.choices)
       if (c == value) return Status::success();
   if (value.empty()) return refuse(s, "empty");
-  const std::string shown = value.size() > 24 ? value.substr(0, 24) + "\xE2\x80\xA6" : value;
-  return refuse(s, "\"" + shown + "\" is not allowed");
+  return refuse(s, quoted(value) + " is not allowed");
 }
 
 }  // namespace alab

@@ -5,6 +5,8 @@
 #include <limits>
 #include <sstream>
 
+#include "core/quote.hpp"
+
 namespace alab::race {
 namespace {
 
@@ -53,7 +55,7 @@ Status check_fits(const SettingSpec& spec, const Field& f, double v) {
 }
 
 Status unknown(const std::string& key) {
-  return Status::error("\"" + key + "\" is not a setting of the race");
+  return Status::error(quoted(key) + " is not a setting of the race");
 }
 
 Status check_set_size(const char* what, int n) {

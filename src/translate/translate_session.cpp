@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "attention/self_attention.hpp"
+#include "core/quote.hpp"
 #include "core/widget_schemas.hpp"
 
 namespace alab::translate {
@@ -238,7 +239,7 @@ Status TranslateSession::translate(int model, const std::vector<std::string>& wo
   std::string unknown;
   for (const std::string& w : words) {
     const int id = corpus_->src.id(w);
-    if (id <= kEos) unknown += (unknown.empty() ? "" : ", ") + ("\"" + w + "\"");
+    if (id <= kEos) unknown += (unknown.empty() ? "" : ", ") + quoted(w);
     src.push_back(id);
   }
   if (!unknown.empty()) return Status::error("not in the lexicon: " + unknown);

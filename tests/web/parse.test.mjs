@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cleanName, parseNumber, parseTokenLines, parseVector, tokenLines } from '../../web/js/settings/parse.js';
 import { formatNumber } from '../../web/js/ui/format.js';
+import { clip, quoted } from '../../web/js/ui/quote.js';
 
 test('vectors: commas or spaces, strict numbers', () => {
   assert.deepEqual(parseVector('1.0, 0.9'), { ok: true, values: [1, 0.9] });
@@ -42,4 +43,21 @@ test('display formatting', () => {
   assert.equal(formatNumber(0), '0');
   assert.equal(formatNumber(1e30), '1.00e+30');
   assert.equal(formatNumber(NaN), '—');
+});
+
+test('the minus sign of typeset maths (U+2212) reads as a minus, in vectors and settings', () => {
+  assert.deepEqual(parseVector('−0.2, 1.3'), { ok: true, values: [-0.2, 1.3] });
+  assert.deepEqual(parseNumber('1e−3'), { ok: true, value: 0.001 });
+  assert.equal(parseNumber('−').ok, false);
+});
+
+test('quoted input is cut by characters, never inside an emoji, and stays short', () => {
+  const emoji = '😀'.repeat(30);
+  for (let n = 1; n <= 30; ++n) {
+    const message = parseNumber('😀'.repeat(n)).message;
+    assert.ok(!message.includes('\uFFFD') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(message), message);
+  }
+  assert.equal(quoted(emoji), `"${'😀'.repeat(24)}…"`);
+  assert.equal(clip('a😀b', 2), 'a😀…');
+  assert.ok(parseNumber('x'.repeat(10000)).message.length < 60);
 });

@@ -3,6 +3,7 @@
 // Knows nothing about attention: it draws what update() is given and reports
 // the dragged query through onQueryChange([x, y]).
 import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
+import { clip } from '../ui/quote.js';
 
 // The drawing's side: 360 units, or as many as it has CSS pixels on a small phone (at
 // least 280), so that its labels are drawn near their real size there, not shrunk.
@@ -80,7 +81,7 @@ export class GeometryPlot {
       const order = keys.map((_, i) => i).sort((a, b) => (weights ? weights[b] - weights[a] : 0) || a - b);
       for (const i of order) {
         // Long names are cut on the plot; the full name is its tooltip and in the table.
-        const name = tokens[i].length > 24 ? `${tokens[i].slice(0, 24)}…` : tokens[i];
+        const name = clip(tokens[i]);
         labels.push({ x: sx(keys[i][0]), y: sy(keys[i][1]), gap: 5, text: name, cls: 'key-label', title: name !== tokens[i] ? tokens[i] : null, position: i });
       }
     }

@@ -10,6 +10,7 @@ import { toQuery } from '../settings/settings-schema.js';
 import { LatestCall } from '../engine/latest-call.js';
 import { clear, svgEl, PALETTE } from '../charts/svg.js';
 import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
+import { clip, isClipped, quoted } from '../ui/quote.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -18,7 +19,7 @@ const SHOWN = 14;  // characters of a token name drawn before it is cut
 // redraws at most 128 numbers a table (the differences above cover all d). Laying out
 // 512 changed numbers (2 x 32 rows x 8) took 15-25 ms here and over 50 ms on a slower machine.
 const entriesShown = (T) => Math.max(3, Math.min(8, Math.floor(128 / T)));
-const cut = (name) => (name.length > SHOWN ? `${name.slice(0, SHOWN - 1)}…` : name);
+const cut = (name) => clip(name, SHOWN - 1);
 const state = { data: null, spec: null, form: null, shown: false };
 
 const lab = new LabClient();
@@ -31,7 +32,7 @@ function parseSentence(text) {
   const max = state.data.fixed.maxTokens;
   if (tokens.length > max) return { ok: false, message: `${tokens.length} tokens: at most ${max}.` };
   const long = tokens.find((t) => new TextEncoder().encode(t).length > 200);
-  if (long) return { ok: false, message: `"${cut(long)}" is too long: a token may have at most 200 bytes.` };
+  if (long) return { ok: false, message: `${quoted(long)} is too long: a token may have at most 200 bytes.` };
   return { ok: true, tokens };
 }
 
@@ -113,7 +114,7 @@ function drawPermutation(first, second, perm) {
   const x = (i, len) => (W / len) * (i + 0.5);
   const label = (name, cx, cy) => {
     const t = svgEl('text', { x: cx, y: cy, 'text-anchor': 'middle', class: 'token' }, cut(name));
-    if (name.length > SHOWN) t.append(svgEl('title', {}, name));
+    if (isClipped(name, SHOWN - 1)) t.append(svgEl('title', {}, name));
     return t;
   };
   first.forEach((name, i) => svg.append(label(name, x(i, first.length), 20)));
@@ -157,7 +158,7 @@ function drawVectors(table, tokens, Z, fullD, marks, T) {
     const tr = body.rows[i];
     const th = tr.cells[0];
     setText(th, cut(name));
-    if (name.length > SHOWN) th.title = name; else th.removeAttribute('title');
+    if (isClipped(name, SHOWN - 1)) th.title = name; else th.removeAttribute('title');
     setText(tr.cells[1], marks[i] === null ? '—' : `#${marks[i]}`);
     for (let c = 0; c < d; ++c) setText(tr.cells[c + 2], num(Z[i * fullD + c]));
   });

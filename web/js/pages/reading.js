@@ -14,6 +14,7 @@ import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
 import { ROW_COLOURS, drawRowBars, drawRowBarsPlaceholder } from '../charts/row-bars.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { askBeforeLongRun, liveEstimate, markDone, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { clip, quoted } from '../ui/quote.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -103,7 +104,7 @@ function readIndex() {
   const text = $('rd-index').value.trim(), max = Number($('rd-index').max);
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   const ok = Number.isInteger(n) && n >= 1 && n <= max;
-  $('rd-index-error').textContent = ok ? '' : `Test example: ${/^\d+$/.test(text) ? `${text.slice(0, 12)} is out of range` : `"${text.slice(0, 20)}" is not a whole number`}; use a whole number from 1 to ${max}.`;
+  $('rd-index-error').textContent = ok ? '' : `Test example: ${/^\d+$/.test(text) ? `${clip(text, 12)} is out of range` : `${quoted(text)} is not a whole number`}; use a whole number from 1 to ${max}.`;
   $('rd-index').setAttribute('aria-invalid', ok ? 'false' : 'true');
   return ok ? n - 1 : null;
 }

@@ -15,6 +15,7 @@ import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { PALETTE } from '../charts/svg.js';
 import { askBeforeLongRun, liveEstimate, markDone, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
+import { clip, quoted } from '../ui/quote.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 2);
@@ -292,7 +293,7 @@ async function chooseWatched() {
   const text = input.value.trim();
   const index = /^\d+$/.test(text) ? Number(text) - 1 : NaN;
   const ok = Number.isInteger(index) && index >= 0 && index < n;
-  const why = /^\d+$/.test(text) ? `${text.slice(0, 12)} is out of range` : `"${text.slice(0, 20)}" is not a whole number`;
+  const why = /^\d+$/.test(text) ? `${clip(text, 12)} is out of range` : `${quoted(text)} is not a whole number`;
   $('tr-watch-error').textContent = ok ? '' : `Test sentence: ${why}; use a whole number from 1 to ${n}.`;
   input.setAttribute('aria-invalid', ok ? 'false' : 'true');
   if (!ok) return;

@@ -1,7 +1,15 @@
 // Parsing what a student types: strict, with messages that say what to fix.
 // Pure functions (no DOM), so they are easy to test and reuse.
+import { quoted } from '../ui/quote.js';
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+// A number as written: "-1", "1e-3", and with the minus sign U+2212 that typeset maths
+// prints (the lesson's "−0.2", copied) -> the text Number() reads, or null.
+export function numberText(text) {
+  const s = String(text).trim().replace(/\u2212/g, '-');
+  return NUMBER.test(s) ? s : null;
+}
 
 // "1.0, 0.9" or "1 0.9" -> {ok: true, values: [1, 0.9]} | {ok: false, message}
 export function parseVector(text) {
@@ -18,11 +26,11 @@ export function parseVector(text) {
 
 export function parseNumber(text) {
   const s = String(text).trim();
-  const shown = s.length > 24 ? `${s.slice(0, 24)}…` : s;
-  if (/^[+-]?(nan|inf|infinity)$/i.test(s)) return { ok: false, message: `"${shown}" is not a finite number.` };
-  if (!NUMBER.test(s)) return { ok: false, message: `"${shown}" is not a number.` };
-  const value = Number(s);
-  if (!Number.isFinite(value)) return { ok: false, message: `"${shown}" is too large: numbers must lie within ±1.8e308.` };
+  if (/^[+-]?(nan|inf|infinity)$/i.test(s)) return { ok: false, message: `${quoted(s)} is not a finite number.` };
+  const n = numberText(s);
+  if (n === null) return { ok: false, message: `${quoted(s)} is not a number.` };
+  const value = Number(n);
+  if (!Number.isFinite(value)) return { ok: false, message: `${quoted(s)} is too large: numbers must lie within ±1.8e308.` };
   return { ok: true, value };
 }
 

@@ -7,6 +7,8 @@
 //
 //   schema: {fixed: {name: number}, settings: [spec]}
 //   spec:   {key, label, kind: 'int'|'float'|'choice', default, min, max, choices, help}
+import { clip, quoted } from '../ui/quote.js';
+import { numberText } from './parse.js';
 
 export function defaults(spec) {
   return Object.fromEntries(spec.map((s) => [s.key, s.default]));
@@ -23,11 +25,12 @@ export function parseSetting(s, text) {
   const raw = String(text ?? '').trim();
   const fail = (why) => ({ ok: false, message: `${s.label}: ${why}; use ${rangeText(s)}.` });
   if (s.kind === 'choice') {
-    return s.choices.includes(raw) ? { ok: true, value: raw } : fail(raw ? `"${clip(raw)}" is not allowed` : 'empty');
+    return s.choices.includes(raw) ? { ok: true, value: raw } : fail(raw ? `${quoted(raw)} is not allowed` : 'empty');
   }
   if (raw === '') return fail('empty');
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(raw)) return fail(`"${clip(raw)}" is not a number`);
-  return checkNumber(s, Number(raw), clip(raw));
+  const n = numberText(raw);
+  if (n === null) return fail(`${quoted(raw)} is not a number`);
+  return checkNumber(s, Number(n), clip(raw));
 }
 
 // A number that is already a number (from JSON: the assignment, a hand-in).
@@ -89,7 +92,4 @@ export function fillFixed(text, fixed) {
     Object.prototype.hasOwnProperty.call(fixed || {}, name) ? Number(fixed[name]).toLocaleString('en-US') : whole));
 }
 
-function clip(text) {
-  const t = String(text);
-  return t.length > 24 ? `${t.slice(0, 24)}…` : t;
-}
+
