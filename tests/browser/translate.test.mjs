@@ -4,7 +4,7 @@
 // sentence translated, bad input named next to its field; the keyboard alone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerInPage, startLab, openPage, legendsPastEdge } from './support.mjs';
+import { answerInPage, startLab, openPage, legendsPastEdge, openMoreSettings } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -189,6 +189,63 @@ test('Stop ends training before the next minibatch, and Train starts again, clea
   assert.equal(await page.isVisible('#tr-qkv-empty'), true);
   await page.click('#stop');
   await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 30000 });
+  await close();
+});
+
+test('a second run with another seed and length draws nothing of the first, from its first paint', async () => {
+  const { page, problems, close } = await open(SHORT);
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 120000 });
+  assert.ok(await page.locator('#tr-student tbody tr').count() > 0);
+  assert.ok(await page.locator('#tr-buckets tbody tr').count() > 0);
+  // A typed word that is not in the lexicon leaves its message, which the new run clears too.
+  await page.fill('#tr-sentence', 'le zzz');
+  await page.click('#tr-translate');
+  await page.waitForFunction(() => document.getElementById('tr-sentence-error').textContent !== '');
+  await openMoreSettings(page);
+  await page.fill('#set-seed', '7');
+  await page.fill('#set-max_len', '12');
+  // Start, then look at the first frame painted once the new run is on.
+  const first = await page.evaluate(() => new Promise((resolve) => {
+    new MutationObserver((_, observer) => {
+      if (document.body.dataset.translate !== 'running') return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+      const map = document.getElementById('tr-map');
+      resolve({
+        state: document.body.dataset.translate, epoch: map.dataset.epoch ?? null, weights: map.dataset.weights ?? null,
+        student: document.querySelectorAll('#tr-student tbody tr').length, buckets: document.querySelectorAll('#tr-buckets tbody tr').length,
+        bottleneck: document.getElementById('tr-bottleneck').childElementCount, aer: document.getElementById('tr-aer').textContent,
+        typedError: document.getElementById('tr-sentence-error').textContent, typed: document.getElementById('tr-sentence').value,
+      });
+      });
+    }).observe(document.body, { attributes: true, attributeFilter: ['data-translate'] });
+    document.getElementById('start').click();
+  }));
+  assert.deepEqual(first, { state: 'running', epoch: null, weights: null, student: 0, buckets: 0, bottleneck: 0, aer: '', typedError: '', typed: 'le zzz' });
+  // The new run's first map: its own sentence, every row a distribution.
+  await page.waitForFunction(() => Number(document.body.dataset.matrixEpoch) >= 1, null, { timeout: 120000 });
+  for (const row of await matrix(page)) assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-4, `a row sums to ${row.reduce((a, b) => a + b, 0)}`);
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 120000 });
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('a 10,000-character word and emoji are named in one short line, cut between characters', async () => {
+  const { page, problems, close } = await open(SHORT);
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 120000 });
+  const lineHeight = await page.$eval('#tr-sentence-error', (el) => parseFloat(getComputedStyle(el).lineHeight) || 24);
+  for (const word of ['x'.repeat(10000), '😀'.repeat(25), `a${'👩‍👩‍👧'.repeat(12)}`]) {
+    await page.fill('#tr-sentence', `le ${word}`);
+    await page.click('#tr-translate');
+    await page.waitForFunction(() => document.getElementById('tr-sentence-error').textContent !== '');
+    const { text, height } = await page.$eval('#tr-sentence-error', (el) => ({ text: el.textContent, height: el.getBoundingClientRect().height }));
+    assert.match(text, /^Not in the lexicon: ".{1,24}…"\.$/u, text.slice(0, 80));
+    assert.ok(!text.includes('\uFFFD') && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(text), text);
+    assert.ok(height <= 1.5 * lineHeight, `the message is ${height} px high`);
+  }
+  assert.deepEqual(problems.console, []);
   await close();
 });
 

@@ -170,9 +170,30 @@ test('assignment links: checks counted once, requirements no race can meet not a
   const r = resolveAssignment(assignment, checks, '?checks=q1,q9,q1,q1&require=T:10,colour:red', spec);
   assert.deepEqual(r.assignment.checks, ['q1']);
   assert.deepEqual(r.assignment.race.required, { T: 10 });
-  assert.deepEqual(r.ignored, ['unknown check "q9"', 'race requirement colour (not a setting)']);
+  assert.deepEqual(r.ignored, ['unknown check "q9"', 'check q1 listed more than once', 'race requirement colour (not a setting)']);
   const bad = resolveAssignment(assignment, checks, '?require=T:abc,epochs:0,seed:3151', spec);
   assert.deepEqual(bad.assignment.race.required, { seed: 3151 });
   assert.match(bad.ignored[0], /Sequence length T: "abc" is not a number; use a whole number from 2 to 100/);
   assert.match(bad.ignored[1], /Epochs: 0 is out of range/);
+});
+
+test('assignment links are read as the widget pages read theirs: repeats, unknown names, typos', () => {
+  const spec = JSON.parse(readFileSync('content/widgets/race.json', 'utf8')).settings;
+  // A parameter given twice keeps both values, as the comma form does; the unknown one is named.
+  const twice = resolveAssignment(assignment, checks, '?checks=q1&checks=zz9&checks=q2', spec);
+  assert.deepEqual(twice.assignment.checks, ['q1', 'q2']);
+  assert.deepEqual(twice.ignored, ['unknown check "zz9"']);
+  // A misspelt parameter is named, not silently dropped (everything stays assigned).
+  const typo = resolveAssignment(assignment, checks, '?checkz=q1', spec);
+  assert.deepEqual(typo.assignment.checks, assignment.checks);
+  assert.match(typo.ignored[0], /^checkz \(not a parameter of this page: checks, require\)$/);
+  // A malformed require= keeps the assignment's own requirement, and says so.
+  for (const search of ['?require=T', '?require=T:abc', '?require=colour:red']) {
+    const bad = resolveAssignment(assignment, checks, search, spec);
+    assert.deepEqual(bad.assignment.race.required, assignment.race.required, search);
+    assert.match(bad.ignored.at(-1), /so the assignment's own stays/);
+  }
+  // Emoji and 10,000 characters are quoted short and whole.
+  const long = resolveAssignment(assignment, checks, `?checks=${encodeURIComponent('😀'.repeat(30))}&${'x'.repeat(10000)}=1`, spec);
+  assert.ok(long.ignored.every((m) => m.length < 120 && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(m)), long.ignored.join(' | '));
 });

@@ -1,29 +1,40 @@
 // What is assigned: content/assignment.json, optionally narrowed by the page's
 // URL (?checks=q1,q2,q4&require=T:30,epochs:35,seed:3151), so an instructor can
-// link a variant without rebuilding. Bad URL parts are ignored and reported.
+// link a variant without rebuilding. The link is read as every page reads its link
+// (settings/settings-schema.js): a parameter given twice keeps both values, and every
+// part that is not used is named (an unknown parameter or check, a check listed twice,
+// a requirement no race can have). When no requirement in require= can be used, the
+// assignment's own stays, so a typo cannot silently drop the race.
 // raceSpec: the race's settings schema (content/widgets/race.json): a required
 // setting is parsed with it, so only values a race can have are ever assigned.
-import { parsePairs } from '../settings/settings-schema.js';
+import { clip, quoted } from '../ui/quote.js';
+import { linkParams, parsePairs } from '../settings/settings-schema.js';
+
+const list = (values) => values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
 
 export function resolveAssignment(base, checks, search, raceSpec) {
-  const params = new URLSearchParams(search);
+  const { values, ignored } = linkParams(search, ['checks', 'require']);
   const known = new Set(checks.map((c) => c.id));
-  const ignored = [];
   const assignment = { title: base.title, checks: [...base.checks], grading: base.grading, race: { required: { ...((base.race && base.race.required) || {}) } } };
-  if (params.has('checks')) {
-    const ids = [...new Set(params.get('checks').split(',').map((s) => s.trim()).filter(Boolean))];
-    const good = ids.filter((id) => known.has(id));
-    ids.filter((id) => !known.has(id)).slice(0, 5).forEach((id) => ignored.push(`unknown check "${id.slice(0, 20)}"`));
+  if (values.checks.length) {
+    const ids = list(values.checks), good = [], repeated = new Set();
+    for (const id of ids) {
+      if (!known.has(id)) ignored.push(`unknown check ${quoted(id, 20)}`);
+      else if (!good.includes(id)) good.push(id);
+      else if (!repeated.has(id)) { repeated.add(id); ignored.push(`check ${clip(id, 20)} listed more than once`); }
+    }
     if (good.length) assignment.checks = good;
+    else ignored.push('no check in this link is known, so every assigned check stays');
   }
-  if (params.has('require')) {
-    const pairs = params.get('require').split(',').filter(Boolean).map((part) => {
+  if (values.require.length) {
+    const pairs = list(values.require).map((part) => {
       const i = part.indexOf(':');
       return i < 0 ? [part, ''] : [part.slice(0, i), part.slice(i + 1)];
     });
     const r = parsePairs(raceSpec, pairs);
     r.ignored.forEach((why) => ignored.push(`race requirement ${why}`));
-    assignment.race.required = r.settings;
+    if (Object.keys(r.settings).length) assignment.race.required = r.settings;
+    else if (pairs.length) ignored.push('no race requirement in this link can be used, so the assignment\'s own stays');
   }
-  return { assignment, ignored };
+  return { assignment, ignored: ignored.slice(0, 12) };
 }

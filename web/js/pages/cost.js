@@ -9,7 +9,7 @@ import { formatNumber } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { XYPlot, logLogFit } from '../charts/xy-plot.js';
 import { PALETTE } from '../charts/svg.js';
-import { markDone, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
+import { markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
 import { noisyFindings } from './cost/noise.js';
 
 const $ = (id) => document.getElementById(id);
@@ -209,8 +209,9 @@ function main() {
     draw();
   });
   lab.onRestart = (message) => { $('measure-error').textContent = message; };
-  $('measure').addEventListener('click', measure);
-  $('measure-again').addEventListener('click', measure);
+  const measureOnce = onePressAtATime(measure);  // one handler: either button, one measurement
+  $('measure').addEventListener('click', measureOnce);
+  $('measure-again').addEventListener('click', measureOnce);
   $('stop').addEventListener('click', () => { state.stop = true; $('cost-status').textContent = 'Stopping after this point…'; });
   $('defaults').addEventListener('click', () => { state.form.fillDefaults(); readSettings(); });
   document.body.dataset.ready = 'true';

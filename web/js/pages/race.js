@@ -13,7 +13,7 @@ import { downloadText } from '../work/download.js';
 import { formatDuration, formatNumber, formatPercent } from '../ui/format.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
-import { askBeforeLongRun, liveEstimate, markDone, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -336,7 +336,7 @@ function linkStepViews() {
 async function main() {
   ({ spec: state.spec, form: state.form } = setUpSettings('race', validateForm));
   validateForm();
-  $('start').addEventListener('click', start);
+  $('start').addEventListener('click', onePressAtATime(start));
   $('save-download').addEventListener('click', downloadWork);
   $('stop').addEventListener('click', () => lab.stopSession('RaceSession'));
   $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validateForm(); });

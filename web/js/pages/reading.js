@@ -13,8 +13,9 @@ import { saveOwnResult } from '../work/own-results.js';
 import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
 import { ROW_COLOURS, drawRowBars, drawRowBarsPlaceholder } from '../charts/row-bars.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
-import { askBeforeLongRun, liveEstimate, markDone, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 import { clip, quoted } from '../ui/quote.js';
+import { viewsAsLoaded } from '../ui/run-views.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -66,6 +67,9 @@ async function train() {
   if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
   state.settings = settings;
   state.trained = false;
+  // The last models' example, ablations, adversary and tests go until the new ones answer.
+  resetRunViews();
+  focus.set(null);
   enable(false);
   $('start').disabled = true;
   $('rd-progress').textContent = 'Training…';
@@ -351,10 +355,13 @@ async function sweep() {
 
 // One position picked out in the tokens, the bars and the row's table at once (ui/linked.js).
 const focus = new LinkedPosition();
+let resetRunViews = () => {};
 
 function main() {
   for (const id of ['rd-tokens', 'rd-row-bars', 'rd-row']) linkElements($(id), focus);
   drawRowBarsPlaceholder($('rd-row-bars'), 'Train the models to see the classifying row here.');
+  resetRunViews = viewsAsLoaded(['rd-tokens', 'rd-row-bars', 'rd-answer', 'rd-edit-error', 'rd-row', 'rd-ablate',
+    'rd-adv-result', 'rd-adv-figure', 'rd-beh']);
   const race = labData().widgets.race.settings.filter((s) => RACE_KEYS.includes(s.key));
   ({ spec: state.spec, form: state.form } = setUpSettings('reading', validate, { spec: [...race, ...labData().widgets.reading.settings] }));
   validate();
@@ -365,7 +372,7 @@ function main() {
     validate();  // the estimates, now that the build (threads or not) is known
   });
   const guarded = (fn) => () => { Promise.resolve(fn()).catch((err) => { $('rd-edit-error').textContent = `${err.message}.`; }); };
-  $('start').addEventListener('click', train);
+  $('start').addEventListener('click', onePressAtATime(train));
   $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validate(); });
   $('rd-index').addEventListener('input', guarded(showExample));
   $('rd-mask-top').addEventListener('click', guarded(() => maskExtreme(true)));
@@ -374,7 +381,7 @@ function main() {
   $('rd-swap').addEventListener('click', guarded(swap));
   $('rd-replace').addEventListener('click', guarded(replaceFirst));
   $('rd-adv-run').addEventListener('click', guarded(adversary));
-  $('rd-sweep-start').addEventListener('click', sweep);
+  $('rd-sweep-start').addEventListener('click', onePressAtATime(sweep));
   $('rd-sweep-stop').addEventListener('click', () => lab.stopSession('SeedSweep'));
   document.body.dataset.ready = 'true';
   document.body.dataset.reading = 'idle';

@@ -13,9 +13,10 @@ import { XYPlot } from '../charts/xy-plot.js';
 import { alignmentCellAt, drawAlignment } from '../charts/alignment-map.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { PALETTE } from '../charts/svg.js';
-import { askBeforeLongRun, liveEstimate, markDone, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 import { clip, quoted } from '../ui/quote.js';
+import { viewsAsLoaded } from '../ui/run-views.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 2);
@@ -127,7 +128,9 @@ async function start() {
   state.kinds = kinds;
   state.epochs = [];
   state.outcome = null;
-  clearTyped();
+  state.watch = null;
+  state.info = null;
+  clearRunViews();
   state.latest = {};
   showRunSummary(null);
   chart.reset(settings.epochs, seriesOf(kinds));
@@ -136,7 +139,6 @@ async function start() {
   $('tr-progress').textContent = 'Building the corpus…';
   const t0 = performance.now();
   try {
-    state.info = null;
     let asked = false;
     const run = lab.runSession('TranslateSession', input, (e) => {
       // The first record says the session has started: its corpus (the words) can be read.
@@ -359,7 +361,11 @@ async function showStudent() {
   });
 }
 
+// Only the latest typed sentence's answer is shown: an older one (a word not in the
+// lexicon, say) arriving late must not stand beside the newer translation.
+let typedCalls = 0;
 async function translateTyped() {
+  const call = ++typedCalls;
   $('tr-sentence-error').textContent = '';
   const words = typedWords($('tr-sentence').value);
   $('tr-sentence').setAttribute('aria-invalid', 'false');
@@ -368,6 +374,7 @@ async function translateTyped() {
     let shown = null;
     for (let m = 0; m < state.kinds.length; ++m) {
       const r = await lab.sessionCall('TranslateSession', 'translate', { model: m, words });
+      if (call !== typedCalls) return;
       out.push(`${NAMES[state.kinds[m]]}: "${r.words.join(' ')}"`);
       if (m === attentionModel()) shown = r;
     }
@@ -378,24 +385,29 @@ async function translateTyped() {
     typedRead.refresh();
     document.body.dataset.typed = shown.words.join(' ');
   } catch (err) {
+    if (call !== typedCalls) return;
     $('tr-sentence-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
     $('tr-sentence').setAttribute('aria-invalid', 'true');
   }
 }
 
-// A typed sentence's translation, alignment and vectors belong to the models that made
-// them: a new run clears them (and says where they will appear).
-function clearTyped() {
-  $('tr-translations').textContent = '';
-  for (const id of ['tr-typed', 'tr-self']) { $(id).tHead.replaceChildren(); $(id).tBodies[0].replaceChildren(); }
-  for (const id of ['tr-cross-q', 'tr-cross-k']) $(id).tBodies[0].replaceChildren();
-  $('tr-qkv-empty').hidden = false;
-  typedWritten.set(null);
-  typedRead.set(null);
+// Everything a run draws belongs to the models that made it: the watched sentence's map
+// and its table, the alignment error rate, the bottleneck, "je suis étudiant", a typed
+// sentence's translation, alignment and vectors, and its message. A new run puts them
+// back as the page first showed them (ui/run-views.js).
+let resetRunViews = () => {};
+function clearRunViews() {
+  resetRunViews();
+  ++typedCalls;  // a typed sentence still on its way belongs to the old models
+  for (const p of [written, read, typedWritten, typedRead]) p.set(null);
+  $('tr-sentence').setAttribute('aria-invalid', 'false');
   delete document.body.dataset.typed;
+  delete document.body.dataset.matrixEpoch;
 }
 
 function main() {
+  resetRunViews = viewsAsLoaded(['tr-aer', 'tr-map', 'tr-matrix-caption', 'tr-matrix', 'tr-bottleneck', 'tr-buckets',
+    'tr-student', 'tr-sentence-error', 'tr-translations', 'tr-typed', 'tr-self', 'tr-cross-q', 'tr-cross-k', 'tr-qkv-empty']);
   let settings;
   ({ data: state.data, spec: state.spec, form: state.form, settings } = setUpSettings('translate', validate));
   validate();
@@ -413,7 +425,7 @@ function main() {
     $('start').disabled = false;
   });
   lab.onRestart = (message) => { $('start-error').textContent = message; };
-  $('start').addEventListener('click', start);
+  $('start').addEventListener('click', onePressAtATime(start));
   $('stop').addEventListener('click', () => lab.stopSession('TranslateSession'));
   $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validate(); });
   $('gold').addEventListener('change', drawMatrix);

@@ -58,18 +58,37 @@ export function parseAll(spec, texts) {
 // ones, ignored: [message]}. Unknown keys are named; at most `maxNotes` messages
 // are kept (a crafted link may hold thousands), the rest counted.
 export function parsePairs(spec, pairs, { maxNotes = 5 } = {}) {
-  const settings = {}, ignored = [];
+  const settings = {}, ignored = [], seen = new Set();
   let extra = 0;
   const note = (text) => { if (ignored.length < maxNotes) ignored.push(text); else ++extra; };
   for (const [key, text] of pairs) {
     const s = spec.find((x) => x.key === key);
     if (!s) { note(`${clip(key)} (not a setting)`); continue; }
+    if (seen.has(key)) note(`${clip(key)} given more than once (the last is used)`);
+    seen.add(key);
     const r = parseSetting(s, text);
     if (r.ok) settings[key] = r.value;
     else note(r.message);
   }
   if (extra) ignored.push(`and ${extra} more`);
   return { settings, ignored };
+}
+
+// A page's link parameters that are not settings: every value of each name the page
+// reads (a name given twice keeps both), and any other name listed as ignored, as a
+// widget page names a key that is not a setting.
+//   linkParams('?checks=q1&checks=q2&checkz=q3', ['checks', 'require'])
+//     -> {values: {checks: ['q1', 'q2'], require: []}, ignored: ['checkz (not a parameter of this page: checks, require)']}
+export function linkParams(search, names, { maxNotes = 5 } = {}) {
+  const values = Object.fromEntries(names.map((n) => [n, []])), ignored = [];
+  let extra = 0;
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (names.includes(key)) values[key].push(value);
+    else if (ignored.length < maxNotes) ignored.push(`${clip(key)} (not a parameter of this page: ${names.join(', ')})`);
+    else ++extra;
+  }
+  if (extra) ignored.push(`and ${extra} more`);
+  return { values, ignored };
 }
 
 // From a URL's query string: bad parameters are ignored (their defaults stay) and listed.

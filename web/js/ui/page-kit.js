@@ -49,6 +49,22 @@ export function showUrlNotice(ignored) {
   $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
 }
 
+// A Start button's handler that ignores presses while its last press is still at work
+// (estimating, asking, starting): a double click starts one run and shows no error.
+//   $('start').addEventListener('click', onePressAtATime(start));
+export function onePressAtATime(handler) {
+  let busy = false;
+  return async (...args) => {
+    if (busy) return;
+    busy = true;
+    try {
+      await handler(...args);
+    } finally {
+      busy = false;
+    }
+  };
+}
+
 // A Start button and its Stop: each disables the other, and the keyboard's focus moves
 // to the one now enabled instead of falling to the page's body. Returns setRunning.
 //
