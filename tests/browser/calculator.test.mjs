@@ -168,3 +168,24 @@ test('the keyboard alone: tab to a key, edit it, add and remove keys', async () 
   assert.notEqual(outline, 'none');
   await done();
 });
+
+test('Add a key and Add a dimension stop at the limits the engine applies, and say so', async () => {
+  const { page, problems, close } = await open();
+  const { maxKeys, maxDim } = await page.evaluate(() => JSON.parse(document.getElementById('lab-data').textContent).widgets.calculator.fixed);
+  assert.match(await page.textContent('#calc-limits'), new RegExp(`^Up to ${maxKeys} keys of up to ${maxDim} numbers each`));
+  for (let n = 3; n < maxKeys; ++n) await page.click('#calc-add-key');
+  assert.equal(await page.locator('#calc-key-rows tr').count(), maxKeys);
+  assert.equal(await page.isDisabled('#calc-add-key'), true);
+  assert.match(await page.textContent('#calc-limits'), new RegExp(`All ${maxKeys} keys are in use`));
+  const rows = await results(page);
+  assert.equal(rows.length, maxKeys);
+  assert.equal(await page.textContent('#calc-keys-error'), '');
+  // Removing one enables it again.
+  await page.click('#calc-key-rows tr:last-child button');
+  assert.equal(await page.isDisabled('#calc-add-key'), false);
+  for (let d = 2; d < maxDim; ++d) await page.click('#calc-add-dim');
+  assert.equal(await page.isDisabled('#calc-add-dim'), true);
+  assert.equal((await results(page)).length, maxKeys - 1);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

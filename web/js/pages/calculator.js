@@ -31,7 +31,21 @@ function setError(id, message, field) {
 
 // ---- the key editor ------------------------------------------------------------
 
+// The calculator's limits (content/widgets/calculator.json "fixed", which the engine
+// applies too): the add buttons stop at them and say so.
+function showLimits() {
+  const { maxKeys, maxDim } = state.defaults.fixed;
+  const d = parseVector($('calc-query').value);
+  const keysFull = state.keys.length >= maxKeys, dimFull = d.ok && d.values.length >= maxDim;
+  $('calc-add-key').disabled = keysFull;
+  $('calc-add-dim').disabled = dimFull;
+  $('calc-limits').textContent = `Up to ${maxKeys} keys of up to ${maxDim} numbers each, every step written out.` +
+    (keysFull ? ` All ${maxKeys} keys are in use: remove one to add another.` : '') +
+    (dimFull ? ` The vectors have all ${maxDim} numbers.` : '');
+}
+
 function renderKeys() {
+  showLimits();
   const body = $('calc-key-rows');
   body.replaceChildren();
   state.keys.forEach((text, i) => {
@@ -210,7 +224,7 @@ function main() {
   recompute();
   $('set-score').addEventListener('change', recompute);
   $('set-temperature').addEventListener('input', recompute);
-  $('calc-query').addEventListener('input', recompute);
+  $('calc-query').addEventListener('input', () => { showLimits(); recompute(); });
   $('calc-add-key').addEventListener('click', () => {
     const d = parseVector($('calc-query').value);
     state.keys.push(new Array(d.ok ? d.values.length : 2).fill('0').join(', '));
