@@ -1,7 +1,7 @@
 // The live attention table in headless Chromium, with and without cross-origin isolation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerInPage, startLab, openPage } from './support.mjs';
+import { answerInPage, startLab, openPage, mainThreadWork } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -290,6 +290,32 @@ test('one token picked out everywhere: its row, its arrow and label on the plot,
   await page.keyboard.type('x');
   await waitForTable(page, (rows) => rows.some((r) => r[0] === 'thex'));
   assert.ok((await linked()).includes('weights:0'));
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('a 1,000-token paste: 200 rows to edit, the rest in the text box, its problems named there', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('attention-table.html'));
+  await waitForTable(page);
+  await page.click('#bulk summary');
+  const lines = Array.from({ length: 1000 }, (_, i) => `t${i + 1} ${(i % 7) / 7}, ${(i % 5) / 5}`);
+  await page.$eval('#bulk-text', (el, text) => { el.value = text; el.dispatchEvent(new Event('input')); }, lines.join('\n'));
+  await mainThreadWork(page);
+  await page.click('#bulk-apply');
+  await waitForTable(page, (r) => r.length === 201 && /800 more tokens/.test(r[200][0]));
+  // Built, counted not timed: 200 editor rows and 200 result rows, one path of 1,000 bars.
+  const work = await mainThreadWork(page);
+  assert.ok(work.added < 4000, `${work.added} elements added`);
+  assert.equal(await page.locator('#token-rows input').count(), 400);
+  assert.match(await page.textContent('#token-rows tr:last-child'), /The other 800 tokens are in the text box below/);
+  assert.equal(await page.locator('#weights .weight-bars').count(), 1);
+  // Token 523, beyond the rows, with a number too many: named beside the tokens, the table kept.
+  lines[522] = 't523 1, 2, 3';
+  await page.$eval('#bulk-text', (el, text) => { el.value = text; el.dispatchEvent(new Event('input')); }, lines.join('\n'));
+  await page.click('#bulk-apply');
+  await page.waitForFunction(() => /Token 523/.test(document.getElementById('tokens-error').textContent));
+  assert.match(await page.textContent('#tokens-error'), /^Token 523, "t523": This embedding has 3 numbers; the first token's has 2\. Edit it in the text box below\.$/);
+  assert.equal(await page.locator('#result-rows tr').count(), 201);
   assert.deepEqual(problems.console, []);
   await close();
 });

@@ -5,6 +5,8 @@
 import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
 import { clip } from '../ui/quote.js';
 
+const ARROWS = 40;  // keys drawn with arrowheads, and labelled, up to this many
+
 // The drawing's side: 360 units, or as many as it has CSS pixels on a small phone (at
 // least 280), so that its labels are drawn near their real size there, not shrunk.
 const MAX_SIZE = 360, PAD = 34;
@@ -48,11 +50,14 @@ export class GeometryPlot {
     svg.append(svgEl('text', { x: sx(hi), y: sy(0) - 4, 'text-anchor': 'end', class: 'tick' }, `x₁ = ${+hi.toFixed(2)}`));
     svg.append(svgEl('text', { x: sx(0) + 4, y: sy(hi) + 10, class: 'tick' }, `x₂ = ${+hi.toFixed(2)}`));
 
+    // Past ARROWS keys an arrowhead each costs more to paint than it shows (a thousand
+    // made every redraw take a sixth of a second): the keys are then plain lines.
+    const heads = keys.length <= ARROWS;
     keys.forEach(([x, y], i) => {
       const w = weights ? weights[i] : 0;
       svg.append(svgEl('line', {
         x1: sx(0), y1: sy(0), x2: sx(x), y2: sy(y), stroke: PALETTE.blue,
-        'stroke-width': 1 + 5 * w, 'marker-end': 'url(#head-key)', class: 'key-arrow', 'data-position': i,
+        'stroke-width': 1 + 5 * w, ...(heads ? { 'marker-end': 'url(#head-key)' } : {}), class: 'key-arrow', 'data-position': i,
       }));
     });
 
@@ -77,7 +82,7 @@ export class GeometryPlot {
     // then the context's, then the keys' from the heaviest weight down.
     const labels = [{ x: sx(query[0]), y: sy(query[1]), gap: 11, text: 'query q', cls: 'query-label' }];
     if (context) labels.push({ x: sx(context[0]), y: sy(context[1]), gap: 7, text: 'context c', cls: 'context-label' });
-    if (keys.length <= 40) {
+    if (keys.length <= ARROWS) {
       const order = keys.map((_, i) => i).sort((a, b) => (weights ? weights[b] - weights[a] : 0) || a - b);
       for (const i of order) {
         // Long names are cut on the plot; the full name is its tooltip and in the table.
@@ -89,7 +94,7 @@ export class GeometryPlot {
     // mark's tip and reads as its name: the handle, the context's square, each key's tip.
     const taken = [box(sx(query[0]) - 9, sy(query[1]) - 9, 18, 18)];
     if (context) taken.push(box(sx(context[0]) - 5, sy(context[1]) - 5, 10, 10));
-    if (keys.length <= 40) for (const k of keys) taken.push(box(sx(k[0]) - 4, sy(k[1]) - 4, 8, 8));
+    if (keys.length <= ARROWS) for (const k of keys) taken.push(box(sx(k[0]) - 4, sy(k[1]) - 4, 8, 8));
     for (const l of labels) {
       const at = placeLabel(l, taken, SIZE);
       const text = svgEl('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: l.cls }, l.text);

@@ -3,6 +3,7 @@
 import { PALETTE, clear, svgEl } from './svg.js';
 
 const W = 320, H = 220, PAD_L = 36, PAD_B = 42, PAD_T = 18;
+const MANY = 120;  // more bars than this are drawn as one path
 
 export function drawWeightBars(svg, tokens, weights, format) {
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
@@ -16,7 +17,12 @@ export function drawWeightBars(svg, tokens, weights, format) {
   svg.append(svgEl('line', { x1: PAD_L, y1: PAD_T + plotH, x2: W - 8, y2: PAD_T + plotH, class: 'axis' }));
   svg.append(svgEl('text', { x: PAD_L - 4, y: y(top) + 4, 'text-anchor': 'end', class: 'tick' }, format(top)));
   svg.append(svgEl('text', { x: PAD_L - 4, y: PAD_T + plotH, 'text-anchor': 'end', class: 'tick' }, '0'));
-  weights.forEach((w, i) => {
+  if (n > MANY) {
+    // Bars under a pixel wide: one path draws them all (a group per bar made thousands
+    // of elements on every recompute), and no single bar can be pointed at anyway.
+    const d = weights.map((w, i) => `M${(PAD_L + (i + 0.5) * bw).toFixed(2)} ${PAD_T + plotH}V${y(w).toFixed(2)}`).join('');
+    svg.append(svgEl('path', { d, stroke: PALETTE.blue, 'stroke-width': Math.max(bw * 0.76, 0.5), fill: 'none', class: 'weight-bars' }));
+  } else weights.forEach((w, i) => {
     const x = PAD_L + i * bw;
     const g = svgEl('g', { 'data-position': i });  // one token's bar and labels (ui/linked.js)
     g.append(svgEl('rect', {

@@ -13,6 +13,7 @@ import { GeometryPlot } from '../charts/geometry-plot.js';
 import { drawWeightBars } from '../charts/weight-bars.js';
 import { markDoneOnFirstChange, showEngineStatus } from '../ui/page-kit.js';
 import { confirmInPage } from '../ui/confirm.js';
+import { quoted } from '../ui/quote.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 
 const $ = (id) => document.getElementById(id);
@@ -43,10 +44,15 @@ function setError(id, message) {
 
 // ---- the token editor ------------------------------------------------------
 
+// The editor shows the first EDITOR_ROWS tokens as rows; a pasted sentence of up to
+// 1,000 tokens keeps the rest in the text box, where they are edited. (A thousand rows
+// of inputs took the page a third of a second to build and lay out, on every paste.)
+const EDITOR_ROWS = 200;
+
 function renderRows() {
   const body = $('token-rows');
   body.replaceChildren();
-  state.rows.forEach((row, i) => {
+  state.rows.slice(0, EDITOR_ROWS).forEach((row, i) => {
     const tr = document.createElement('tr');
     tr.dataset.position = String(i);
     const name = Object.assign(document.createElement('input'), { type: 'text', value: row.token });
@@ -67,6 +73,11 @@ function renderRows() {
     tr.append(c1, c2, c3);
     body.append(tr);
   });
+  if (state.rows.length > EDITOR_ROWS) {
+    const td = Object.assign(document.createElement('td'), { colSpan: 3, className: 'help',
+      textContent: `The other ${state.rows.length - EDITOR_ROWS} tokens are in the text box below ("Edit all tokens as text"): edit them there.` });
+    body.insertRow().append(td);
+  }
   syncBulk();
   focus.refresh();
 }
@@ -103,7 +114,7 @@ function collectInputs() {
   ok = ok && !tokensMessage;
 
   const keys = [];
-  let d = null;
+  let d = null, unseen = '';  // the first problem in a token beyond the editor's rows
   state.rows.forEach((row, i) => {
     const v = parseVector(row.text);
     let message = v.ok ? '' : v.message;
@@ -117,9 +128,11 @@ function collectInputs() {
     }
     const err = $(`row-error-${i}`);
     if (err) err.textContent = message;
+    else if (message && !unseen) unseen = `Token ${i + 1}, ${quoted(cleanName(row.token) || row.token)}: ${message}`;
     if (message) ok = false;
     keys.push(v.ok ? v.values : null);
   });
+  if (unseen && !tokensMessage) setError('tokens-error', `${unseen} Edit it in the text box below.`);
   if (ok && q.values.length !== d) {
     setError('query-error', `The query has ${q.values.length} numbers but the keys have ${d}.`);
     ok = false;
@@ -226,7 +239,8 @@ async function main() {
     renderRows();
     recompute();
     const inputs = $('token-rows').querySelectorAll('input');
-    inputs[inputs.length - 2].focus();
+    if (state.rows.length <= EDITOR_ROWS) inputs[inputs.length - 2].focus();
+    else { $('bulk').open = true; $('bulk-text').focus(); }
   });
   $('reset').addEventListener('click', loadDefaults);
   $('bulk-text').addEventListener('input', () => { state.bulkDirty = true; });
