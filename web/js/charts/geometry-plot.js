@@ -2,7 +2,7 @@
 // the query as a draggable arrow, the context vector as a square.
 // Knows nothing about attention: it draws what update() is given and reports
 // the dragged query through onQueryChange([x, y]).
-import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
+import { PALETTE, clear, labelWidth, shownWidth, svgEl, unitsForShown } from './svg.js';
 import { clip } from '../ui/quote.js';
 
 const ARROWS = 40;  // keys drawn with arrowheads, and labelled, up to this many
@@ -11,7 +11,7 @@ const ARROWS = 40;  // keys drawn with arrowheads, and labelled, up to this many
 // least 280), so that its labels are drawn near their real size there, not shrunk.
 const MAX_SIZE = 360, PAD = 34;
 const sizeFor = (svg) => {
-  const shown = svg.getBoundingClientRect().width;
+  const shown = shownWidth(svg);
   return shown > 0 ? unitsForShown(shown, MAX_SIZE) : MAX_SIZE;
 };
 
@@ -50,16 +50,23 @@ export class GeometryPlot {
     svg.append(svgEl('text', { x: sx(hi), y: sy(0) - 4, 'text-anchor': 'end', class: 'tick' }, `x₁ = ${+hi.toFixed(2)}`));
     svg.append(svgEl('text', { x: sx(0) + 4, y: sy(hi) + 10, class: 'tick' }, `x₂ = ${+hi.toFixed(2)}`));
 
-    // Past ARROWS keys an arrowhead each costs more to paint than it shows (a thousand
-    // made every redraw take a sixth of a second): the keys are then plain lines.
-    const heads = keys.length <= ARROWS;
-    keys.forEach(([x, y], i) => {
+    // Up to ARROWS keys, an arrow each, as thick as its weight. Past that (a pasted
+    // sentence of up to 1,000 tokens) all keys are one thin path, and only the ARROWS
+    // heaviest get an arrow of their own: an element per key made every redraw slow.
+    const arrow = (i) => {
       const w = weights ? weights[i] : 0;
       svg.append(svgEl('line', {
-        x1: sx(0), y1: sy(0), x2: sx(x), y2: sy(y), stroke: PALETTE.blue,
-        'stroke-width': 1 + 5 * w, ...(heads ? { 'marker-end': 'url(#head-key)' } : {}), class: 'key-arrow', 'data-position': i,
+        x1: sx(0), y1: sy(0), x2: sx(keys[i][0]), y2: sy(keys[i][1]), stroke: PALETTE.blue,
+        'stroke-width': 1 + 5 * w, 'marker-end': 'url(#head-key)', class: 'key-arrow', 'data-position': i,
       }));
-    });
+    };
+    if (keys.length <= ARROWS) keys.forEach((_, i) => arrow(i));
+    else {
+      const o = `M${sx(0).toFixed(1)} ${sy(0).toFixed(1)}`;
+      svg.append(svgEl('path', { d: keys.map(([x, y]) => `${o}L${sx(x).toFixed(1)} ${sy(y).toFixed(1)}`).join(''),
+        stroke: PALETTE.blue, 'stroke-width': 0.5, fill: 'none', class: 'key-lines' }));
+      keys.map((_, i) => i).sort((a, b) => (weights ? weights[b] - weights[a] : 0) || a - b).slice(0, ARROWS).forEach(arrow);
+    }
 
     if (context) {
       svg.append(svgEl('rect', {

@@ -25,6 +25,22 @@ export function legendRoom(labels, offset, least) {
   return Math.max(least, Math.ceil(offset + Math.max(0, ...labels.map(labelWidth)) + 8));
 }
 
+// The CSS width an element is shown at, without making the browser lay out the page on
+// every redraw: measured once, then kept by a ResizeObserver. A width of 0 (hidden when
+// measured) is measured again. For a chart redrawn on every keystroke, whose page has
+// just added rows: reading the width then forced a layout of all of them each time.
+const shownWidths = new WeakMap();
+const widthWatch = typeof ResizeObserver === 'function'
+  ? new ResizeObserver((entries) => { for (const e of entries) shownWidths.set(e.target, e.target.getBoundingClientRect().width); })
+  : null;
+export function shownWidth(el) {
+  if (!shownWidths.get(el)) {
+    shownWidths.set(el, el.getBoundingClientRect().width);
+    if (widthWatch) widthWatch.observe(el);
+  }
+  return shownWidths.get(el);
+}
+
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
 }
