@@ -78,3 +78,31 @@ test('re-running stops when asked; a crafted file does not spoil the next one', 
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('a class of 120: files listed up to 20 then counted, the gradebook shown 50 rows a page', async () => {
+  const files = Array.from({ length: 120 }, (_, i) => file(`class-${i}.txt`,
+    genuine.replaceAll('Real Runner', `Student ${String(i).padStart(3, '0')}`).replace('"id": "R-1"', `"id": "C-${i}"`)));
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('instructor.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await page.setInputFiles('#files', files);
+  await page.waitForFunction(() => document.body.dataset.rows === '120' && document.body.dataset.verifying === 'false', null, { timeout: 120000 });
+  const messages = await page.$$eval('#file-messages li', (lis) => lis.map((li) => li.textContent));
+  assert.equal(messages.length, 21);
+  assert.equal(messages[20], '… and 100 more hand-ins read (each is a row of the gradebook).');
+  assert.equal(await page.textContent('#gradebook-range'), 'Rows 1–50 of 120');
+  assert.equal((await rows(page)).length, 50);
+  assert.equal((await rows(page))[0].name, 'Student 000');
+  assert.equal(await page.isDisabled('#gradebook-prev'), true);
+  await page.click('#gradebook-next');
+  await page.click('#gradebook-next');
+  assert.equal(await page.textContent('#gradebook-range'), 'Rows 101–120 of 120');
+  const last = await rows(page);
+  assert.equal(last.length, 20);
+  assert.ok(last.every((r) => r.race === 'done (re-run: same numbers)'));
+  assert.equal(await page.isDisabled('#gradebook-next'), true);
+  // The CSV holds the whole class.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
+  assert.equal(readFileSync(await csv.path(), 'utf8').trim().split('\r\n').length, 121);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

@@ -258,6 +258,11 @@ function instructorPage(content, data, p) {
       <tbody></tbody>
     </table>
     </div>
+    <div class="buttons" id="gradebook-pages" hidden>
+      <button id="gradebook-prev" type="button">Previous page</button>
+      <span id="gradebook-range" role="status"></span>
+      <button id="gradebook-next" type="button">Next page</button>
+    </div>
     <div class="buttons"><button id="download-csv" type="button" disabled>Download the gradebook (CSV)</button></div>
     <h2>Putting the lab in your LMS</h2>
     <p><a href="downloads/attention-lab-scorm12.zip" download>Download the SCORM 1.2 package</a> and upload it to your

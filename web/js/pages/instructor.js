@@ -27,6 +27,20 @@ function message(text, kind) {
   $('file-messages').append(li);
 }
 
+// Each file read is listed up to READ_LISTED; past that one line counts the rest (a
+// class of 500 hand-ins made 500 lines, laid out with the gradebook in one long task).
+// Problems and notes are always listed.
+const READ_LISTED = 20;
+let readCount = 0, readSummary = null;
+function readMessage(text) {
+  if (++readCount <= READ_LISTED) { message(text, 'ok'); return; }
+  if (!readSummary) {
+    readSummary = Object.assign(document.createElement('li'), { className: 'ok' });
+    $('file-messages').append(readSummary);
+  }
+  readSummary.textContent = `… and ${readCount - READ_LISTED} more hand-ins read (each is a row of the gradebook).`;
+}
+
 async function readFiles(files) {
   for (const file of files) {
     try {
@@ -40,7 +54,7 @@ async function readFiles(files) {
         const which = results.length > 1 ? ` (hand-in ${k + 1} of ${results.length})` : '';
         if (!r.ok) { message(`${file.name}${which}: ${r.message}`, 'error'); return; }
         records.push({ ...r.record, file: file.name });
-        message(`${file.name}${which}: read (${r.record.student.name || r.record.student.id || 'no name or ID'})`, 'ok');
+        readMessage(`${file.name}${which}: read (${r.record.student.name || r.record.student.id || 'no name or ID'})`);
       });
     } catch (err) {
       message(`${file.name}: could not be read (${err.message})`, 'error');
@@ -50,37 +64,73 @@ async function readFiles(files) {
   verify();
 }
 
+// One render per frame however many progress reports arrive in it.
+let renderPending = false;
+function scheduleRender() {
+  if (renderPending) return;
+  renderPending = true;
+  requestAnimationFrame(() => { renderPending = false; render(); });
+}
+
+// The gradebook's rows, PAGE_ROWS at a time (a class of 500 in one table took a third
+// of a second to lay out on every change; the CSV has every row), each kept while
+// what it shows is unchanged: a re-run that changes one student's race status
+// rebuilds that row only.
+const PAGE_ROWS = 50;
+let shownPage = 0;
+const shownRows = new Map();  // signature -> tr
+
+function rowElement(r, taken) {
+  const cells = [r.student.id + (r.student.source === 'lms' ? ' (from the LMS)' : ''), `${r.points} of ${r.max}`,
+    Object.entries(r.perCheck).map(([id, v]) => `${id}: ${v}`).join(', '),
+    Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, r.exportedAt];
+  let signature = JSON.stringify([r.status, r.student.name, cells, r.flags]);
+  while (taken.has(signature)) signature += '+';  // two rows alike still get two elements
+  taken.add(signature);
+  const kept = shownRows.get(signature);
+  if (kept) return [signature, kept];
+  const tr = document.createElement('tr');
+  tr.dataset.status = r.status;
+  tr.dataset.flags = String(r.flags.length);
+  tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: r.student.name || '(no name)' }));
+  for (const text of cells) tr.insertCell().textContent = text;
+  const flags = tr.insertCell();
+  if (r.flags.length) {
+    const ul = document.createElement('ul');
+    for (const f of r.flags) ul.append(Object.assign(document.createElement('li'), { textContent: f }));
+    flags.append(ul);
+  } else {
+    flags.textContent = 'none';
+  }
+  return [signature, tr];
+}
+
 function render() {
   let book;
   try {
     book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks });
   } catch (err) {
     message(`The gradebook could not be made: ${err.message}`, 'error');
-    return;
+    return null;
   }
   for (const n of book.notes.filter((x) => !shownNotes.has(x))) { shownNotes.add(n); message(n, 'note'); }
   const body = $('gradebook').tBodies[0];
-  body.replaceChildren();
-  for (const r of book.rows) {
-    const tr = body.insertRow();
-    tr.dataset.status = r.status;
-    tr.dataset.flags = String(r.flags.length);
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: r.student.name || '(no name)' }));
-    tr.insertCell().textContent = r.student.id + (r.student.source === 'lms' ? ' (from the LMS)' : '');
-    tr.insertCell().textContent = `${r.points} of ${r.max}`;
-    tr.insertCell().textContent = Object.entries(r.perCheck).map(([id, v]) => `${id}: ${v}`).join(', ');
-    tr.insertCell().textContent = Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', ');
-    tr.insertCell().textContent = r.race;
-    tr.insertCell().textContent = r.exportedAt;
-    const flags = tr.insertCell();
-    if (r.flags.length) {
-      const ul = document.createElement('ul');
-      for (const f of r.flags) ul.append(Object.assign(document.createElement('li'), { textContent: f }));
-      flags.append(ul);
-    } else {
-      flags.textContent = 'none';
-    }
-  }
+  const pages = Math.max(1, Math.ceil(book.rows.length / PAGE_ROWS));
+  shownPage = Math.min(shownPage, pages - 1);
+  const from = shownPage * PAGE_ROWS, visible = book.rows.slice(from, from + PAGE_ROWS);
+  $('gradebook-pages').hidden = pages === 1;
+  $('gradebook-range').textContent = `Rows ${from + 1}–${from + visible.length} of ${book.rows.length}`;
+  $('gradebook-prev').disabled = shownPage === 0;
+  $('gradebook-next').disabled = shownPage === pages - 1;
+  const taken = new Set();
+  const next = visible.map((r) => rowElement(r, taken));
+  const trs = next.map(([, tr]) => tr);
+  // The same rows in the same order: swap only those that changed; else all at once.
+  const same = trs.length === body.rows.length && trs.every((tr, i) => tr === body.rows[i] || !shownRows.has(next[i][0]));
+  if (same) trs.forEach((tr, i) => { if (body.rows[i] !== tr) body.rows[i].replaceWith(tr); });
+  else body.replaceChildren(...trs);
+  shownRows.clear();
+  for (const [signature, tr] of next) shownRows.set(signature, tr);
   $('download-csv').disabled = book.rows.length === 0;
   document.body.dataset.rows = String(book.rows.length);
   return book;
@@ -95,7 +145,7 @@ async function verify() {
       $('verify-progress').max = Math.max(1, total);
       $('verify-progress').value = done;
       $('verify-status').textContent = done < total ? `Re-running the hand-ins' races: ${done} of ${total} done.` : `Re-ran ${total} race setting(s): every claim compared.`;
-      render();
+      scheduleRender();
     },
   });
   document.body.dataset.verifying = 'true';
@@ -116,6 +166,8 @@ $('files').addEventListener('change', (e) => readFiles([...e.target.files]));
 document.addEventListener('dragover', (e) => e.preventDefault());
 document.addEventListener('drop', (e) => { e.preventDefault(); readFiles([...e.dataTransfer.files]); });
 $('verify-stop').addEventListener('click', () => { if (job) job.stop(); });
+$('gradebook-prev').addEventListener('click', () => { shownPage = Math.max(0, shownPage - 1); render(); });
+$('gradebook-next').addEventListener('click', () => { shownPage += 1; render(); });
 $('download-csv').addEventListener('click', () => {
   const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks });
   const csv = toCsv(book.rows, data.assignment);
