@@ -67,6 +67,30 @@ test('measured: attention\'s slope is about 2, the GRU\'s about 1, on one thread
   await close();
 });
 
+test('Stop ends a run at once, in the middle of a point of several seconds', async () => {
+  // One point: self-attention at T = 4,096 and d = 256, about 19 GFLOP a forward, timed
+  // after a warm-up forward: many seconds on any machine. Stop does not wait for it.
+  const { page, problems, close } = await open('cost.html?d=256&from=4096&to=4096&seconds=2');
+  await page.click('#measure');
+  await page.waitForFunction(() => /Point 1 of/.test(document.getElementById('cost-status').textContent));
+  await page.waitForTimeout(300);
+  await page.click('#stop');
+  await page.waitForFunction(() => /^Stopped/.test(document.getElementById('cost-status').textContent), null, { timeout: 3000 });
+  assert.match(await page.textContent('#cost-status'), /^Stopped after 0 of \d+ points/);
+  assert.equal(await page.locator('#cost-table td[data-seconds]').count(), 0);
+  assert.equal(await page.evaluate(() => document.body.dataset.cost), 'idle');
+  // The engine, restarted, measures again.
+  await page.fill('#set-d', '16');
+  await page.fill('#set-from', '16');
+  await page.fill('#set-to', '32');
+  await page.click('#measure');
+  await page.waitForFunction(() => document.body.dataset.cost === 'finished' && /Measured/.test(document.getElementById('cost-status').textContent), null, { timeout: 60000 });
+  assert.equal((await seconds(page)).length, 2);
+  assert.equal(await page.textContent('#measure-error'), '');
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
 test('Stop ends a run between points, and the page measures again afterwards', async () => {
   const { page, close } = await open('cost.html?d=128&from=16&to=4096&seconds=0.3');
   await page.click('#measure');

@@ -9,6 +9,7 @@
 //   const ex = await lab.sessionCall('RaceSession', 'example', 7);
 //   await lab.idle();                                      // no long job running
 //   lab.onRestart = (why) => ...;                          // the worker died and a new one took over
+//   lab.cancelAll();                                       // Stop, now: a call in the middle of its work too
 //
 // A worker that dies (an uncaught error, the engine aborting) rejects every request
 // in flight with a message in words and is replaced by a fresh one, so the page
@@ -84,6 +85,18 @@ export class LabClient {
     this.worker.then((w) => w.terminate(), () => {});
     this.start();
     if (this.onRestart) this.onRestart(error.message);
+  }
+
+  // Stop pressed during a call that cannot be interrupted (one timed point of the cost
+  // page can take seconds): everything in flight rejects at once with an error marked
+  // `stopped`, and a new worker takes over. Nothing is lost that a page keeps: the
+  // engine's state lives only for the length of a call or a session.
+  cancelAll() {
+    const error = Object.assign(new Error('stopped'), { stopped: true });
+    for (const entry of this.pending.values()) entry.reject(error);
+    this.pending.clear();
+    this.worker.then((w) => w.terminate(), () => {});
+    this.start();
   }
 
   listen(worker) {

@@ -107,6 +107,7 @@ async function measure() {
         rate[`${p.layer}/${p.threads}`] = reply.gflops;
       }
     } catch (err) {
+      if (err.stopped) break;
       state.refused.set(key(p.layer, p.threads, p.T), `not run: ${err.message}`);
     }
     ++done;
@@ -212,7 +213,9 @@ function main() {
   const measureOnce = onePressAtATime(measure);  // one handler: either button, one measurement
   $('measure').addEventListener('click', measureOnce);
   $('measure-again').addEventListener('click', measureOnce);
-  $('stop').addEventListener('click', () => { state.stop = true; $('cost-status').textContent = 'Stopping after this point…'; });
+  // Stop ends the point being timed too (it can take seconds at the largest sizes): its
+  // call is cancelled and the engine restarted; the points measured so far stay.
+  $('stop').addEventListener('click', () => { state.stop = true; lab.cancelAll(); });
   $('defaults').addEventListener('click', () => { state.form.fillDefaults(); readSettings(); });
   document.body.dataset.ready = 'true';
   document.body.dataset.cost = 'idle';
