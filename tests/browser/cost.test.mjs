@@ -1,6 +1,6 @@
 // The cost explorer in headless Chromium: measured in the page, self-attention's
 // time grows like T^2 and the GRU's like T (fitted slopes), each point timed on one
-// thread and on two in the threaded build, Stop ends a run between points, a point too
+// thread and on two in the threaded build, Stop ends a run at once (mid-point too), a point too
 // slow for the rate measured so far is refused before it runs, the single-thread
 // build says why it cannot show the speed-up, bad settings, the keyboard.
 import { test, before, after } from 'node:test';

@@ -1,6 +1,6 @@
 // The cost explorer: one self-attention layer and one GRU layer timed over T in the
 // student's browser (src/explore/layer_cost.hpp through the lab's worker), one point
-// a call so that Stop takes effect between points; a chart on log-log axes with
+// a call (Stop cancels the one being timed: LabClient.cancelAll); a chart on log-log axes with
 // fitted slopes, and a table of every number. A run that would not fit the engine's
 // memory is refused before it starts; a point whose time, estimated from the rate
 // measured so far, is too long is refused before it runs, and the run goes on.
