@@ -255,8 +255,9 @@ async function main() {
     state.rows = parsed.rows;
     state.bulkDirty = false;
     state.rowsEditedSinceBulk = false;
-    renderRows();
-    recompute();
+    // Three tasks, each short, not one long one (a thousand pasted tokens): the text
+    // read here, the rows drawn in the next, the engine asked in the one after.
+    setTimeout(() => { renderRows(); setTimeout(recompute, 0); }, 0);
   });
   loadDefaults();
   // One token picked out in the rows, the plot, the bars and the sorted table (ui/linked.js).
