@@ -88,6 +88,7 @@ test('an assignment link: repeated and unknown parameters named, a malformed req
   assert.match(facts, /check q1 listed more than once/);
   assert.match(facts, /checkz \(not a parameter of this page: checks, require\)/);
   assert.match(facts, /no race requirement in this link can be used, so the assignment's own stays/);
+  assert.doesNotMatch(facts, /\.[;.]/);  // one sentence's end, not two
   assert.deepEqual(problems.console, []);
   await close();
 });

@@ -32,7 +32,7 @@ export function resolveAssignment(base, checks, search, raceSpec) {
       return i < 0 ? [part, ''] : [part.slice(0, i), part.slice(i + 1)];
     });
     const r = parsePairs(raceSpec, pairs);
-    r.ignored.forEach((why) => ignored.push(`race requirement ${why}`));
+    r.ignored.forEach((why) => ignored.push(`race requirement ${why.replace(/\.$/, '')}`));  // joined by "; "
     if (Object.keys(r.settings).length) assignment.race.required = r.settings;
     else if (pairs.length) ignored.push('no race requirement in this link can be used, so the assignment\'s own stays');
   }
