@@ -28,7 +28,7 @@ try {
     await page.waitForTimeout(500);  // the paste itself laid out
     await mainThreadWork(page);
     await page.click('#bulk-apply');
-    await page.waitForFunction(() => document.querySelectorAll('#result-rows tr').length === 201 && document.getElementById('stale').hidden);
+    await page.waitForFunction(() => document.querySelectorAll('#result-rows tr').length === 101 && document.getElementById('stale').hidden);
     await page.waitForTimeout(500);
     rows.push(['attention table, 1,000 tokens pasted and applied', (await mainThreadWork(page)).longest, null]);
     await close();
@@ -67,5 +67,7 @@ try {
 console.log('\nLongest main-thread task (ms), goal <= 50 ms\n');
 console.log("| page and input | the page's work | the browser's reading of the files |");
 console.log('| --- | ---: | ---: |');
-for (const [name, ms, browser] of rows) console.log(`| ${name} | ${ms} | ${browser === null ? '—' : browser} |`);
+// Long tasks are those of 50 ms or more (PerformanceObserver 'longtask'): below that, none.
+const shown = (ms) => (ms < 50 ? 'none over 50 ms' : `${ms} ms`);
+for (const [name, ms, browser] of rows) console.log(`| ${name} | ${shown(ms)} | ${browser === null ? '—' : `${browser} ms`} |`);
 console.log(`\nGoal (the page's work, no task over 50 ms): ${rows.every(([, ms]) => ms <= 50) ? 'met' : 'NOT met'}.`);

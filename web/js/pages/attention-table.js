@@ -178,12 +178,17 @@ async function recompute() {
   }
 }
 
+// The sorted table lists the RESULT_ROWS heaviest tokens and counts the rest (its text
+// alternative, the bars, has them all): a longer table made each redraw of a pasted
+// sentence a long task.
+const RESULT_ROWS = 100;
+
 function draw() {
   const s = state.shown;
   const order = s.tokens.map((_, i) => i).sort((a, b) => s.weights[b] - s.weights[a] || a - b);
   const body = $('result-rows');
   body.replaceChildren();
-  for (const i of order.slice(0, 200)) {
+  for (const i of order.slice(0, RESULT_ROWS)) {
     const tr = document.createElement('tr');
     tr.dataset.position = String(i);
     tr.dataset.score = String(s.scores[i]);
@@ -194,9 +199,9 @@ function draw() {
     tr.append(th, c1, c2);
     body.append(tr);
   }
-  if (order.length > 200) {
+  if (order.length > RESULT_ROWS) {
     const tr = document.createElement('tr');
-    const td = Object.assign(document.createElement('td'), { colSpan: 3, textContent: `… and ${order.length - 200} more tokens with smaller weights.` });
+    const td = Object.assign(document.createElement('td'), { colSpan: 3, textContent: `… and ${order.length - RESULT_ROWS} more tokens with smaller weights.` });
     tr.append(td);
     body.append(tr);
   }
