@@ -1,0 +1,359 @@
+#include "exercises/exercise.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+#include "attention/attend.hpp"
+#include "rng/pcg32.hpp"
+
+namespace alab::exercises {
+namespace {
+
+using V = Vec<double>;
+using M = Mat<double>;
+
+int draw(rng::Pcg32& rng, int lo, int hi) { return lo + static_cast<int>(rng.below(static_cast<std::uint32_t>(hi - lo + 1))); }
+
+M draw_matrix(rng::Pcg32& rng, int rows, int cols, int lo, int hi) {
+  M m(rows, cols);
+  for (Eigen::Index i = 0; i < m.size(); ++i) m.data()[i] = draw(rng, lo, hi);
+  return m;
+}
+
+std::vector<double> values(const V& v) { return {v.data(), v.data() + v.size()}; }
+
+Given given(const std::string& name, const M& m) {
+  return {name, static_cast<int>(m.rows()), static_cast<int>(m.cols()), {m.data(), m.data() + m.size()}};
+}
+Given given(const std::string& name, const V& v) { return given(name, M(v.transpose())); }
+
+// Single-query attention by the engine (attention/attend.hpp); the inputs are the
+// generator's small whole numbers, which attend always accepts.
+AttendResult<double> attend_(ScoreKind kind, const V& q, const M& K, const M& Vals, double tau = 1) {
+  AttendResult<double> out;
+  const Status st = attend<double>(kind, q, K, Vals, tau, nullptr, out);
+  (void)st;
+  return out;
+}
+
+V exps(const V& s, double tau = 1) { return (s / tau).array().exp().matrix(); }
+
+// Each number within the part's tolerance of the exact one (tolerance < 0: decimal_tolerance).
+bool matches(const ExercisePart& p, const std::vector<double>& typed, const std::vector<double>& exact) {
+  if (typed.size() != exact.size()) return false;
+  for (std::size_t i = 0; i < exact.size(); ++i) {
+    const double tolerance = p.tolerance < 0 ? decimal_tolerance(exact[i]) : p.tolerance;
+    if (!(std::fabs(typed[i] - exact[i]) <= tolerance + 1e-9 * std::fabs(exact[i]))) return false;
+  }
+  return true;
+}
+
+// A part of decimals (tolerance < 0: decimal_tolerance per number) or of whole numbers.
+ExercisePart part(std::string key, std::string label, std::vector<double> answer, bool decimals = true) {
+  ExercisePart p;
+  p.key = std::move(key);
+  p.label = std::move(label);
+  p.answer = std::move(answer);
+  p.tolerance = decimals ? -1 : 0;
+  return p;
+}
+
+// Adds a mistake unless its numbers are this part's answer or an earlier mistake's.
+void add_mistake(ExercisePart& p, std::string key, std::string message, std::vector<double> v) {
+  if (matches(p, v, p.answer)) return;
+  for (const Mistake& m : p.mistakes)
+    if (matches(p, v, m.values)) return;
+  p.mistakes.push_back({std::move(key), std::move(message), std::move(v)});
+}
+
+const char* kNoSqrt = "forgot_sqrt_dk";
+const char* kExps = "unnormalised_exps";
+const char* kExpsMessage =
+    "These are the exponentials before dividing by their sum: softmax weights are normalised to sum to 1.";
+const char* kKeysAsValues = "keys_as_values";
+const char* kKeysAsValuesMessage = "This blends the keys: the context vector blends the values, with the same weights.";
+
+// q, K and V whose scores are not all equal and whose keys are not the values.
+void draw_query_keys_values(rng::Pcg32& rng, int T, int d, V& q, M& K, M& Vals) {
+  do {
+    q = draw_matrix(rng, d, 1, -2, 2);
+    K = draw_matrix(rng, T, d, -2, 2);
+    Vals = draw_matrix(rng, T, d, -2, 2);
+  } while ((K * q).maxCoeff() == (K * q).minCoeff() || K == Vals);
+}
+
+Exercise context_exercise(rng::Pcg32& rng) {
+  Exercise e;
+  V q;
+  M K, Vals;
+  draw_query_keys_values(rng, 3, 2, q, K, Vals);
+  e.prompt = "One query q, three keys (the rows of K) and their values (the rows of V), d = 2. Score each key "
+             "with the dot product s_i = q · k_i, turn the scores into weights with the softmax (τ = 1), and "
+             "blend the values into the context vector c = Σ α_i v_i.";
+  e.givens = {given("q", q), given("K", K), given("V", Vals)};
+  const auto r = attend_(ScoreKind::dot, q, K, Vals);
+  e.parts.push_back(part("scores", "the scores s_1, s_2, s_3", values(r.scores), false));
+  ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
+  w.weights = true;
+  add_mistake(w, kExps, kExpsMessage, values(exps(r.scores)));
+  e.parts.push_back(w);
+  ExercisePart c = part("context", "the context vector c (2 numbers)", values(r.context));
+  add_mistake(c, kKeysAsValues, kKeysAsValuesMessage, values(attend_(ScoreKind::dot, q, K, K).context));
+  e.parts.push_back(c);
+  return e;
+}
+
+Exercise scaled_exercise(rng::Pcg32& rng) {
+  Exercise e;
+  V q;
+  M K, Vals;
+  draw_query_keys_values(rng, 3, 4, q, K, Vals);
+  const double tau = draw(rng, 0, 1) ? 2.0 : 0.5;
+  e.prompt = "One query q and three keys and values, d_k = 4. Score each key with the scaled dot product "
+             "s_i = q · k_i / √d_k, take the softmax at temperature τ (α = softmax(s / τ)), and blend the "
+             "values into c = Σ α_i v_i.";
+  e.givens = {given("q", q), given("K", K), given("V", Vals), {"τ", 1, 1, {tau}}};
+  const auto r = attend_(ScoreKind::scaled_dot, q, K, Vals, tau);
+  const auto raw = attend_(ScoreKind::dot, q, K, Vals, tau);
+  const std::string no_sqrt = "This is what you get without dividing the dot products by √d_k = 2.";
+  ExercisePart s = part("scores", "the scaled scores s_1, s_2, s_3", values(r.scores));
+  add_mistake(s, kNoSqrt, no_sqrt, values(raw.scores));
+  e.parts.push_back(s);
+  ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
+  w.weights = true;
+  add_mistake(w, kNoSqrt, no_sqrt, values(raw.weights));
+  add_mistake(w, "forgot_temperature", "This is softmax(s) at τ = 1: divide the scores by τ before the softmax.",
+              values(attend_(ScoreKind::scaled_dot, q, K, Vals, 1).weights));
+  add_mistake(w, kExps, kExpsMessage, values(exps(r.scores, tau)));
+  e.parts.push_back(w);
+  ExercisePart c = part("context", "the context vector c (4 numbers)", values(r.context));
+  add_mistake(c, kKeysAsValues, kKeysAsValuesMessage, values(attend_(ScoreKind::scaled_dot, q, K, K, tau).context));
+  add_mistake(c, kNoSqrt, no_sqrt, values(raw.context));
+  e.parts.push_back(c);
+  return e;
+}
+
+Exercise self_row_exercise(rng::Pcg32& rng) {
+  Exercise e;
+  const int T = 3, d = 2;
+  M X, WQ, WK, WV, Q, K, Vals;
+  do {
+    X = draw_matrix(rng, T, d, -1, 2);
+    WQ = draw_matrix(rng, d, d, -1, 1);
+    WK = draw_matrix(rng, d, d, -1, 1);
+    WV = draw_matrix(rng, d, d, -1, 1);
+    Q = X * WQ;
+    K = X * WK;
+    Vals = X * WV;
+  } while (K == Vals || WQ == M(WQ.transpose()) || (K * Q.transpose()).maxCoeff() == (K * Q.transpose()).minCoeff());
+  const int i = draw(rng, 1, T);  // 1-based, as the page numbers tokens
+  const V qi = Q.row(i - 1).transpose();
+  e.prompt = "Three tokens (the rows of X, d_model = 2) and the projections W_Q, W_K, W_V (d_k = d_v = 2). With "
+             "Q = X W_Q, K = X W_K, V = X W_V, S = Q Kᵀ / √d_k, A = softmax of each row of S and Z = A V, "
+             "compute for token " + std::to_string(i) + ": its query q_" + std::to_string(i) + ", row " +
+             std::to_string(i) + " of S, row " + std::to_string(i) + " of A and z_" + std::to_string(i) + ".";
+  e.givens = {given("X", X), given("W_Q", WQ), given("W_K", WK), given("W_V", WV), {"i", 1, 1, {double(i)}}};
+  const auto r = attend_(ScoreKind::scaled_dot, qi, K, Vals);
+  ExercisePart q = part("q", "q_" + std::to_string(i) + " (2 numbers)", values(qi), false);
+  add_mistake(q, "transposed", "This is x_i W_Qᵀ: in the lesson's convention q_i = x_i W_Q (row times matrix).",
+              values(V((X.row(i - 1) * WQ.transpose()).transpose())));
+  e.parts.push_back(q);
+  // Every query's scaled scores: row j of S is query j against all keys.
+  M S(T, T);
+  for (int j = 0; j < T; ++j) S.row(j) = attend_(ScoreKind::scaled_dot, Q.row(j).transpose(), K, Vals).scores.transpose();
+  ExercisePart s = part("scores", "row " + std::to_string(i) + " of S (3 numbers)", values(r.scores));
+  add_mistake(s, "transposed", "This is column i of S (each key k_i against every query): row i holds q_i against every key.",
+              values(V(S.col(i - 1))));
+  const auto raw = attend_(ScoreKind::dot, qi, K, Vals);
+  const std::string no_sqrt = "This is what you get without dividing Q Kᵀ by √d_k.";
+  add_mistake(s, kNoSqrt, no_sqrt, values(raw.scores));
+  e.parts.push_back(s);
+  ExercisePart a = part("weights", "row " + std::to_string(i) + " of A (3 numbers)", values(r.weights));
+  a.weights = true;
+  // Softmax down each column of S instead of along each row: A'(i, j) = e^S(i,j) / sum_k e^S(k,j).
+  const M E = S.array().exp().matrix();
+  V by_column(T);
+  for (int j = 0; j < T; ++j) by_column[j] = E(i - 1, j) / E.col(j).sum();
+  add_mistake(a, "wrong_axis", "This normalises each column of S; the softmax runs along each row, over the keys one query sees.",
+              values(by_column));
+  add_mistake(a, kNoSqrt, no_sqrt, values(raw.weights));
+  add_mistake(a, kExps, kExpsMessage, values(exps(r.scores)));
+  e.parts.push_back(a);
+  ExercisePart z = part("context", "z_" + std::to_string(i) + " (2 numbers)", values(r.context));
+  add_mistake(z, kKeysAsValues, "This blends the keys (rows of K): z_i blends the values, the rows of V.",
+              values(attend_(ScoreKind::scaled_dot, qi, K, K).context));
+  e.parts.push_back(z);
+  return e;
+}
+
+Exercise shapes_exercise(rng::Pcg32& rng) {
+  Exercise e;
+  const int widths[] = {8, 16, 32, 64};
+  const int T = draw(rng, 6, 40), d_model = 16 * draw(rng, 1, 8);
+  int d_k, d_v;
+  do {
+    d_k = widths[draw(rng, 0, 3)];
+    d_v = widths[draw(rng, 0, 3)];
+  } while (d_k == d_v || d_k == d_model || d_v == d_model);
+  e.prompt = "A self-attention layer reads T = " + std::to_string(T) + " tokens of width d_model = " +
+             std::to_string(d_model) + ", with d_k = " + std::to_string(d_k) + " and d_v = " + std::to_string(d_v) +
+             ". Give the shapes of S = Q Kᵀ and of Z = A V (rows, columns), and the multiply-adds of the products "
+             "Q Kᵀ and A V.";
+  e.givens = {{"T", 1, 1, {double(T)}}, {"d_model", 1, 1, {double(d_model)}}, {"d_k", 1, 1, {double(d_k)}},
+              {"d_v", 1, 1, {double(d_v)}}};
+  const double t = T;
+  ExercisePart S = part("S_shape", "the shape of S: rows, columns", {t, t}, false);
+  add_mistake(S, "wrong_width", "S compares every query with every key: one row per query, one column per key.", {t, double(d_k)});
+  e.parts.push_back(S);
+  ExercisePart Z = part("Z_shape", "the shape of Z: rows, columns", {t, double(d_v)}, false);
+  add_mistake(Z, "transposed", "Z has one row per token, as X does: T rows of width d_v.", {double(d_v), t});
+  add_mistake(Z, "wrong_width", "Z's rows are blends of the values, so they have the values' width d_v.", {t, double(d_k)});
+  add_mistake(Z, "wrong_width", "Z's rows are blends of the values, so they have the values' width d_v.", {t, double(d_model)});
+  e.parts.push_back(Z);
+  ExercisePart qk = part("qk_madds", "multiply-adds of Q Kᵀ", {t * t * d_k}, false);
+  add_mistake(qk, "wrong_width", "Each of the T × T scores is a dot product over d_k numbers, not d_model.", {t * t * d_model});
+  add_mistake(qk, "wrong_width", "There are T × T scores, one per query and key, each over d_k numbers.", {t * d_k});
+  e.parts.push_back(qk);
+  ExercisePart av = part("av_madds", "multiply-adds of A V", {t * t * d_v}, false);
+  add_mistake(av, "wrong_width", "Each of the T × d_v outputs sums T products: T × T × d_v.", {t * t * d_k});
+  e.parts.push_back(av);
+  return e;
+}
+
+Exercise cross_step_exercise(rng::Pcg32& rng) {
+  Exercise e;
+  V s;
+  M Hk, unused;
+  draw_query_keys_values(rng, 3, 2, s, Hk, unused);
+  e.prompt = "One step of the translation's decoder (H = 2). Its state s is the query; the encoder's states h_1, "
+             "h_2, h_3 (the rows of H_enc) are the keys and the values. Score each with e_j = s · h_j / √H, take "
+             "the softmax, and blend the encoder's states into the context c = Σ α_j h_j.";
+  e.givens = {given("s", s), given("H_enc", Hk)};
+  const auto r = attend_(ScoreKind::scaled_dot, s, Hk, Hk);
+  const auto raw = attend_(ScoreKind::dot, s, Hk, Hk);
+  const std::string no_sqrt = "This is what you get without dividing the dot products by √H.";
+  ExercisePart sc = part("scores", "the scores e_1, e_2, e_3", values(r.scores));
+  add_mistake(sc, kNoSqrt, no_sqrt, values(raw.scores));
+  e.parts.push_back(sc);
+  ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
+  w.weights = true;
+  add_mistake(w, kNoSqrt, no_sqrt, values(raw.weights));
+  add_mistake(w, kExps, kExpsMessage, values(exps(r.scores)));
+  e.parts.push_back(w);
+  ExercisePart c = part("context", "the context vector c (2 numbers)", values(r.context));
+  add_mistake(c, kNoSqrt, no_sqrt, values(raw.context));
+  e.parts.push_back(c);
+  return e;
+}
+
+std::string number(double x) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", x);
+  return buf;
+}
+
+}  // namespace
+
+const char* exercise_kind_name(ExerciseKind kind) {
+  switch (kind) {
+    case ExerciseKind::context: return "context";
+    case ExerciseKind::scaled: return "scaled";
+    case ExerciseKind::self_row: return "self-row";
+    case ExerciseKind::shapes: return "shapes";
+    case ExerciseKind::cross_step: return "cross-step";
+  }
+  return "";
+}
+
+bool parse_exercise_kind(const std::string& name, ExerciseKind& out) {
+  for (ExerciseKind k : kAllKinds)
+    if (name == exercise_kind_name(k)) {
+      out = k;
+      return true;
+    }
+  return false;
+}
+
+std::string normalise_student(const std::string& student) {
+  std::string out;
+  for (char ch : student) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (std::isspace(c)) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c < 128 ? static_cast<char>(std::tolower(c)) : ch;
+    }
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind) {
+  std::uint64_t h = 14695981039346656037ull;  // FNV-1a offset basis
+  auto mix = [&](const std::string& s) {
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;  // FNV prime
+  };
+  mix(normalise_student(student));
+  mix("\x1f");
+  mix(exercise_kind_name(kind));
+  return h;
+}
+
+Exercise make_exercise(ExerciseKind kind, std::uint64_t seed) {
+  rng::Pcg32 rng(seed, static_cast<std::uint64_t>(kind));
+  Exercise e;
+  switch (kind) {
+    case ExerciseKind::context: e = context_exercise(rng); break;
+    case ExerciseKind::scaled: e = scaled_exercise(rng); break;
+    case ExerciseKind::self_row: e = self_row_exercise(rng); break;
+    case ExerciseKind::shapes: e = shapes_exercise(rng); break;
+    case ExerciseKind::cross_step: e = cross_step_exercise(rng); break;
+  }
+  e.kind = kind;
+  e.seed = seed;
+  return e;
+}
+
+double decimal_tolerance(double exact) { return 0.005 + 0.005 * std::fabs(exact); }
+
+Status grade_part(const Exercise& exercise, const std::string& key, const std::vector<double>& typed, PartGrade& out) {
+  const ExercisePart* p = nullptr;
+  for (const ExercisePart& q : exercise.parts)
+    if (q.key == key) p = &q;
+  if (!p) return Status::error("this exercise has no part \"" + key + "\"");
+  if (typed.size() != p->answer.size())
+    return Status::error("this part takes " + std::to_string(p->answer.size()) + (p->answer.size() == 1 ? " number" : " numbers") +
+                         ", and " + std::to_string(typed.size()) + " were given");
+  for (double x : typed)
+    if (!std::isfinite(x)) return Status::error("every number must be finite");
+  out = {};
+  if (matches(*p, typed, p->answer)) {
+    out.right = true;
+    out.message = "Right.";
+    return Status::success();
+  }
+  for (const Mistake& m : p->mistakes)
+    if (matches(*p, typed, m.values)) {
+      out.mistake = m.key;
+      out.message = m.message;
+      return Status::success();
+    }
+  if (p->weights) {
+    double sum = 0;
+    for (double x : typed) sum += x;
+    if (std::fabs(sum - 1) > 0.01) {
+      out.mistake = "weights_sum";
+      out.message = "These weights sum to " + number(sum) + ": softmax weights always sum to 1.";
+      return Status::success();
+    }
+  }
+  for (std::size_t i = 0; i < typed.size(); ++i)
+    if (!matches(*p, {typed[i]}, {p->answer[i]})) {
+      out.message = "Not right: number " + std::to_string(i + 1) + " of " + std::to_string(typed.size()) + " is off.";
+      break;
+    }
+  return Status::success();
+}
+
+}  // namespace alab::exercises

@@ -1,0 +1,90 @@
+// Exercises of each student's own: five kinds of hand computation from the lesson, each
+// drawn from a seed that the student's name (or ID) and the kind fix, so one student
+// always gets the same numbers, two students almost never do, and the gradebook can draw
+// a hand-in's numbers again and re-grade it.
+//
+//   context     worked example 1's shape: q, three keys and values (d = 2); the dot
+//               scores, the softmax weights, the context vector
+//   scaled      the same with d_k = 4, scaled by sqrt(d_k), and a temperature tau
+//   self-row    one row i of self-attention in matrix form (lesson section 6):
+//               Q = X W_Q, K = X W_K, V = X W_V; q_i, row i of S = Q K^T / sqrt(d_k),
+//               row i of A = softmax(S) (each row), z_i = row i of A V
+//   shapes      the shapes of S and Z and the multiply-adds of Q K^T and A V for a T, d
+//   cross-step  one step of the translation's decoder: its state s scores the encoder's
+//               states h_j (keys and values), e_j = s . h_j / sqrt(H); weights; context
+//
+// Every answer is the engine's own computation (attention/attend.hpp). A typed answer is
+// checked part by part; a wrong one is compared with what each named mistake gives for
+// these numbers (the `Mistake`s of its part), so the student reads "you forgot to divide
+// by sqrt(d_k)" rather than "wrong". A mistake that gives this exercise's right answer
+// too is left out of its part: it could not be told apart.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/status.hpp"
+
+namespace alab::exercises {
+
+enum class ExerciseKind { context, scaled, self_row, shapes, cross_step };
+constexpr ExerciseKind kAllKinds[] = {ExerciseKind::context, ExerciseKind::scaled, ExerciseKind::self_row,
+                                      ExerciseKind::shapes, ExerciseKind::cross_step};
+const char* exercise_kind_name(ExerciseKind kind);  // "context" | "scaled" | "self-row" | "shapes" | "cross-step"
+bool parse_exercise_kind(const std::string& name, ExerciseKind& out);
+
+// A number or matrix the exercise gives, row-major, named as the page shows it.
+struct Given {
+  std::string name;  // "q", "K", "W_Q", "tau", ...
+  int rows = 1, cols = 1;
+  std::vector<double> values;
+};
+
+// What one named mistake gives for this part.
+struct Mistake {
+  std::string key;      // forgot_sqrt_dk | forgot_temperature | unnormalised_exps | wrong_axis |
+                        // transposed | keys_as_values | wrong_width
+  std::string message;  // what the student did, in words
+  std::vector<double> values;
+};
+
+struct ExercisePart {
+  std::string key;        // "scores", "weights", "context", "q", "S_shape", ...
+  std::string label;      // what to type, in words
+  std::vector<double> answer;
+  double tolerance = 0;   // |typed - exact| allowed per number: 0 for whole numbers, < 0 for
+                          // decimals (decimal_tolerance of each exact number)
+  bool weights = false;   // a row of softmax weights (typed weights must sum to 1)
+  std::vector<Mistake> mistakes;
+};
+
+struct Exercise {
+  ExerciseKind kind = ExerciseKind::context;
+  std::uint64_t seed = 0;
+  std::string prompt;     // the task in words (plain text)
+  std::vector<Given> givens;
+  std::vector<ExercisePart> parts;
+};
+
+// The student's name or ID as the seed sees it: spaces trimmed and runs of them made one,
+// ASCII letters lower-cased ("  Ada  Lovelace" and "ada lovelace" are one student).
+std::string normalise_student(const std::string& student);
+// FNV-1a (64 bits) of the normalised student, a separator and the kind's name.
+std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind);
+Exercise make_exercise(ExerciseKind kind, std::uint64_t seed);
+
+// Two decimal places: a typed number within 0.005 + 0.5 % of the exact one is right.
+double decimal_tolerance(double exact);
+
+struct PartGrade {
+  bool right = false;
+  std::string mistake;  // a Mistake key, "weights_sum", or "" (right, or not diagnosed)
+  std::string message;  // for the student, next to the part
+};
+
+// Refused (Status) when the part is unknown or the count of numbers is not the part's.
+Status grade_part(const Exercise& exercise, const std::string& part, const std::vector<double>& typed,
+                  PartGrade& out);
+
+}  // namespace alab::exercises
