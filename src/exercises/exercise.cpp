@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "attention/attend.hpp"
+#include "core/widget_schemas.hpp"
 #include "rng/pcg32.hpp"
 
 namespace alab::exercises {
@@ -289,7 +290,7 @@ std::string normalise_student(const std::string& student) {
   return out;
 }
 
-std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind) {
+std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind, int variant) {
   std::uint64_t h = 14695981039346656037ull;  // FNV-1a offset basis
   auto mix = [&](const std::string& s) {
     for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;  // FNV prime
@@ -297,6 +298,7 @@ std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind) {
   mix(normalise_student(student));
   mix("\x1f");
   mix(exercise_kind_name(kind));
+  mix("\x1f" + std::to_string(variant));
   return h;
 }
 
@@ -354,6 +356,44 @@ Status grade_part(const Exercise& exercise, const std::string& key, const std::v
       break;
     }
   return Status::success();
+}
+
+namespace {
+
+// The request's student, kind and variant, checked: the exercise they draw.
+Status draw_for(const std::string& student, const std::string& kind_name, int variant, Exercise& out) {
+  if (Status st = check_setting("exercises", "kind", kind_name); !st) return st;
+  if (Status st = check_setting("exercises", "variant", variant); !st) return st;
+  const std::string who = normalise_student(student);
+  if (who.empty()) return Status::error("enter your name (or student ID) first: your numbers are drawn from it");
+  if (who.size() > static_cast<std::size_t>(widget_fixed("exercises", "maxStudentLength")))
+    return Status::error("the name is too long: use at most " +
+                         std::to_string(static_cast<int>(widget_fixed("exercises", "maxStudentLength"))) + " characters");
+  ExerciseKind kind;
+  parse_exercise_kind(kind_name, kind);
+  out = make_exercise(kind, exercise_seed(who, kind, variant));
+  return Status::success();
+}
+
+}  // namespace
+
+Status exercise_for(const ExerciseRequest& request, ExerciseReply& out) {
+  Exercise e;
+  if (Status st = draw_for(request.student, request.kind, request.variant, e); !st) return st;
+  out = {};
+  out.kind = exercise_kind_name(e.kind);
+  out.prompt = e.prompt;
+  out.seed = std::to_string(e.seed);
+  out.givens = e.givens;
+  for (const ExercisePart& p : e.parts)
+    out.parts.push_back({p.key, p.label, static_cast<int>(p.answer.size()), p.tolerance != 0, p.weights});
+  return Status::success();
+}
+
+Status grade_exercise(const GradeRequest& request, PartGrade& out) {
+  Exercise e;
+  if (Status st = draw_for(request.student, request.kind, request.variant, e); !st) return st;
+  return grade_part(e, request.part, request.typed, out);
 }
 
 }  // namespace alab::exercises

@@ -70,8 +70,9 @@ struct Exercise {
 // The student's name or ID as the seed sees it: spaces trimmed and runs of them made one,
 // ASCII letters lower-cased ("  Ada  Lovelace" and "ada lovelace" are one student).
 std::string normalise_student(const std::string& student);
-// FNV-1a (64 bits) of the normalised student, a separator and the kind's name.
-std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind);
+// FNV-1a (64 bits) of the normalised student, the kind's name and the variant
+// (content/widgets/exercises.json: another term's exercises, new numbers for everyone).
+std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind, int variant = 1);
 Exercise make_exercise(ExerciseKind kind, std::uint64_t seed);
 
 // Two decimal places: a typed number within 0.005 + 0.5 % of the exact one is right.
@@ -86,5 +87,34 @@ struct PartGrade {
 // Refused (Status) when the part is unknown or the count of numbers is not the part's.
 Status grade_part(const Exercise& exercise, const std::string& part, const std::vector<double>& typed,
                   PartGrade& out);
+
+// The page's and the gradebook's way in (wasm/exercises_bind.cpp): the exercise for a
+// student, its kind and variant checked against the widget's schema. The reply carries
+// the givens and what each part asks for, never the answers; grading draws the exercise
+// again from the same three fields.
+struct ExerciseRequest {
+  std::string student, kind;
+  int variant = 1;
+};
+struct ExercisePartView {
+  std::string key, label;
+  int count = 0;           // numbers to type
+  bool decimals = true;    // false: whole numbers, exact
+  bool weights = false;
+};
+struct ExerciseReply {
+  std::string kind, prompt;
+  std::string seed;        // the 64-bit seed in decimal (shown, so a student can quote it)
+  std::vector<Given> givens;
+  std::vector<ExercisePartView> parts;
+};
+Status exercise_for(const ExerciseRequest& request, ExerciseReply& out);
+
+struct GradeRequest {
+  std::string student, kind, part;
+  int variant = 1;
+  std::vector<double> typed;
+};
+Status grade_exercise(const GradeRequest& request, PartGrade& out);
 
 }  // namespace alab::exercises

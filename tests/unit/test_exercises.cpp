@@ -194,3 +194,34 @@ TEST_CASE("weights that do not sum to 1, a number off, and refusals", "[exercise
   CHECK(few.message == "this part takes 2 numbers, and 1 were given");
   CHECK_FALSE(grade_part(e, "context", {1, NAN}, g).ok);
 }
+
+TEST_CASE("the page's requests: settings from the widget's schema, the same exercise drawn again to grade", "[exercises]") {
+  ExerciseReply r;
+  REQUIRE(exercise_for({"Ada Lovelace", "self-row", 1}, r).ok);
+  CHECK(r.kind == "self-row");
+  CHECK(r.seed == std::to_string(exercise_seed("ada lovelace", ExerciseKind::self_row, 1)));
+  REQUIRE(r.parts.size() == 4);
+  CHECK(r.parts[0].key == "q");
+  CHECK_FALSE(r.parts[0].decimals);
+  CHECK(r.parts[2].weights);
+  ExerciseReply other;
+  REQUIRE(exercise_for({"Ada Lovelace", "self-row", 2}, other).ok);
+  CHECK(other.seed != r.seed);  // another variant, other numbers
+
+  const Exercise e = make_exercise(ExerciseKind::self_row, exercise_seed("Ada Lovelace", ExerciseKind::self_row, 1));
+  for (const ExercisePart& p : e.parts) {
+    PartGrade g;
+    REQUIRE(grade_exercise({"  ada lovelace", "self-row", p.key, 1, p.answer}, g).ok);
+    CHECK(g.right);
+    REQUIRE(grade_exercise({"Grace Hopper", "self-row", p.key, 1, p.answer}, g).ok);  // another student's numbers
+    CHECK_FALSE(g.right);
+  }
+
+  CHECK(exercise_for({"Ada", "softmax", 1}, r).message ==
+        "Exercise: \"softmax\" is not allowed; use one of context, scaled, self-row, shapes, cross-step.");
+  CHECK(exercise_for({"Ada", "context", 100}, r).message ==
+        "Variant: 100 is out of range; use a whole number from 1 to 99.");
+  CHECK(exercise_for({"   ", "context", 1}, r).message ==
+        "enter your name (or student ID) first: your numbers are drawn from it");
+  CHECK_FALSE(exercise_for({std::string(201, 'a'), "context", 1}, r).ok);
+}
