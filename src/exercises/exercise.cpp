@@ -99,7 +99,7 @@ Exercise context_exercise(rng::Pcg32& rng) {
   w.weights = true;
   add_mistake(w, kExps, kExpsMessage, values(exps(r.scores)));
   e.parts.push_back(w);
-  ExercisePart c = part("context", "the context vector c (2 numbers)", values(r.context));
+  ExercisePart c = part("context", "the context vector c", values(r.context));
   add_mistake(c, kKeysAsValues, kKeysAsValuesMessage, values(attend_(ScoreKind::dot, q, K, K).context));
   e.parts.push_back(c);
   return e;
@@ -128,7 +128,7 @@ Exercise scaled_exercise(rng::Pcg32& rng) {
               values(attend_(ScoreKind::scaled_dot, q, K, Vals, 1).weights));
   add_mistake(w, kExps, kExpsMessage, values(exps(r.scores, tau)));
   e.parts.push_back(w);
-  ExercisePart c = part("context", "the context vector c (4 numbers)", values(r.context));
+  ExercisePart c = part("context", "the context vector c", values(r.context));
   add_mistake(c, kKeysAsValues, kKeysAsValuesMessage, values(attend_(ScoreKind::scaled_dot, q, K, K, tau).context));
   add_mistake(c, kNoSqrt, no_sqrt, values(raw.context));
   e.parts.push_back(c);
@@ -156,21 +156,21 @@ Exercise self_row_exercise(rng::Pcg32& rng) {
              std::to_string(i) + " of S, row " + std::to_string(i) + " of A and z_" + std::to_string(i) + ".";
   e.givens = {given("X", X), given("W_Q", WQ), given("W_K", WK), given("W_V", WV), {"i", 1, 1, {double(i)}}};
   const auto r = attend_(ScoreKind::scaled_dot, qi, K, Vals);
-  ExercisePart q = part("q", "q_" + std::to_string(i) + " (2 numbers)", values(qi), false);
+  ExercisePart q = part("q", "q_" + std::to_string(i), values(qi), false);
   add_mistake(q, "transposed", "This is x_i W_Qᵀ: in the lesson's convention q_i = x_i W_Q (row times matrix).",
               values(V((X.row(i - 1) * WQ.transpose()).transpose())));
   e.parts.push_back(q);
   // Every query's scaled scores: row j of S is query j against all keys.
   M S(T, T);
   for (int j = 0; j < T; ++j) S.row(j) = attend_(ScoreKind::scaled_dot, Q.row(j).transpose(), K, Vals).scores.transpose();
-  ExercisePart s = part("scores", "row " + std::to_string(i) + " of S (3 numbers)", values(r.scores));
+  ExercisePart s = part("scores", "row " + std::to_string(i) + " of S", values(r.scores));
   add_mistake(s, "transposed", "This is column i of S (each key k_i against every query): row i holds q_i against every key.",
               values(V(S.col(i - 1))));
   const auto raw = attend_(ScoreKind::dot, qi, K, Vals);
   const std::string no_sqrt = "This is what you get without dividing Q Kᵀ by √d_k.";
   add_mistake(s, kNoSqrt, no_sqrt, values(raw.scores));
   e.parts.push_back(s);
-  ExercisePart a = part("weights", "row " + std::to_string(i) + " of A (3 numbers)", values(r.weights));
+  ExercisePart a = part("weights", "row " + std::to_string(i) + " of A", values(r.weights));
   a.weights = true;
   // Softmax down each column of S instead of along each row: A'(i, j) = e^S(i,j) / sum_k e^S(k,j).
   const M E = S.array().exp().matrix();
@@ -181,7 +181,7 @@ Exercise self_row_exercise(rng::Pcg32& rng) {
   add_mistake(a, kNoSqrt, no_sqrt, values(raw.weights));
   add_mistake(a, kExps, kExpsMessage, values(exps(r.scores)));
   e.parts.push_back(a);
-  ExercisePart z = part("context", "z_" + std::to_string(i) + " (2 numbers)", values(r.context));
+  ExercisePart z = part("context", "z_" + std::to_string(i), values(r.context));
   add_mistake(z, kKeysAsValues, "This blends the keys (rows of K): z_i blends the values, the rows of V.",
               values(attend_(ScoreKind::scaled_dot, qi, K, K).context));
   e.parts.push_back(z);
@@ -242,7 +242,7 @@ Exercise cross_step_exercise(rng::Pcg32& rng) {
   add_mistake(w, kNoSqrt, no_sqrt, values(raw.weights));
   add_mistake(w, kExps, kExpsMessage, values(exps(r.scores)));
   e.parts.push_back(w);
-  ExercisePart c = part("context", "the context vector c (2 numbers)", values(r.context));
+  ExercisePart c = part("context", "the context vector c", values(r.context));
   add_mistake(c, kNoSqrt, no_sqrt, values(raw.context));
   e.parts.push_back(c);
   return e;

@@ -51,7 +51,7 @@ struct Mistake {
 
 struct ExercisePart {
   std::string key;        // "scores", "weights", "context", "q", "S_shape", ...
-  std::string label;      // what to type, in words
+  std::string label;      // what to type, in words (the page adds how many numbers)
   std::vector<double> answer;
   double tolerance = 0;   // |typed - exact| allowed per number: 0 for whole numbers, < 0 for
                           // decimals (decimal_tolerance of each exact number)

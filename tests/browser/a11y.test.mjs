@@ -52,6 +52,13 @@ const AFTER_LOAD = {
     await page.waitForFunction(() => document.body.dataset.jsd !== undefined);
   },
   checks: async (page) => page.click('.check-slot .check-submit'),  // a feedback message showing
+  exercises: async (page) => {  // an exercise shown, one part checked
+    await page.fill('#ex-student', 'Ada Lovelace');
+    await page.waitForFunction(() => document.body.dataset.exercise === 'shown');
+    await page.fill('#ex-part-scores', '1 2 3');
+    await page.press('#ex-part-scores', 'Enter');
+    await page.waitForFunction(() => document.querySelector('[data-part=scores]').dataset.verdict);
+  },
 };
 
 // A widget's registry run (content/pages.json "run"): its primary action pressed, until

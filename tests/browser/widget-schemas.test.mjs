@@ -76,6 +76,13 @@ const CASES = {
     request: { type: 'session-start', payload: { session: 'SeedSweep', input: { settings: { epochs: 1 }, seeds: Array(30).fill(1) } } },
     compiled: /seeds must be different/,
   },
+  exercises: {
+    edit: (w) => { setting(w, 'variant').max = 20; },
+    link: 'exercises.html?variant=30', field: 'variant', typed: '30',
+    message: range('Variant', 30, 1, 20),
+    request: { type: 'call', payload: { fn: 'exercise', input: { student: 'Ada', kind: 'context', variant: 30 } } },
+    compiled: /^ran$/,
+  },
   'attention-table': {
     edit: (w) => { w.fixed.maxTokens = 50; },
     paste: Array.from({ length: 60 }, (_, i) => `t${i} 1 0`).join('\n'),

@@ -251,10 +251,11 @@ function instructorPage(content, data, p) {
       <strong>self-assessed</strong> is the share of the rubric a student ticked for a short answer, for you to review.
       ${a.grading && a.grading.maxAttempts ? `Each check allows ${a.grading.maxAttempts} attempt(s).` : 'Students may retry a check as often as they like;'}
       ${a.grading && a.grading.choiceAnswer === 'first' ? 'the first answer checked counts.' : 'the last answer checked counts.'}
-      <strong>Doubts</strong> lists what does not add up: an edited score, a race that does not reproduce, an implausible date, a possible duplicate.</p>
+      <strong>Exercises</strong> counts the exercise parts graded right when the engine draws each student's numbers again from the name in the hand-in and grades the typed answers itself.
+      <strong>Doubts</strong> lists what does not add up: an edited score, a race that does not reproduce, an exercise the file calls right that is not, an implausible date, a possible duplicate.</p>
     <div class="table-scroll" role="region" aria-label="Gradebook, scrollable" tabindex="0">
     <table class="results" id="gradebook">
-      <thead><tr><th scope="col">Name</th><th scope="col">Student ID</th><th scope="col">Score</th><th scope="col">Per check</th><th scope="col">Self-assessed</th><th scope="col">Required race</th><th scope="col">Exported</th><th scope="col">Doubts</th></tr></thead>
+      <thead><tr><th scope="col">Name</th><th scope="col">Student ID</th><th scope="col">Score</th><th scope="col">Per check</th><th scope="col">Self-assessed</th><th scope="col">Required race</th><th scope="col">Exercises</th><th scope="col">Exported</th><th scope="col">Doubts</th></tr></thead>
       <tbody></tbody>
     </table>
     </div>

@@ -9,6 +9,8 @@
 
 import { grade, gradingOf, meetsRace } from './grading.js';
 import { plausibleDate } from '../work/handin.js';
+import { exerciseAnswers, normaliseStudent } from '../work/exercise-work.js';
+import { exerciseKey } from './verify-exercises.js';
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
@@ -17,9 +19,10 @@ const norm = (s) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase(
 // One gradebook row per student, recomputed from the evidence, every doubt named.
 // records: sanitised; checks, assignment: the build's (its key and its grading rules).
 // raceChecks: Map from race key (raceKey) to {status: 'verified'|'mismatch'|'unverifiable'|'pending', ...}.
+// exerciseChecks: Map from exercise key (verify-exercises.js) to {status: 'graded', right} | {status: 'refused', message}.
 // -> {rows: [row], notes: [text]}; no record is ever dropped: a second hand-in of the
 // same student is shown as superseded, never silently.
-export function gradebook(records, { checks, assignment, raceChecks = new Map(), now = Date.now() }) {
+export function gradebook(records, { checks, assignment, raceChecks = new Map(), exerciseChecks = new Map(), now = Date.now() }) {
   const notes = [];
   const keyOf = (r, i) => (r.student.id.trim() ? `id:${norm(r.student.id)}` : r.student.name.trim() ? `name:${norm(r.student.name)}` : `file:${i}`);
   const known = new Set(checks.map((c) => c.id));
@@ -66,9 +69,11 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     if (r.claimed.raceRequirementMet && !verified && Object.keys(required).length && race !== 'checking…') {
       flags.push('the file says the required race was run; no run in it reproduces');
     }
+    const ex = exerciseCredit(r, exerciseChecks, flags);
     return {
       key: keyOf(r, i), record: r, student: r.student, exportedAt: r.exportedAt, time: date.ok ? date.time : -Infinity,
-      points: g.points, max: g.max, perCheck: g.perCheck, selfAssessed: g.selfAssessed, race, flags, status: 'kept',
+      points: g.points, max: g.max, perCheck: g.perCheck, selfAssessed: g.selfAssessed, race, exercises: ex.text, exercisesRight: ex.right,
+      flags, status: 'kept',
     };
   });
   // The same student twice: the later export is kept, the other shown as superseded.
@@ -98,6 +103,25 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
   return { rows, notes };
 }
 
+// A hand-in's exercise parts as the engine grades them again from its name: the parts
+// right, and a text for the table ("3 of 5 parts right", "checking…", "none").
+function exerciseCredit(r, exerciseChecks, flags) {
+  const answered = exerciseAnswers(r.answers).filter((e) => e.answer.checked);
+  let right = 0, pending = 0;
+  const others = new Set();
+  for (const e of answered) {
+    const c = exerciseChecks.get(exerciseKey(r, e));
+    if (normaliseStudent(e.answer.student || '') !== normaliseStudent(r.student.name)) others.add(e.answer.student || '(no name)');
+    if (!c) { ++pending; continue; }
+    if (c.status !== 'graded') { flags.push(`exercise ${e.kind}, ${e.part}: not graded (${c.message})`); continue; }
+    if (c.right) ++right;
+    else if (e.answer.correct) flags.push(`exercise ${e.kind}, ${e.part}: the file says right; graded again for this name, not right`);
+  }
+  if (others.size) flags.push(`exercise answers made for the numbers of another name (${[...others].slice(0, 3).map((n) => `"${n.slice(0, 40)}"`).join(', ')}), graded for this hand-in's name`);
+  const text = pending ? 'checking…' : answered.length ? `${right} of ${answered.length} parts right` : 'none';
+  return { right, text };
+}
+
 // A race run's identity for re-running: its settings, in a fixed key order.
 export function raceKey(run) {
   return JSON.stringify(Object.keys(run.settings).sort().map((k) => [k, run.settings[k]]));
@@ -108,7 +132,7 @@ export function raceKey(run) {
 // are the build's assignment's, so nothing a file names becomes a column.
 export function toCsv(rows, assignment) {
   const checkIds = assignment.checks;
-  const header = ['name', 'student_id', 'id_from', 'score', 'max', ...checkIds, ...checkIds.map((id) => `${id}_self_assessed`), 'required_race', 'exported_at', 'status', 'flags'];
+  const header = ['name', 'student_id', 'id_from', 'score', 'max', ...checkIds, ...checkIds.map((id) => `${id}_self_assessed`), 'required_race', 'exercise_parts_right', 'exported_at', 'status', 'flags'];
   const cell = (v) => {
     let s = String(v ?? '');
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
@@ -119,7 +143,7 @@ export function toCsv(rows, assignment) {
     lines.push([r.student.name, r.student.id, r.student.source, r.points, r.max,
       ...checkIds.map((id) => (own(r.perCheck, id) ? r.perCheck[id] : '')),
       ...checkIds.map((id) => (own(r.selfAssessed, id) ? r.selfAssessed[id] : '')),
-      r.race, r.exportedAt, r.status, r.flags.join('; ')].map(cell).join(','));
+      r.race, r.exercisesRight, r.exportedAt, r.status, r.flags.join('; ')].map(cell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -9,6 +9,7 @@ import { labData } from '../ui/lab-data.js';
 import { MAX_BYTES, parseHandins } from '../work/handin.js';
 import { gradebook, raceKey, toCsv } from '../grading/gradebook.js';
 import { verifyRaces } from '../grading/verify.js';
+import { regradeExercises } from '../grading/verify-exercises.js';
 import { downloadText } from '../work/download.js';
 import { showEngineStatus } from '../ui/page-kit.js';
 
@@ -16,6 +17,7 @@ const $ = (id) => document.getElementById(id);
 const data = labData();
 const records = [];
 const raceChecks = new Map();
+const exerciseChecks = new Map();
 const shownNotes = new Set();
 let job = null;
 
@@ -61,7 +63,23 @@ async function readFiles(files) {
     }
   }
   render();
+  await regrade();
   verify();
+}
+
+// Grades every exercise answer of the hand-ins again in the engine (quick: no training),
+// while the races wait their turn in the same worker.
+let regrading = null;
+async function regrade() {
+  if (regrading) { await regrading; return regrade(); }
+  const job = regradeExercises(lab, records, exerciseChecks, { onProgress: scheduleRender });
+  if (job.total === 0) return;
+  document.body.dataset.regrading = 'true';
+  regrading = job.done;
+  await job.done;
+  regrading = null;
+  document.body.dataset.regrading = 'false';
+  render();
 }
 
 // One render per frame however many progress reports arrive in it.
@@ -83,7 +101,7 @@ const shownRows = new Map();  // signature -> tr
 function rowElement(r, taken) {
   const cells = [r.student.id + (r.student.source === 'lms' ? ' (from the LMS)' : ''), `${r.points} of ${r.max}`,
     Object.entries(r.perCheck).map(([id, v]) => `${id}: ${v}`).join(', '),
-    Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, r.exportedAt];
+    Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, r.exercises, r.exportedAt];
   let signature = JSON.stringify([r.status, r.student.name, cells, r.flags]);
   while (taken.has(signature)) signature += '+';  // two rows alike still get two elements
   taken.add(signature);
@@ -108,7 +126,7 @@ function rowElement(r, taken) {
 function render() {
   let book;
   try {
-    book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks });
+    book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks });
   } catch (err) {
     message(`The gradebook could not be made: ${err.message}`, 'error');
     return null;
@@ -169,7 +187,7 @@ $('verify-stop').addEventListener('click', () => { if (job) job.stop(); });
 $('gradebook-prev').addEventListener('click', () => { shownPage = Math.max(0, shownPage - 1); render(); });
 $('gradebook-next').addEventListener('click', () => { shownPage += 1; render(); });
 $('download-csv').addEventListener('click', () => {
-  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks });
+  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks });
   const csv = toCsv(book.rows, data.assignment);
   downloadText('attention-lab-gradebook.csv', csv, 'text/csv;charset=utf-8');
 });

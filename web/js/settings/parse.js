@@ -24,6 +24,39 @@ export function parseVector(text) {
   return { ok: true, values };
 }
 
+// An answer to an exercise part (count: how many numbers it takes; null: any number,
+// the engine counts): numbers separated by spaces, commas or semicolons,
+// each a decimal, scientific ("1.2e-3"), with a Unicode minus, or a fraction ("3/4",
+// "−1/2"); brackets around the list are allowed ("[0.2, 0.8]"). A decimal comma is
+// refused by name, since the comma separates numbers.
+//   -> {ok: true, values} | {ok: false, message}
+export function parseAnswer(text, count) {
+  const body = String(text).trim().replace(/^[[(]\s*/, '').replace(/\s*[\])]$/, '');
+  const parts = body.split(/[\s,;]+/).filter((x) => x.length > 0);
+  if (parts.length === 0) return { ok: false, message: `Type ${count === 1 ? 'a number' : `${count ?? 'the'} numbers, separated by spaces or commas`}.` };
+  const values = [];
+  for (const part of parts) {
+    const fraction = /^([^/]+)\/([^/]+)$/.exec(part);
+    if (fraction) {
+      const a = parseNumber(fraction[1]), b = parseNumber(fraction[2]);
+      if (!a.ok || !b.ok) return { ok: false, message: `${quoted(part)} is not a number or a fraction.` };
+      if (b.value === 0) return { ok: false, message: `${quoted(part)} divides by zero.` };
+      values.push(a.value / b.value);
+      continue;
+    }
+    const r = parseNumber(part);
+    if (!r.ok) return r;
+    values.push(r.value);
+  }
+  if (count !== null && values.length !== count) {
+    const decimalComma = count === 1 && values.length === 2 && /^\s*[+\-\u2212]?\d+,\d+\s*$/.test(body);
+    return { ok: false, message: decimalComma
+      ? 'Use a point for decimals (0.5, not 0,5): the comma separates numbers.'
+      : `This part takes ${count === 1 ? '1 number' : `${count} numbers`}; you typed ${values.length}.` };
+  }
+  return { ok: true, values };
+}
+
 export function parseNumber(text) {
   const s = String(text).trim();
   if (/^[+-]?(nan|inf|infinity)$/i.test(s)) return { ok: false, message: `${quoted(s)} is not a finite number.` };

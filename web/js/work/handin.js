@@ -7,6 +7,7 @@
 // run them under Node.
 import { grade, meetsRace } from '../grading/grading.js';
 import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
+import { exerciseAnswers } from './exercise-work.js';
 
 export const FORMAT = 'attention-lab-handin';
 export const VERSION = 2;
@@ -62,6 +63,13 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
   for (const r of record.races) {
     const s = Object.entries(r.settings).map(([k, v]) => `${k}=${v}`).join(' ');
     lines.push(`  ${r.at}: ${s}: GRU ${r.gru.toFixed(3)}, attention ${r.attention.toFixed(3)}${r.stopped ? ' (stopped early)' : ''}`);
+  }
+  const exercises = exerciseAnswers(state.answers).filter((e) => e.answer.checked);
+  if (exercises.length) {
+    lines.push('', `Exercise parts: ${exercises.filter((e) => e.answer.correct).length} of ${exercises.length} right when checked (the gradebook grades them again)`);
+    for (const { kind, part, answer: a } of exercises) {
+      lines.push(`  ${kind}, ${part}: "${(a.text || '').replace(/\s+/g, ' ').trim()}" ${a.correct ? 'right' : 'not right'}, ${a.attempts || 1} attempt(s) (numbers of "${a.student || ''}", variant ${a.variant || 1})`);
+    }
   }
   if (Object.keys(required).length) {
     lines.push(`Required race (${Object.entries(required).map(([k, v]) => `${k}=${v}`).join(' ')}): ${record.raceRequirementMet ? 'done' : 'not done'}`);

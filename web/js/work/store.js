@@ -52,6 +52,11 @@ function normalizeAnswer(a) {
   if (typeof a.text === 'string') out.text = a.text.slice(0, TEXT_MAX);
   if (typeof a.revealed === 'boolean') out.revealed = a.revealed;
   if (Array.isArray(a.rubric)) out.rubric = a.rubric.slice(0, 50).map((x) => x === true);
+  // An exercise part (pages/exercises.js): whose numbers and which variant it answered,
+  // and the mistake the engine named.
+  if (typeof a.student === 'string') out.student = a.student.slice(0, NAME_MAX);
+  if (Number.isInteger(a.variant) && a.variant >= 1 && a.variant <= 1000) out.variant = a.variant;
+  if (typeof a.mistake === 'string' && /^[a-z_]{0,40}$/.test(a.mistake)) out.mistake = a.mistake;
   return out;
 }
 

@@ -1,0 +1,215 @@
+// Exercises of each student's own in headless Chromium: numbers drawn from the name
+// (two students, two sets), right answers graded right, named mistakes diagnosed, bad
+// input refused beside its field with the typed text kept, answers saved across a
+// reload, a link's kind and variant, and the gradebook grading a hand-in's exercises
+// again. The expected numbers are worked out here from
+// the givens the page shows, by the lesson's formulas.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLab, openPage } from './support.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+async function open(path = 'exercises.html', name = 'Ada Lovelace') {
+  const opened = await openPage(lab.browser, lab.isolatedUrl(path));
+  const { page } = opened;
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  if (name !== null) await page.fill('#ex-student', name);
+  return opened;
+}
+
+// The exercise as shown: its givens (each name -> rows of numbers) and its parts.
+async function shown(page) {
+  await page.waitForFunction(() => document.body.dataset.exercise === 'shown');
+  return page.evaluate(() => {
+    const givens = {};
+    for (const el of document.querySelectorAll('#ex-givens > *')) {
+      const read = (t) => Number(t.replace('\u2212', '-'));
+      if (el.tagName === 'TABLE') {
+        givens[el.caption.textContent.split(' ')[0]] = Array.from(el.tBodies[0].rows, (tr) => Array.from(tr.cells).slice(1).map((c) => read(c.textContent)));
+      } else {
+        const [name, value] = el.textContent.split(' = ');
+        givens[name] = value.startsWith('[') ? [value.slice(1, -1).split(', ').map(read)] : read(value);
+      }
+    }
+    return { givens, parts: Array.from(document.querySelectorAll('.exercise-part'), (p) => p.dataset.part), seed: document.body.dataset.seed };
+  });
+}
+
+async function answer(page, part, text) {
+  await page.fill(`#ex-part-${part}`, text);
+  await page.press(`#ex-part-${part}`, 'Enter');
+  await page.waitForFunction((p) => {
+    const el = document.querySelector(`[data-part="${p}"]`);
+    return el.dataset.verdict && el.querySelector('.feedback').textContent;
+  }, part);
+  const out = await page.evaluate((p) => {
+    const el = document.querySelector(`[data-part="${p}"]`);
+    return { verdict: el.dataset.verdict, mistake: el.dataset.mistake || '', text: el.querySelector('.feedback').textContent };
+  }, part);
+  // Clear the marks so the next answer's wait sees its own verdict.
+  await page.evaluate((p) => { const el = document.querySelector(`[data-part="${p}"]`); delete el.dataset.verdict; el.querySelector('.feedback').textContent = ''; }, part);
+  return out;
+}
+
+const dot = (a, b) => a.reduce((s, x, i) => s + x * b[i], 0);
+const softmax = (s) => { const m = Math.max(...s), e = s.map((x) => Math.exp(x - m)), z = e.reduce((a, b) => a + b); return e.map((x) => x / z); };
+const blend = (w, rows) => rows[0].map((_, j) => rows.reduce((acc, r, i) => acc + w[i] * r[j], 0));
+const fmt = (v) => v.map((x) => x.toFixed(4)).join(', ');
+
+test('two students get different numbers; the same student the same ones, whatever the spacing and case', async () => {
+  const { page, problems, close } = await open();
+  const ada = await shown(page);
+  await page.fill('#ex-student', 'Grace Hopper');
+  await page.waitForFunction((seed) => document.body.dataset.exercise === 'shown' && document.body.dataset.seed !== seed, ada.seed);
+  const grace = await shown(page);
+  assert.notDeepEqual(grace.givens, ada.givens);
+  await page.fill('#ex-student', '  ada   LOVELACE ');
+  await page.waitForFunction((seed) => document.body.dataset.seed === seed, ada.seed);
+  assert.deepEqual((await shown(page)).givens, ada.givens);
+  // No name: the message beside the field, no exercise asked for.
+  await page.fill('#ex-student', '   ');
+  await page.waitForFunction(() => document.body.dataset.exercise === 'waiting');
+  assert.match(await page.textContent('#ex-student-error'), /Type your name/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('worked example 1: right answers graded right, unnormalised weights, keys as values and a wrong sum named', async () => {
+  const { page, problems, close } = await open('exercises.html?kind=context');
+  const { givens, parts } = await shown(page);
+  assert.deepEqual(parts, ['scores', 'weights', 'context']);
+  const q = givens.q[0], K = givens.K, V = givens.V;
+  const s = K.map((k) => dot(q, k)), w = softmax(s);
+  assert.equal((await answer(page, 'scores', s.join(' '))).verdict, 'right');
+  const exps = await answer(page, 'weights', fmt(s.map(Math.exp)));
+  assert.equal(exps.mistake, 'unnormalised_exps');
+  assert.match(exps.text, /^✗ These are the exponentials before dividing by their sum/);
+  const off = w.slice();
+  off[0] += 0.3;
+  assert.equal((await answer(page, 'weights', fmt(off))).mistake, 'weights_sum');
+  const right = await answer(page, 'weights', `[${w.map((x) => x.toFixed(2)).join('; ')}]`);  // two places, brackets, semicolons
+  assert.equal(right.verdict, 'right');
+  assert.match(right.text, /^✓ Right\. \(3 attempts\)$/);
+  assert.equal((await answer(page, 'context', fmt(blend(w, K)))).mistake, 'keys_as_values');
+  assert.equal((await answer(page, 'context', fmt(blend(w, V)))).verdict, 'right');
+  assert.match(await page.textContent('#ex-progress'), /Scores, weights and the context vector: 3 of 3 parts right/);
+
+  // Saved: a reload shows the typed answers and their verdicts again.
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.exercise === 'shown'
+    && document.querySelectorAll('.exercise-part[data-verdict=right]').length === 3);
+  assert.equal(await page.inputValue('#ex-part-weights'), `[${w.map((x) => x.toFixed(2)).join('; ')}]`);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('scaled, self-row and shapes: forgot √d_k, forgot τ, softmax down the columns, a transposed product, d_model for d_k', async () => {
+  const { page, problems, close } = await open('exercises.html?kind=scaled');
+  let { givens } = await shown(page);
+  const q = givens.q[0], K = givens.K, tau = givens['τ'];
+  const raw = K.map((k) => dot(q, k)), s = raw.map((x) => x / 2);
+  assert.equal((await answer(page, 'scores', fmt(raw))).mistake, 'forgot_sqrt_dk');
+  assert.equal((await answer(page, 'weights', fmt(softmax(s)))).mistake, 'forgot_temperature');
+  assert.equal((await answer(page, 'weights', fmt(softmax(s.map((x) => x / tau))))).verdict, 'right');
+
+  await page.selectOption('#set-kind', 'self-row');
+  ({ givens } = await shown(page));
+  const X = givens.X, i = givens.i - 1;
+  const times = (rows, W) => rows.map((r) => W[0].map((_, c) => r.reduce((acc, x, k) => acc + x * W[k][c], 0)));
+  const Q = times(X, givens.W_Q), Kx = times(X, givens.W_K);
+  const S = Q.map((qq) => Kx.map((kk) => dot(qq, kk) / Math.SQRT2));
+  assert.equal((await answer(page, 'q', Q[i].join(', '))).verdict, 'right');
+  const column = S.map((row) => row[i]);
+  if (fmt(column) !== fmt(S[i])) assert.equal((await answer(page, 'scores', fmt(column))).mistake, 'transposed');
+  assert.equal((await answer(page, 'scores', fmt(S[i]))).verdict, 'right');
+  const E = S.map((row) => row.map(Math.exp));
+  const byColumn = E[i].map((x, j) => x / E.reduce((acc, row) => acc + row[j], 0));
+  const rowSoftmax = softmax(S[i]);
+  if (fmt(byColumn) !== fmt(rowSoftmax)) assert.equal((await answer(page, 'weights', fmt(byColumn))).mistake, 'wrong_axis');
+  assert.equal((await answer(page, 'weights', fmt(rowSoftmax))).verdict, 'right');
+
+  await page.selectOption('#set-kind', 'shapes');
+  ({ givens } = await shown(page));
+  const T = givens.T, dk = givens.d_k, dm = givens.d_model, dv = givens.d_v;
+  assert.equal((await answer(page, 'qk_madds', String(T * T * dm))).mistake, 'wrong_width');
+  assert.equal((await answer(page, 'qk_madds', String(T * T * dk))).verdict, 'right');
+  assert.equal((await answer(page, 'Z_shape', `${dv} ${T}`)).mistake, 'transposed');
+  assert.equal((await answer(page, 'Z_shape', `${T}, ${dv}`)).verdict, 'right');
+  assert.match(await page.locator('#share-link').textContent(), /^exercises\.html\?kind=shapes$/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('bad input is named beside its part, the typed text kept; fractions and a Unicode minus are read', async () => {
+  const { page, problems, close } = await open('exercises.html?kind=cross-step');
+  const { givens } = await shown(page);
+  for (const [typed, message] of [
+    ['0,5', /^This part takes 3 numbers; you typed 2\.$/],
+    ['1 2 banana', /"banana" is not a number/],
+    ['1/0 1 1', /divides by zero/],
+    ['', /^Type 3 numbers/],
+  ]) {
+    await page.fill('#ex-part-weights', typed);
+    await page.press('#ex-part-weights', 'Enter');
+    await page.waitForFunction(() => document.querySelector('[data-part=weights]').dataset.verdict === 'unreadable');
+    assert.match(await page.textContent('#ex-part-weights-feedback'), message);
+    assert.equal(await page.inputValue('#ex-part-weights'), typed);
+    assert.equal(await page.getAttribute('#ex-part-weights', 'aria-invalid'), 'true');
+    await page.evaluate(() => { delete document.querySelector('[data-part=weights]').dataset.verdict; });
+  }
+  const fractions = await answer(page, 'weights', '1/2 1/4 1/4');
+  assert.notEqual(fractions.verdict, 'unreadable');
+  const s = givens.s[0], H = givens.H_enc;
+  const e = H.map((h) => dot(s, h) / Math.SQRT2);
+  const typed = e.map((x) => (x < 0 ? `\u2212${(-x).toFixed(3)}` : x.toFixed(3))).join(' ');
+  assert.equal((await answer(page, 'scores', typed)).verdict, 'right');
+  // A link's bad variant is named, and the default used.
+  const other = await openPage(lab.browser, lab.isolatedUrl('exercises.html?variant=500&kind=nope'));
+  await other.page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.match(await other.page.textContent('#url-notice'), /Variant: 500 is out of range/);
+  assert.match(await other.page.textContent('#url-notice'), /Exercise/);
+  assert.deepEqual(other.problems.console, []);
+  await other.close();
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('the gradebook grades the exercises again from the hand-in\'s name: genuine work counts, an edited verdict is flagged', async () => {
+  const { page, problems, close } = await open('exercises.html?kind=context', 'Ada Lovelace');
+  const { givens } = await shown(page);
+  const s = givens.K.map((k) => dot(givens.q[0], k));
+  assert.equal((await answer(page, 'scores', s.join(' '))).verdict, 'right');
+  assert.equal((await answer(page, 'weights', fmt(softmax(s)))).verdict, 'right');
+  await page.goto(lab.isolatedUrl('checks.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.equal(await page.inputValue('#student-name'), 'Ada Lovelace');  // one name for the whole lab
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const genuine = readFileSync(await download.path(), 'utf8');
+  assert.match(genuine, /Exercise parts: 2 of 2 right when checked/);
+  // The same file with the weights' typed answer changed and its verdict left "right".
+  const begin = genuine.indexOf('{', genuine.indexOf('-----BEGIN')), end = genuine.lastIndexOf('}') + 1;
+  const record = JSON.parse(genuine.slice(begin, end));
+  record.answers['ex-context--weights'].text = '0.2 0.3 0.5';
+  const edited = genuine.slice(0, begin) + JSON.stringify(record) + genuine.slice(end);
+  const dir = mkdtempSync(join(tmpdir(), 'exercises-'));
+  const gradebookRow = async (name, text) => {
+    writeFileSync(join(dir, name), text);
+    await page.goto(lab.isolatedUrl('instructor.html'));
+    await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+    await page.setInputFiles('#files', [join(dir, name)]);
+    await page.waitForFunction(() => document.body.dataset.regrading === 'false' && document.querySelectorAll('#gradebook tbody tr').length === 1);
+    return page.$eval('#gradebook tbody tr', (tr) => ({ exercises: tr.cells[6].textContent, doubts: tr.cells[8].textContent }));
+  };
+  assert.deepEqual(await gradebookRow('genuine.txt', genuine), { exercises: '2 of 2 parts right', doubts: 'none' });
+  const row = await gradebookRow('edited.txt', edited);
+  assert.equal(row.exercises, '1 of 2 parts right');
+  assert.match(row.doubts, /exercise context, weights: the file says right; graded again for this name, not right/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

@@ -1,0 +1,246 @@
+// Exercises of the student's own: the exercise for their name, kind and variant comes
+// from the C++ engine (src/exercises/exercise.hpp) through the lab's worker, without its
+// answers; each part is graded there too, on Check. This file holds the name, the
+// settings, the givens, one form row per part and the saved work.
+//
+// Typed answers are kept as typed (in the field and in the saved work, work/store.js);
+// one that does not parse gets a message beside it and nothing is sent. An answer saved
+// for other numbers (another name or variant) is not shown as this exercise's.
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { LatestCall } from '../engine/latest-call.js';
+import { parseAnswer } from '../settings/parse.js';
+import { toQuery } from '../settings/settings-schema.js';
+import { formatNumber } from '../ui/format.js';
+import { markDone, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
+import { answerId, exerciseProgress, normaliseStudent } from '../work/exercise-work.js';
+import { NAME_MAX, openStore, showStoreProblem } from '../work/store.js';
+
+const $ = (id) => document.getElementById(id);
+const TYPED_MAX = 500;  // an answer's text as saved: a few numbers need far fewer characters
+
+const state = { spec: null, form: null, exercise: null, request: null, kinds: [], partCounts: Object.create(null) };
+const store = openStore();
+const lab = new LabClient();
+showEngineStatus(lab, describeBuild);
+
+const fetchExercise = new LatestCall(lab, 'exercise', {
+  onResult(r, request) { show(r, request); },
+  onError(err) {
+    $('ex-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
+    document.body.dataset.exercise = 'refused';
+  },
+});
+
+// ---- what the student set -----------------------------------------------------------
+
+function studentName() {
+  const name = $('ex-student').value;
+  const who = normaliseStudent(name);
+  $('ex-student-error').textContent = who ? '' : 'Type your name: your numbers are drawn from it.';
+  $('ex-student').setAttribute('aria-invalid', who ? 'false' : 'true');
+  return who ? name : null;
+}
+
+function request() {
+  const settings = state.form.read();
+  const student = studentName();
+  if (!settings || !student) return null;
+  return { student, kind: settings.kind, variant: settings.variant, settings };
+}
+
+function reload() {
+  const r = request();
+  showProgress();
+  if (!r) {
+    fetchExercise.supersede();
+    state.request = null;
+    $('ex-prompt').textContent = 'Type your name above (and choose an exercise if the settings are marked): your exercise appears here.';
+    $('ex-givens').replaceChildren();
+    $('ex-parts').replaceChildren();
+    document.body.dataset.exercise = 'waiting';
+    return;
+  }
+  showShareLink(`exercises.html${toQuery(state.spec, r.settings)}`);
+  $('ex-error').textContent = '';
+  document.body.dataset.exercise = 'loading';
+  fetchExercise.send({ student: r.student, kind: r.kind, variant: r.variant });
+}
+
+// ---- the exercise -----------------------------------------------------------------
+
+// A given: a number or a vector on a line, a matrix as a small table (row i first).
+function givenView(g) {
+  const num = (x) => formatNumber(x, 3).replace('-', '\u2212');
+  if (g.rows === 1 && g.cols === 1) return Object.assign(document.createElement('p'), { textContent: `${g.name} = ${num(g.values[0])}` });
+  if (g.rows === 1) return Object.assign(document.createElement('p'), { textContent: `${g.name} = [${g.values.map(num).join(', ')}]` });
+  const table = Object.assign(document.createElement('table'), { className: 'results matrix' });
+  table.createCaption().textContent = `${g.name} (${g.rows} × ${g.cols})`;
+  const body = table.createTBody();
+  for (let i = 0; i < g.rows; ++i) {
+    const tr = body.insertRow();
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(i + 1) }));
+    for (let j = 0; j < g.cols; ++j) tr.insertCell().textContent = num(g.values[i * g.cols + j]);
+  }
+  return table;
+}
+
+function show(r, req) {
+  state.exercise = r;
+  state.request = req;
+  state.partCounts[r.kind] = r.parts.length;
+  $('ex-title').textContent = state.spec.find((s) => s.key === 'kind').choiceLabels[r.kind] || 'Exercise';
+  $('ex-prompt').textContent = r.prompt;
+  $('ex-givens').replaceChildren(...r.givens.map(givenView));
+  const form = $('ex-parts');
+  form.replaceChildren(...r.parts.map((p) => partRow(p, req)));
+  showProgress();
+  document.body.dataset.exercise = 'shown';
+  document.body.dataset.seed = r.seed;
+}
+
+// A saved answer counts for this exercise only when made for the same numbers.
+function savedFor(part, req) {
+  const a = store.state.answers[answerId(req.kind, part.key)];
+  return a && normaliseStudent(a.student || '') === normaliseStudent(req.student) && (a.variant || 1) === req.variant ? a : null;
+}
+
+function partRow(p, req) {
+  const id = `ex-part-${p.key}`;
+  const wrap = Object.assign(document.createElement('div'), { className: 'field exercise-part' });
+  wrap.dataset.part = p.key;
+  const count = p.count === 1 ? '1 number' : `${p.count} numbers`;
+  const label = Object.assign(document.createElement('label'), { htmlFor: id, textContent: `${p.label} (${count}${p.decimals ? '' : ', exact'})` });
+  const input = Object.assign(document.createElement('input'), { id, type: 'text', inputMode: 'decimal', spellcheck: false, autocomplete: 'off' });
+  const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Check' });
+  check.setAttribute('aria-label', `Check ${p.label}`);
+  const feedback = Object.assign(document.createElement('p'), { id: `${id}-feedback`, className: 'feedback' });
+  feedback.setAttribute('role', 'status');
+  input.setAttribute('aria-describedby', feedback.id);
+  const saved = savedFor(p, req);
+  if (saved) {
+    input.value = saved.text || '';
+    if (saved.checked) showSaved(p, req, saved, wrap, feedback);
+  }
+  const row = Object.assign(document.createElement('form'), { className: 'part-row', noValidate: true });
+  row.append(input, check);
+  row.addEventListener('submit', (e) => { e.preventDefault(); grade(p, input, wrap, feedback); });
+  wrap.append(label, row, feedback);
+  return wrap;
+}
+
+function showVerdict(wrap, feedback, right, message, attempts) {
+  wrap.dataset.verdict = right ? 'right' : 'wrong';
+  feedback.className = `feedback ${right ? 'right' : 'wrong'}`;
+  const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
+  feedback.textContent = `${right ? '✓' : '✗'} ${message}${tries}`;
+}
+
+// A saved answer's verdict, with the engine's words for it: graded again (not an attempt).
+async function showSaved(p, req, saved, wrap, feedback) {
+  const parsed = parseAnswer(saved.text || '', p.count);
+  if (!parsed.ok) return;
+  try {
+    const g = await lab.call('grade_exercise', { student: req.student, kind: req.kind, variant: req.variant, part: p.key, typed: parsed.values });
+    if (state.request === req) showVerdict(wrap, feedback, g.right, g.message, saved.attempts);
+  } catch { /* the Check button reports it */ }
+}
+
+async function grade(p, input, wrap, feedback) {
+  const req = state.request;
+  const parsed = parseAnswer(input.value, p.count);
+  if (!parsed.ok) {
+    wrap.dataset.verdict = 'unreadable';
+    feedback.className = 'feedback error';
+    feedback.textContent = parsed.message;
+    input.setAttribute('aria-invalid', 'true');
+    return;
+  }
+  input.setAttribute('aria-invalid', 'false');
+  const typed = input.value.slice(0, TYPED_MAX);
+  let g;
+  try {
+    g = await lab.call('grade_exercise', { student: req.student, kind: req.kind, variant: req.variant, part: p.key, typed: parsed.values });
+  } catch (err) {
+    feedback.className = 'feedback error';
+    feedback.textContent = `Could not check this answer: ${err.message}.`;
+    return;
+  }
+  if (state.request !== req) return;  // the exercise changed meanwhile
+  const id = answerId(req.kind, p.key);
+  const previous = savedFor(p, req);
+  const a = store.answer(id);
+  const now = new Date().toISOString();
+  const attempts = (previous ? previous.attempts || 0 : 0) + 1;
+  Object.assign(a, {
+    text: typed, checked: true, correct: g.right, mistake: g.mistake, attempts, at: now,
+    student: req.student.slice(0, NAME_MAX), variant: req.variant,
+  });
+  if (!previous || !a.first) a.first = { choice: typed.slice(0, 40), correct: g.right, at: now };
+  store.touchAnswer(id);
+  store.save();
+  wrap.dataset.mistake = g.mistake;
+  showVerdict(wrap, feedback, g.right, g.message, attempts);
+  showProgress();
+}
+
+// ---- progress ---------------------------------------------------------------------
+
+function showProgress() {
+  const req = state.request;
+  const student = $('ex-student').value, settings = state.form.read();
+  const per = settings ? exerciseProgress(store.state.answers, student, settings.variant) : {};
+  const kind = state.spec.find((s) => s.key === 'kind');
+  let complete = 0;
+  $('ex-progress').replaceChildren(...kind.choices.map((k) => {
+    const p = per[k] || { answered: 0, right: 0 }, n = state.partCounts[k];
+    if (n && p.right === n) ++complete;
+    const li = document.createElement('li');
+    const link = Object.assign(document.createElement('a'), { href: `exercises.html${toQuery(state.spec, { ...settings, kind: k })}`, textContent: kind.choiceLabels[k] });
+    link.addEventListener('click', (e) => {
+      e.preventDefault();
+      $('set-kind').value = k;
+      reload();
+    });
+    li.append(link, document.createTextNode(`: ${n ? `${p.right} of ${n} parts right` : p.answered ? `${p.right} right so far` : 'not started'}`));
+    if (req && k === req.kind) li.setAttribute('aria-current', 'true');
+    return li;
+  }));
+  const right = Object.values(per).reduce((s, p) => s + p.right, 0);
+  $('ex-summary').textContent = right ? `Parts right in all five exercises: ${right}.` : '';
+  if (complete === kind.choices.length) markDone('exercises');
+}
+
+// The part counts of every kind, for the progress list (the exercises are cheap to draw).
+async function countParts(student, variant) {
+  for (const k of state.spec.find((s) => s.key === 'kind').choices) {
+    if (state.partCounts[k]) continue;
+    try {
+      const r = await lab.call('exercise', { student, kind: k, variant });
+      state.partCounts[k] = r.parts.length;
+    } catch { /* shown when that exercise is opened */ }
+  }
+  showProgress();
+}
+
+// ---- wiring -----------------------------------------------------------------------
+
+function main() {
+  ({ spec: state.spec, form: state.form } = setUpSettings('exercises', reload));
+  showStoreProblem(store, $('storage-notice'));
+  $('ex-student').value = store.state.student.name || '';
+  $('ex-student').addEventListener('input', () => {
+    const name = $('ex-student').value.slice(0, NAME_MAX);
+    if (normaliseStudent(name)) store.setStudent({ name });
+    reload();
+  });
+  store.onChange = () => {
+    if (!$('ex-student').value && store.state.student.name) $('ex-student').value = store.state.student.name;
+    showProgress();
+  };
+  reload();
+  const r = request();
+  if (r) countParts(r.student, r.variant);
+  document.body.dataset.ready = 'true';
+}
+
+main();
