@@ -7,7 +7,8 @@
 //   {"v": 1,
 //    "s": [name, id, updatedAt],
 //    "a": {id: {"c": choice, "k": checked, "r": correct, "n": attempts, "f": [choice, correct, at],
-//               "t": text, "v": revealed, "b": "1011" (rubric), "u": updatedAt, "x": shortened}},
+//               "t": text, "v": revealed, "b": "1011" (rubric), "u": updatedAt, "x": shortened,
+//               "w": whose numbers, "g": variant, "m": mistake (an exercise part)}},
 //    "r": [[at, {settings}, gru, attention, stopped, build, wall]],
 //    "o": races left out, "z": resetAt, "d": {page: when its activity was first done}}
 import { normalizeState } from '../work/store.js';
@@ -31,6 +32,9 @@ function compact(state, { races, textMax }) {
     }
     if (x.revealed) o.v = 1;
     if (x.rubric) o.b = x.rubric.map((y) => (y ? '1' : '0')).join('');
+    if (x.student !== undefined) o.w = x.student;
+    if (x.variant) o.g = x.variant;
+    if (x.mistake) o.m = x.mistake;
     a[id] = o;
   }
   const kept = state.races.slice(state.races.length - races);
@@ -87,6 +91,9 @@ export function decodeSuspend(text) {
     if (o.t !== undefined) x.text = o.t;
     if (o.v) x.revealed = true;
     if (typeof o.b === 'string') x.rubric = o.b.split('').map((c) => c === '1');
+    if (o.w !== undefined) x.student = o.w;
+    if (o.g !== undefined) x.variant = o.g;
+    if (o.m !== undefined) x.mistake = o.m;
     if (o.x) shortened.push(id);
     answers[id] = x;
   }
