@@ -118,7 +118,8 @@ function exerciseCredit(r, exerciseChecks, flags) {
     else if (e.answer.correct) flags.push(`exercise ${e.kind}, ${e.part}: the file says right; graded again for this name, not right`);
   }
   if (others.size) flags.push(`exercise answers made for the numbers of another name (${[...others].slice(0, 3).map((n) => `"${n.slice(0, 40)}"`).join(', ')}), graded for this hand-in's name`);
-  const text = pending ? 'checking…' : answered.length ? `${right} of ${answered.length} parts right` : 'none';
+  const n = answered.length;
+  const text = pending ? 'checking…' : n ? `${right} of ${n} ${n === 1 ? 'part' : 'parts'} right` : 'none';
   return { right, text };
 }
 
