@@ -38,3 +38,25 @@ export function resolveAssignment(base, checks, search, raceSpec) {
   }
   return { assignment, ignored: ignored.slice(0, 12) };
 }
+
+// The assignment a student works on, on every page: the page's link when it names one
+// (checks= or require=), which then stays chosen (saved with the student's work, so it
+// holds across pages, tabs and visits, and goes in the hand-in) until another
+// assignment link is opened; else the one saved; else the build's.
+//   -> {assignment, ignored, link: the chosen link's query or '', fromLink, at}
+export function chosenAssignment(store, base, checks, search, raceSpec) {
+  // The link's own parameters, in order, readable (commas and colons as typed).
+  const own = [...new URLSearchParams(search)].filter(([k]) => k === 'checks' || k === 'require')
+    .map(([k, v]) => `${k}=${encodeURIComponent(v).replace(/%2C/gi, ',').replace(/%3A/gi, ':')}`);
+  const link = own.length ? `?${own.join('&')}` : '';
+  if (link) {
+    if (store.state.assignment.search !== link) store.setAssignment(link);
+    return { ...resolveAssignment(base, checks, search, raceSpec), link, fromLink: true, at: store.state.assignment.at };
+  }
+  const saved = store.state.assignment.search;
+  if (saved) {
+    const { assignment } = resolveAssignment(base, checks, saved, raceSpec);
+    return { assignment, ignored: resolveAssignment(base, checks, search, raceSpec).ignored, link: saved, fromLink: false, at: store.state.assignment.at };
+  }
+  return { ...resolveAssignment(base, checks, search, raceSpec), link: '', fromLink: false, at: '' };
+}

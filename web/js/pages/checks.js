@@ -4,7 +4,7 @@ import { ID_MAX, NAME_MAX, openStore, showStoreProblem } from '../work/store.js'
 import { initQuickChecks } from '../work/quick-checks.js';
 import { buildHandin } from '../work/handin.js';
 import { grade } from '../grading/grading.js';
-import { resolveAssignment } from '../grading/assignment.js';
+import { chosenAssignment } from '../grading/assignment.js';
 import { connectLms, joinLms } from '../lms/lms.js';
 import { downloadText } from '../work/download.js';
 import { confirmInPage } from '../ui/confirm.js';
@@ -12,13 +12,15 @@ import { confirmInPage } from '../ui/confirm.js';
 const $ = (id) => document.getElementById(id);
 const data = labData();
 const store = openStore();
-const { assignment, ignored } = resolveAssignment(data.assignment, data.checks, location.search, data.widgets.race.settings);
+const { assignment, ignored, link, fromLink, at } = chosenAssignment(store, data.assignment, data.checks, location.search, data.widgets.race.settings);
 const lms = connectLms();
 
 function describeAssignment() {
   const req = Object.entries(assignment.race.required).map(([k, v]) => `${k} = ${v}`).join(', ');
   let text = `Assigned: ${assignment.checks.map((id) => id.toUpperCase()).join(', ')}` +
     (req ? `; and one training race run to the end with ${req}.` : '.');
+  if (link && !fromLink) text += ` This is the assignment of your instructor's link opened ${at.slice(0, 10)} (checks.html${link}); it stays until you open another assignment link.`;
+  else if (link) text += ' This assignment stays chosen on every page of the lab until you open another assignment link.';
   if (ignored.length) text += ` (Ignored from this link: ${ignored.join('; ')}.)`;
   if (lms.connected) text += ' Your score and your work are saved on your course site.';
   $('assignment-facts').textContent = text;

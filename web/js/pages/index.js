@@ -4,13 +4,13 @@
 import { labData } from '../ui/lab-data.js';
 import { openStore } from '../work/store.js';
 import { grade, meetsRace } from '../grading/grading.js';
-import { resolveAssignment } from '../grading/assignment.js';
+import { chosenAssignment } from '../grading/assignment.js';
 import { formatPercent } from '../ui/format.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
 const store = openStore();
-const { assignment } = resolveAssignment(data.assignment, data.checks, location.search, data.widgets.race.settings);
+const { assignment } = chosenAssignment(store, data.assignment, data.checks, location.search, data.widgets.race.settings);
 
 function render() {
   const state = store.state;

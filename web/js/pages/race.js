@@ -5,6 +5,7 @@ import { labData } from '../ui/lab-data.js';
 import { openStore } from '../work/store.js';
 import { connectLms, joinLms } from '../lms/lms.js';
 import { buildHandin } from '../work/handin.js';
+import { chosenAssignment } from '../grading/assignment.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { drawHeatmap, heatmapCellAt } from '../charts/heatmap.js';
@@ -147,7 +148,8 @@ function saveRun(settings, r) {
 
 function downloadWork() {
   const data = labData();
-  const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment: data.assignment });
+  const { assignment } = chosenAssignment(store, data.assignment, data.checks, '', data.widgets.race.settings);
+  const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment });
   downloadText(filename, text);
 }
 

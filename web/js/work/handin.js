@@ -31,7 +31,7 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
   const record = {
     format: FORMAT, version: VERSION, exportedAt: now.toISOString(),
     student,
-    assignment: { title: assignment.title, checks: assigned, race: { required }, grading: g.rules },
+    assignment: { title: assignment.title, checks: assigned, race: { required }, grading: g.rules, link: (state.assignment && state.assignment.search) || '' },
     score: { points: g.points, max: g.max, perCheck: { ...g.perCheck }, selfAssessed: { ...g.selfAssessed } },
     answers: { ...state.answers },
     races: state.races.slice(-20),
@@ -42,7 +42,7 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
     'The attention lab: homework hand-in',
     `Student: ${record.student.name || '(no name given)'}${record.student.id ? ` (ID ${record.student.id})` : ''}${lms ? ' (from the course site)' : ''}`,
     `Exported: ${record.exportedAt}`,
-    `Assignment: ${assignment.title}`,
+    `Assignment: ${assignment.title}${record.assignment.link ? ` (chosen by the link checks.html${record.assignment.link})` : ''}`,
     `Score: ${g.points} of ${g.max} (automatically graded checks${g.rules.selfAssessedCounts ? ' and self-assessed answers' : ''})`,
     '',
   ];

@@ -4,6 +4,7 @@
 //   const store = openStore();
 //   store.answer('q1').choice = 'b'; store.touchAnswer('q1'); store.save();
 //   store.addRace(run); store.setStudent({name}); store.markDone('race');   (these save)
+//   store.setAssignment('?checks=q1,q2')   an instructor's assignment link, kept until another
 //   store.problem   -> a sentence to show when saving is impossible or old data was unreadable
 //
 // Every item carries the time it last changed (answers[id].updatedAt, student.updatedAt,
@@ -26,9 +27,11 @@ export const NAME_MAX = 200;   // the checks page, the hand-in and the gradebook
 export const ID_MAX = 100;
 export const TEXT_MAX = 20000; // a short answer
 export const RACES_KEPT = 20;
+export const LINK_MAX = 2000;  // an assignment link's query
 
 export function emptyState() {
-  return { version: VERSION, answers: Object.create(null), student: { name: '', id: '', updatedAt: '' }, races: [], done: Object.create(null), resetAt: '' };
+  return { version: VERSION, answers: Object.create(null), student: { name: '', id: '', updatedAt: '' }, races: [], done: Object.create(null), resetAt: '',
+    assignment: { search: '', at: '' } };
 }
 
 const isObject = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
@@ -99,6 +102,9 @@ export function normalizeState(raw) {
     }
   }
   state.resetAt = time(raw.resetAt);
+  if (isObject(raw.assignment) && typeof raw.assignment.search === 'string' && /^\?/.test(raw.assignment.search)) {
+    state.assignment = { search: raw.assignment.search.slice(0, LINK_MAX), at: time(raw.assignment.at) };
+  }
   state.answers = Object.assign(Object.create(null), state.answers);
   return { state, dropped };
 }
@@ -124,6 +130,9 @@ export function mergeStates(a, b) {
     if (fresh(r.at)) seen.set(`${r.at} ${JSON.stringify(r.settings)}`, r);
   }
   out.races = [...seen.values()].sort((x, y) => (Date.parse(x.at) || 0) - (Date.parse(y.at) || 0)).slice(-RACES_KEPT);
+  // The assignment link opened last, in any copy; "Start over" keeps it (it is the
+  // instructor's choice, not the student's work).
+  out.assignment = { ...(later(a.assignment.at, b.assignment.at) ? a.assignment : b.assignment) };
   // An activity is done from the first time it was done in any copy.
   for (const s of [a, b]) {
     for (const [page, at] of Object.entries(s.done || {})) {
@@ -223,9 +232,14 @@ export function openStore(storage = safeLocalStorage(), win = typeof window === 
     store.save();
     if (store.onChange) store.onChange();
   };
+  // The assignment an instructor's link chose (grading/assignment.js chosenAssignment).
+  store.setAssignment = (search) => {
+    store.state.assignment = { search: String(search).slice(0, LINK_MAX), at: new Date().toISOString() };
+    return store.save();
+  };
   store.reset = () => {
     const now = new Date().toISOString();
-    store.state = { ...emptyState(), resetAt: now };
+    store.state = { ...emptyState(), resetAt: now, assignment: store.state.assignment };
     store.save();
   };
   // Another tab saved: merge its work into ours, then let the page redraw.
