@@ -22,8 +22,9 @@ function state(name, id, extra = {}) {
   return normalizeState({
     version: 2, student: { name, id }, races: [],
     answers: {
-      q1: { choice: 'b', checked: true, correct: true, attempts: 2, first: { choice: 'a', correct: false, at: '2026-11-30T09:00:00Z' } },
-      q2: { choice: 'b', checked: true, correct: false, attempts: 1 },
+      q1: { choice: 'b', checked: true, correct: true, attempts: 2, first: { choice: 'a', correct: false, at: '2026-11-30T09:00:00Z' },
+        log: [['a', false, '2026-11-30T09:00:00Z'], ['b', true, '2026-11-30T09:05:00Z']] },
+      q2: { choice: 'b', checked: true, correct: false, attempts: 1, log: [['b', false, '2026-11-30T09:10:00Z']] },
       q3: { text: 'Every position reaches every other in one step.', revealed: true, rubric: [true, true, false, true] },
     },
     ...extra,
@@ -78,13 +79,25 @@ test('a hand-in reads as a summary and parses back to its evidence', () => {
   assert.deepEqual(lms.student, { name: 'Lovelace, Ada', id: 'L-1', source: 'lms' });
 });
 
+test('attempt logs: a consistent one raises nothing; a missing, reordered or edited one is named; format 2 files have none', () => {
+  const r = read(handin(state('Ada', 'S-1')));
+  assert.deepEqual(book([r]).rows[0].flags.filter((f) => /attempt/.test(f)), []);
+  const doubts = (answers, version = 3) => book([{ ...r, version, answers: normalizeState({ answers }).state.answers }]).rows[0].flags.filter((f) => /attempt/.test(f));
+  const q1 = r.answers.q1;
+  assert.deepEqual(doubts({ q1: { ...q1, log: [] } }), ['q1: checked, but no attempt is logged']);
+  assert.deepEqual(doubts({ q1: { ...q1, log: [...q1.log].reverse() } }), ['q1: attempts logged out of time order', 'q1: the last attempt logged is not the answer the file keeps']);
+  assert.deepEqual(doubts({ q1: { ...q1, attempts: 1 } }), ['q1: 2 attempts logged, the file counts 1']);
+  assert.deepEqual(doubts({ q1: { ...q1, choice: 'a' } }), ['q1: the last attempt logged is not the answer the file keeps']);
+  assert.deepEqual(doubts({ q1: { ...q1, log: [] } }, 2), []);  // a format 2 hand-in: no logs to read
+});
+
 test('bad files get a message each', () => {
   const good = handin(state('A', '1'));
   const cases = [
     ['hello, world', /not a hand-in/],
     [good.slice(0, good.length - 60), /truncated/],
     [good.replace('"format": "attention-lab-handin"', '"format": "other"'), /unknown format/],
-    [good.replace('"version": 2', '"version": 3'), /newer version of the lab \(format 3\)/],
+    [good.replace('"version": 3', '"version": 4'), /newer version of the lab \(format 4\)/],
     [good.replace('"name": "A"', `"name": "${'n'.repeat(201)}"`), /name \(at most 200 characters\)/],
     [`${BEGIN}\n{not json\n${END}`, /not valid JSON/],
     [`${BEGIN}\n${'['.repeat(10000)}${']'.repeat(10000)}\n${END}`, /unknown format|not valid JSON/],

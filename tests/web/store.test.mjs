@@ -127,15 +127,17 @@ test('suspend_data: within 4,096 characters, versioned, what does not fit summar
     answers: {
       q1: { choice: 'b', checked: true, correct: true, attempts: 2, updatedAt: '2026-11-30T09:00:00.000Z', first: { choice: 'a', correct: false, at: '2026-11-30T08:00:00.000Z' } },
       q3: { text: 'x'.repeat(500), revealed: true, rubric: [true, false, true], updatedAt: '2026-11-30T09:00:00.000Z' },
-      'ex-self-row--weights': { text: '0.2 0.3 0.5', checked: true, correct: false, attempts: 3, student: 'Ada', variant: 2,
-        mistake: 'wrong_axis', at: '2026-11-30T09:30:00.000Z', updatedAt: '2026-11-30T09:30:00.000Z', first: { choice: '1 1 1', correct: false, at: '2026-11-30T09:10:00.000Z' } },
+      'ex-self-row--weights': { text: '0.2 0.3 0.5', checked: true, correct: false, attempts: 4, student: 'Ada', variant: 2,
+        mistake: 'wrong_axis', at: '2026-11-30T09:30:00.000Z', updatedAt: '2026-11-30T09:30:00.000Z', first: { choice: '1 1 1', correct: false, at: '2026-11-30T09:10:00.000Z' },
+        log: ['1 1 1', '0 0 1', '0.5 0.5 0', '0.2 0.3 0.5'].map((t, i) => [t, false, `2026-11-30T09:${10 + 5 * i}:00.000Z`]) },
     },
     races: Array.from({ length: 20 }, (_, i) => RUN(`2026-11-30T10:${String(i).padStart(2, '0')}:00.000Z`, i)),
   });
   const s = encodeSuspend(state);
   // An exercise part keeps whose numbers it answered, the variant and the mistake named.
   const ex = decodeSuspend(s.text).state.answers['ex-self-row--weights'];
-  assert.deepEqual([ex.student, ex.variant, ex.mistake, ex.text, ex.attempts], ['Ada', 2, 'wrong_axis', '0.2 0.3 0.5', 3]);
+  assert.deepEqual([ex.student, ex.variant, ex.mistake, ex.text, ex.attempts], ['Ada', 2, 'wrong_axis', '0.2 0.3 0.5', 4]);
+  assert.deepEqual(ex.log, state.answers['ex-self-row--weights'].log.slice(-3));  // the newest attempts
   assert.ok(s.text.length <= SUSPEND_MAX);
   const d = decodeSuspend(s.text);
   assert.equal(d.ok, true);

@@ -252,6 +252,7 @@ function instructorPage(content, data, p) {
       ${a.grading && a.grading.maxAttempts ? `Each check allows ${a.grading.maxAttempts} attempt(s).` : 'Students may retry a check as often as they like;'}
       ${a.grading && a.grading.choiceAnswer === 'first' ? 'the first answer checked counts.' : 'the last answer checked counts.'}
       <strong>Exercises</strong> counts the exercise parts graded right when the engine draws each student's numbers again from the name in the hand-in and grades the typed answers itself.
+      <strong>What this page can and cannot verify.</strong> It re-computes what can be re-computed: every exercise part (from the student's own numbers), every race (from its settings and seed) and every check's points from the answers. It cannot verify a choice the student clicked: the answer key ships with the lab, and a hand-in is a file the student can edit. Each answer carries its attempts with their times, shown here, and a log that does not add up (an answer with no attempt, attempts out of time order) is listed under <strong>Doubts</strong>; weigh the quick checks accordingly.
       <strong>Doubts</strong> lists what does not add up: an edited score, a race that does not reproduce, an exercise the file calls right that is not, an implausible date, a possible duplicate.</p>
     <div class="table-scroll" role="region" aria-label="Gradebook, scrollable" tabindex="0">
     <table class="results" id="gradebook">

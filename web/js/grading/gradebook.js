@@ -70,6 +70,7 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
       flags.push('the file says the required race was run; no run in it reproduces');
     }
     const ex = exerciseCredit(r, exerciseChecks, flags);
+    flags.push(...attemptDoubts(r));
     return {
       key: keyOf(r, i), record: r, student: r.student, exportedAt: r.exportedAt, time: date.ok ? date.time : -Infinity,
       points: g.points, max: g.max, perCheck: g.perCheck, selfAssessed: g.selfAssessed, race, exercises: ex.text, exercisesRight: ex.right,
@@ -101,6 +102,26 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
   for (const row of rows) if (!row.student.name.trim() && !row.student.id.trim()) row.flags.push('no name and no ID in the file');
   rows.sort((a, b) => a.student.name.localeCompare(b.student.name) || a.student.id.localeCompare(b.student.id) || a.time - b.time);
   return { rows, notes };
+}
+
+// What does not add up in a hand-in's attempt logs (format 3 on; older files have none):
+// a checked answer with no attempt logged, attempts out of time order, more attempts
+// logged than counted, a last attempt that is not the answer kept or its verdict.
+export function attemptDoubts(r) {
+  if (!(r.version >= 3)) return [];
+  const out = [];
+  for (const [id, a] of Object.entries(r.answers)) {
+    if (!a.checked) continue;
+    const what = id.startsWith('ex-') ? `exercise ${id.slice(3).replace('--', ', ')}` : id;
+    const log = a.log || [];
+    if (!log.length) { out.push(`${what}: checked, but no attempt is logged`); continue; }
+    if (log.some((e, i) => i > 0 && Date.parse(e[2]) < Date.parse(log[i - 1][2]))) out.push(`${what}: attempts logged out of time order`);
+    if (Number.isInteger(a.attempts) && a.attempts < log.length) out.push(`${what}: ${log.length} attempts logged, the file counts ${a.attempts}`);
+    const [answered, right] = log[log.length - 1];
+    const kept = a.choice !== undefined ? a.choice : (a.text || '').slice(0, 40);
+    if (answered !== kept || right !== (a.correct === true)) out.push(`${what}: the last attempt logged is not the answer the file keeps`);
+  }
+  return out.slice(0, 10);
 }
 
 // A hand-in's exercise parts as the engine grades them again from its name: the parts

@@ -8,13 +8,15 @@
 //    "s": [name, id, updatedAt],
 //    "a": {id: {"c": choice, "k": checked, "r": correct, "n": attempts, "f": [choice, correct, at],
 //               "t": text, "v": revealed, "b": "1011" (rubric), "u": updatedAt, "x": shortened,
-//               "w": whose numbers, "g": variant, "m": mistake (an exercise part)}},
+//               "w": whose numbers, "g": variant, "m": mistake (an exercise part),
+//               "l": the last LOG_SUSPENDED attempts [[answered, 1|0, at]]}},
 //    "r": [[at, {settings}, gru, attention, stopped, build, wall]],
 //    "o": races left out, "z": resetAt, "d": {page: when its activity was first done}}
 import { normalizeState } from '../work/store.js';
 
 export const SUSPEND_VERSION = 1;
 export const SUSPEND_MAX = 4096;
+const LOG_SUSPENDED = 3;  // of each answer's attempt log: the newest, so its last attempt survives
 
 function compact(state, { races, textMax }) {
   const a = {};
@@ -35,6 +37,7 @@ function compact(state, { races, textMax }) {
     if (x.student !== undefined) o.w = x.student;
     if (x.variant) o.g = x.variant;
     if (x.mistake) o.m = x.mistake;
+    if (x.log && x.log.length) o.l = x.log.slice(-LOG_SUSPENDED).map(([what, right, at]) => [what, right ? 1 : 0, at]);
     a[id] = o;
   }
   const kept = state.races.slice(state.races.length - races);
@@ -94,6 +97,7 @@ export function decodeSuspend(text) {
     if (o.w !== undefined) x.student = o.w;
     if (o.g !== undefined) x.variant = o.g;
     if (o.m !== undefined) x.mistake = o.m;
+    if (Array.isArray(o.l)) x.log = o.l.map((e) => (Array.isArray(e) ? [e[0], e[1] === 1, e[2]] : null)).filter(Boolean);
     if (o.x) shortened.push(id);
     answers[id] = x;
   }

@@ -13,7 +13,7 @@ import { toQuery } from '../settings/settings-schema.js';
 import { formatNumber } from '../ui/format.js';
 import { markDone, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 import { answerId, exerciseProgress, normaliseStudent } from '../work/exercise-work.js';
-import { NAME_MAX, openStore, showStoreProblem } from '../work/store.js';
+import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
 
 const $ = (id) => document.getElementById(id);
 const TYPED_MAX = 500;  // an answer's text as saved: a few numbers need far fewer characters
@@ -167,15 +167,14 @@ async function grade(p, input, wrap, feedback) {
   }
   if (state.request !== req) return;  // the exercise changed meanwhile
   const id = answerId(req.kind, p.key);
-  const previous = savedFor(p, req);
   const a = store.answer(id);
+  if (!savedFor(p, req)) {  // answered before for other numbers: this name's attempts start afresh
+    for (const k of Object.keys(a)) delete a[k];
+  }
   const now = new Date().toISOString();
-  const attempts = (previous ? previous.attempts || 0 : 0) + 1;
-  Object.assign(a, {
-    text: typed, checked: true, correct: g.right, mistake: g.mistake, attempts, at: now,
-    student: req.student.slice(0, NAME_MAX), variant: req.variant,
-  });
-  if (!previous || !a.first) a.first = { choice: typed.slice(0, 40), correct: g.right, at: now };
+  recordAttempt(a, typed, g.right, now);
+  Object.assign(a, { text: typed, mistake: g.mistake, student: req.student.slice(0, NAME_MAX), variant: req.variant });
+  const attempts = a.attempts;
   store.touchAnswer(id);
   store.save();
   wrap.dataset.mistake = g.mistake;

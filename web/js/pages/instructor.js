@@ -100,7 +100,10 @@ const shownRows = new Map();  // signature -> tr
 
 function rowElement(r, taken) {
   const cells = [r.student.id + (r.student.source === 'lms' ? ' (from the LMS)' : ''), `${r.points} of ${r.max}`,
-    Object.entries(r.perCheck).map(([id, v]) => `${id}: ${v}`).join(', '),
+    Object.entries(r.perCheck).map(([id, v]) => {
+      const n = (r.record.answers[id] || {}).attempts || 0;
+      return `${id}: ${v}${n > 1 ? ` (${n} attempts)` : ''}`;
+    }).join(', '),
     Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, r.exercises, r.exportedAt];
   let signature = JSON.stringify([r.status, r.student.name, cells, r.flags]);
   while (taken.has(signature)) signature += '+';  // two rows alike still get two elements

@@ -10,7 +10,7 @@ import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
 import { exerciseAnswers } from './exercise-work.js';
 
 export const FORMAT = 'attention-lab-handin';
-export const VERSION = 2;
+export const VERSION = 3;  // 3: answers carry their attempt log (format 2 still reads)
 export const BEGIN = '-----BEGIN ATTENTION LAB DATA-----';
 export const END = '-----END ATTENTION LAB DATA-----';
 export const MAX_BYTES = 2 * 1024 * 1024;
@@ -103,6 +103,7 @@ export function sanitizeRecord(raw) {
   return {
     ok: true,
     record: {
+      version: raw.version,
       student: { name: s.name, id: s.id, source: s.source === 'lms' ? 'lms' : 'typed' },
       exportedAt: typeof raw.exportedAt === 'string' ? raw.exportedAt.slice(0, 40) : '',
       assignment: { title: typeof a.title === 'string' ? a.title.slice(0, 200) : '', checks, race: { required } },

@@ -5,6 +5,7 @@
 // underneath (another tab, the LMS's saved copy).
 import { gradingOf } from '../grading/grading.js';
 import { loadOwnResults, ownResultText, OWN_KEY } from './own-results.js';
+import { recordAttempt } from './store.js';
 
 export function initQuickChecks(root, { store, checks, assignment = null, onChange = () => {} }) {
   const byId = new Map(checks.map((c) => [c.id, c]));
@@ -64,11 +65,7 @@ function initChoice(el, check, store, onChange, rules) {
     }
     const a = answerOf(store, check.id);
     const choice = check.choices.find((c) => c.id === a.choice);
-    a.checked = true;
-    a.correct = Boolean(choice && choice.correct);
-    a.attempts = (a.attempts || 0) + 1;
-    a.at = a.updatedAt;
-    if (!a.first) a.first = { choice: a.choice, correct: a.correct, at: a.at };  // for "grade the first answer"
+    recordAttempt(a, a.choice, Boolean(choice && choice.correct), a.updatedAt);
     store.save();
     show();
     onChange();

@@ -28,6 +28,7 @@ export const ID_MAX = 100;
 export const TEXT_MAX = 20000; // a short answer
 export const RACES_KEPT = 20;
 export const LINK_MAX = 2000;  // an assignment link's query
+export const LOG_KEPT = 50;    // attempts logged per answer (the newest)
 
 export function emptyState() {
   return { version: VERSION, answers: Object.create(null), student: { name: '', id: '', updatedAt: '' }, races: [], done: Object.create(null), resetAt: '',
@@ -60,6 +61,12 @@ function normalizeAnswer(a) {
   if (typeof a.student === 'string') out.student = a.student.slice(0, NAME_MAX);
   if (Number.isInteger(a.variant) && a.variant >= 1 && a.variant <= 1000) out.variant = a.variant;
   if (typeof a.mistake === 'string' && /^[a-z_]{0,40}$/.test(a.mistake)) out.mistake = a.mistake;
+  // Every attempt checked, in order: [what was answered (a choice, or typed text cut to
+  // 40 characters), right or not, when] (recordAttempt).
+  if (Array.isArray(a.log)) {
+    out.log = a.log.filter((e) => Array.isArray(e) && typeof e[0] === 'string' && time(e[2]))
+      .slice(-LOG_KEPT).map((e) => [e[0].slice(0, 40), e[1] === true, time(e[2])]);
+  }
   return out;
 }
 
@@ -76,6 +83,16 @@ function normalizeRace(r) {
 }
 
 // Any value -> {state, dropped}: a valid state, and how many stored items were unusable.
+// One attempt checked on an answer: counted, logged with its time, the first kept apart.
+export function recordAttempt(a, answered, correct, at) {
+  a.checked = true;
+  a.correct = correct;
+  a.attempts = (a.attempts || 0) + 1;
+  a.at = at;
+  a.log = [...(a.log || []), [String(answered).slice(0, 40), correct, at]].slice(-LOG_KEPT);
+  if (!a.first) a.first = { choice: String(answered).slice(0, 40), correct, at };  // for "grade the first answer"
+}
+
 export function normalizeState(raw) {
   const state = emptyState();
   let dropped = 0;
