@@ -18,7 +18,7 @@ import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/st
 const $ = (id) => document.getElementById(id);
 const TYPED_MAX = 500;  // an answer's text as saved: a few numbers need far fewer characters
 
-const state = { spec: null, form: null, exercise: null, request: null, kinds: [], partCounts: Object.create(null) };
+const state = { spec: null, form: null, request: null, partCounts: Object.create(null) };
 const store = openStore();
 const lab = new LabClient();
 showEngineStatus(lab, describeBuild);
@@ -64,6 +64,7 @@ function reload() {
   $('ex-error').textContent = '';
   document.body.dataset.exercise = 'loading';
   fetchExercise.send({ student: r.student, kind: r.kind, variant: r.variant });
+  countParts(r.student, r.variant);
 }
 
 // ---- the exercise -----------------------------------------------------------------
@@ -85,7 +86,6 @@ function givenView(g) {
 }
 
 function show(r, req) {
-  state.exercise = r;
   state.request = req;
   state.partCounts[r.kind] = r.parts.length;
   $('ex-title').textContent = state.spec.find((s) => s.key === 'kind').choiceLabels[r.kind] || 'Exercise';
@@ -209,8 +209,12 @@ function showProgress() {
   if (complete === kind.choices.length) markDone('exercises');
 }
 
-// The part counts of every kind, for the progress list (the exercises are cheap to draw).
+// The part counts of every kind (the same for every student), for the progress list:
+// drawn once, in the background (an exercise is cheap to draw).
+let counting = false;
 async function countParts(student, variant) {
+  if (counting) return;
+  counting = true;
   for (const k of state.spec.find((s) => s.key === 'kind').choices) {
     if (state.partCounts[k]) continue;
     try {
@@ -218,6 +222,7 @@ async function countParts(student, variant) {
       state.partCounts[k] = r.parts.length;
     } catch { /* shown when that exercise is opened */ }
   }
+  counting = false;
   showProgress();
 }
 
@@ -237,8 +242,6 @@ function main() {
     showProgress();
   };
   reload();
-  const r = request();
-  if (r) countParts(r.student, r.variant);
   document.body.dataset.ready = 'true';
 }
 
