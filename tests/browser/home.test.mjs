@@ -20,7 +20,7 @@ test('each activity is ticked once done, from the saved work; the progress says 
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   assert.deepEqual(await ticked(page), []);
   assert.match(await page.textContent('#progress-done'), new RegExp(`^Nothing done yet in this browser: ${ACTIVITIES} activities below`));
-  assert.match(await page.textContent('#progress-checks'), /^Quick checks: 0 of 7 answered; score so far 0 of \d+\.$/);
+  assert.match(await page.textContent('#progress-checks'), /^Quick checks: 0 of 7 answered\. Score so far: 0 of \d+: quick checks 0 of \d+, exercises 0 of \d+\.$/);
   assert.match(await page.textContent('#progress-race'), /^Training race: no run saved yet\./);
   // Every activity with a rough time.
   assert.equal(await page.locator('.cards li .minutes').count(), TIMED);

@@ -15,6 +15,8 @@ after(async () => { await lab.close(); });
 const data = JSON.parse(readFileSync('content/quick-checks.json', 'utf8')).checks;
 const choiceChecks = data.filter((c) => c.kind === 'choice');
 const shortCheck = data.find((c) => c.kind === 'short');
+// The exercises the build's assignment weighs: their points join every score's maximum.
+const EX_MAX = Object.values(JSON.parse(readFileSync('content/assignment.json', 'utf8')).exercises.weights).reduce((a, b) => a + b, 0);
 
 test('the lesson renders with typeset maths, diagrams, widget links and its quick checks', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('lesson.html'));
@@ -97,7 +99,7 @@ test('each quick check gives the right feedback for a right and a wrong answer, 
     assert.equal(await page.isVisible(`${box} .explanation[data-choice="${right.id}"]`), true);
   }
   // The score counts the automatically graded checks; the short answer is self-assessed, apart.
-  assert.match(await page.textContent('#score'), new RegExp(`^Score: ${choiceChecks.length} of ${choiceChecks.length} \\(automatically graded checks\\)`));
+  assert.match(await page.textContent('#score'), new RegExp(`^Score: ${choiceChecks.length} of ${choiceChecks.length + EX_MAX}: quick checks ${choiceChecks.length} of ${choiceChecks.length}, exercises 0 of ${EX_MAX} \\(automatically graded\\)`));
   assert.match(await page.textContent('#score'), new RegExp(`Self-assessed, for your instructor to review: ${shortCheck.id.toUpperCase()}: not answered yet\\.$`));
 
   const box = `.check-slot[data-slot="${shortCheck.id}"] .quick-check`;
@@ -108,7 +110,7 @@ test('each quick check gives the right feedback for a right and a wrong answer, 
   await page.click(`${box} .check-submit`);
   assert.equal(await page.isVisible(`${box} .model-answer`), true);
   await page.check(`#${shortCheck.id}-r0`);
-  assert.match(await page.textContent('#score'), new RegExp(`Score: ${choiceChecks.length} of ${choiceChecks.length} .*Self-assessed, for your instructor to review: ${shortCheck.id.toUpperCase()}: 1 of ${shortCheck.rubric.length} rubric points ticked\\.$`));
+  assert.match(await page.textContent('#score'), new RegExp(`Score: ${choiceChecks.length} of ${choiceChecks.length + EX_MAX}: .*Self-assessed, for your instructor to review: ${shortCheck.id.toUpperCase()}: 1 of ${shortCheck.rubric.length} rubric points ticked\\.$`));
   assert.deepEqual(problems.console, []);
   await close();
 });
@@ -186,7 +188,7 @@ test('export, then import on the instructor page: gradebook row and CSV; bad fil
   const [download] = await Promise.all([s.page.waitForEvent('download'), s.page.click('#export')]);
   const text = readFileSync(await download.path(), 'utf8');
   assert.match(text, /^The attention lab: homework hand-in\nStudent: <img src=x onerror=alert\(1\)> Ada \(ID S-42\)/);
-  assert.match(text, new RegExp(`Score: ${choiceChecks.length} of ${choiceChecks.length} \\(automatically graded checks\\)`));
+  assert.match(text, new RegExp(`Score: ${choiceChecks.length} of ${choiceChecks.length + EX_MAX}: quick checks ${choiceChecks.length} of ${choiceChecks.length}, exercises 0 of ${EX_MAX} \\(automatically graded\\)`));
   await s.close();
 
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('instructor.html'));
@@ -218,13 +220,13 @@ test('export, then import on the instructor page: gradebook row and CSV; bad fil
   const kept = rows.find((r) => r.status === 'kept').cells;
   assert.equal(kept[0], '<img src=x onerror=alert(1)> Ada');
   assert.equal(kept[1], 'S-42');
-  assert.equal(kept[2], `${choiceChecks.length} of ${choiceChecks.length}`);
+  assert.equal(kept[2], `${choiceChecks.length} of ${choiceChecks.length + EX_MAX}`);
   assert.match(rows.find((r) => r.status === 'superseded').cells[8], /export date "2000-01-01T00:00:00.000Z" is before 2020/);
   assert.equal(await page.$$eval('#gradebook img', (els) => els.length), 0);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
   const lines = readFileSync(await csv.path(), 'utf8').trim().split('\r\n');
   assert.equal(lines.length, 3);
-  assert.ok(lines.some((l) => new RegExp(`^"<img src=x onerror=alert\\(1\\)> Ada","S-42","typed","${choiceChecks.length}","${choiceChecks.length}"`).test(l)));
+  assert.ok(lines.some((l) => new RegExp(`^"<img src=x onerror=alert\\(1\\)> Ada","S-42","typed","${choiceChecks.length}","${choiceChecks.length + EX_MAX}"`).test(l)));
   assert.equal(alerted, false);
   assert.deepEqual(problems.console, []);
   await close();
@@ -247,7 +249,7 @@ test('two tabs, lesson and checks: each one\'s answers survive the other\'s save
   await checks.waitForFunction(() => document.body.dataset.ready === 'true');
   assert.equal(await checks.isChecked('#q1-b'), true);
   assert.equal(await checks.isChecked('#q4-c'), true);
-  assert.match(await checks.textContent('#score'), /^Score: 2 of 6/);  // q1 and q4 right of q1, q2, q4, q5, q6, q7
+  assert.match(await checks.textContent('#score'), new RegExp(`^Score: 2 of ${6 + EX_MAX}: quick checks 2 of 6`));  // q1 and q4 right of q1, q2, q4, q5, q6, q7
   await context.close();
 });
 
@@ -272,7 +274,7 @@ test('an assignment that caps attempts and grades the first answer', async () =>
   assert.equal(await page.isDisabled(`${box} .check-submit`), true);
   assert.equal(await page.isDisabled(`#${c.id}-${wrong.id}`), true);
   // The first answer was wrong: it is the one graded.
-  assert.match(await page.textContent('#score'), /^Score: 0 of 6/);
+  assert.match(await page.textContent('#score'), new RegExp(`^Score: 0 of ${6 + EX_MAX}: quick checks 0 of 6`));
   await page.close();
   server.close();
 });

@@ -106,6 +106,20 @@ test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, sc
   await f.locator('.quick-check[data-check="q3"] .check-submit').click();
   await f.locator('#q3-r0').check();
   await f.locator('#q3-r1').check();
+  // An exercise, with the LMS's name's numbers: two of the four parts of "shapes" right.
+  f = await labPage(page, 'exercises.html');
+  assert.equal(await f.locator('#ex-student').inputValue(), 'Lovelace, Ada');
+  assert.equal(await f.locator('#ex-student').getAttribute('readonly'), '');
+  await f.locator('#set-kind').selectOption('shapes');
+  await f.locator('body[data-exercise="shown"] #ex-part-S_shape').waitFor();
+  const given = async (name) => Number((await f.locator('#ex-givens p').filter({ hasText: new RegExp(`^${name} = `) }).textContent()).split(' = ')[1]);
+  const T = await given('T'), dk = await given('d_k');
+  for (const [part, typed] of [['S_shape', `${T} ${T}`], ['qk_madds', String(T * T * dk)]]) {
+    await f.locator(`#ex-part-${part}`).fill(typed);
+    await f.locator(`#ex-part-${part}`).press('Enter');
+    await f.locator(`[data-part="${part}"][data-verdict="right"]`).waitFor();
+  }
+  f = await labPage(page, 'checks.html');
   // The LMS's name, shown and not editable; in the export too.
   assert.equal(await f.locator('#student-name').inputValue(), 'Lovelace, Ada');
   assert.equal(await f.locator('#student-name').getAttribute('readonly'), '');
@@ -119,7 +133,9 @@ test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, sc
   assert.deepEqual(log.filter((c) => c.error !== '0'), [], 'no call the runtime refused');
   assert.equal(log.filter((c) => c.name === 'LMSInitialize').length, 1);
   assert.equal(log.filter((c) => c.name === 'LMSFinish').length, 1);
-  assert.equal(lastSet(log, 'cmi.core.score.raw').args[1], '33');  // q1 and q4 of q1, q2, q4, q5, q6, q7 (2 / 6); q3 self-assessed
+  // q1 and q4 of q1, q2, q4, q5, q6, q7, and half of the exercise "shapes" (weight 1 of
+  // five exercises weighing 1 each): (2 + 0.5) / (6 + 5) = 23 %; q3 is self-assessed.
+  assert.equal(lastSet(log, 'cmi.core.score.raw').args[1], '23');
   assert.equal(lastSet(log, 'cmi.core.lesson_status').args[1], 'incomplete');  // the required race was not run
   assert.equal(lastSet(log, 'cmi.core.exit').args[1], 'suspend');
   assert.match(lastSet(log, 'cmi.core.session_time').args[1], /^\d{4}:\d\d:\d\d\.\d\d$/);
@@ -138,7 +154,7 @@ test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, sc
   assert.equal(await g.locator('#q4-c').isChecked(), true);
   assert.match(await g.locator('.quick-check[data-check="q3"] textarea').inputValue(), /single layer/);
   assert.equal(await g.locator('#q3-r1').isChecked(), true);
-  assert.match(await g.locator('#score').textContent(), /^Score: 2 of 6/);
+  assert.match(await g.locator('#score').textContent(), /^Score: 2\.5 of 11: quick checks 2 of 6, exercises 0\.5 of 5/);
   await again.close();
 });
 
@@ -191,10 +207,10 @@ test('the self-assessed answer counts toward score.raw only when the assignment 
     for (let k = 0; k < 3; ++k) await f.locator(`#q3-r${k}`).check().catch(() => {});
     await closeActivity(page);
     const raw = lastSet(await calls(page), 'cmi.core.score.raw').args[1];
-    // q1 right of q1, q2, q4, q5, q6, q7: 1 / 6 = 17; counted, q3's ticked share joins:
-    // (1 + share) / 7, with the whole rubric ticked (1 + 1) / 7 = 29.
-    if (!counts) assert.equal(raw, '17');
-    else assert.equal(raw, '29', `score.raw ${raw} with the self-assessed answer counted`);
+    // q1 right of q1, q2, q4, q5, q6, q7 and five exercises of weight 1: 1 / 11 = 9;
+    // counted, q3's ticked share joins: (1 + share) / 12, the whole rubric ticked 2 / 12 = 17.
+    if (!counts) assert.equal(raw, '9');
+    else assert.equal(raw, '17', `score.raw ${raw} with the self-assessed answer counted`);
     await close();
     if (srv) srv.close();
   }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <set>
 
+#include "core/widget_schemas.hpp"
 #include "exercises/exercise.hpp"
 
 using namespace alab::exercises;
@@ -73,6 +74,8 @@ TEST_CASE("an exercise is drawn from the student and the kind alone", "[exercise
       seen.insert(all);
     }
     CHECK(seen.size() >= 48);
+    // The part count the content states (the assignment's weights are shared out over it).
+    CHECK(a.parts.size() == static_cast<std::size_t>(alab::widget_fixed("exercises", std::string("parts.") + exercise_kind_name(kind))));
   }
   ExerciseKind k;
   CHECK_FALSE(parse_exercise_kind("Context", k));

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { parseAnswer } from '../../web/js/settings/parse.js';
 import { answerId, exerciseAnswers, exerciseProgress, normaliseStudent } from '../../web/js/work/exercise-work.js';
 import { buildHandin, parseHandin } from '../../web/js/work/handin.js';
-import { gradebook } from '../../web/js/grading/gradebook.js';
+import { gradebook, toCsv } from '../../web/js/grading/gradebook.js';
+import { describeScore, grade, lessonStatus } from '../../web/js/grading/grading.js';
 import { checkedExercises, exerciseKey, regradeExercises } from '../../web/js/grading/verify-exercises.js';
 import { normalizeState } from '../../web/js/work/store.js';
 
@@ -67,4 +68,48 @@ test('the gradebook counts what the engine grades from the hand-in\'s name, not 
   assert.ok(row.flags.includes('exercise context, weights: the file says right; graded again for this name, not right'), row.flags.join(' | '));
   assert.ok(row.flags.some((f) => /made for the numbers of another name \("Grace Hopper"\)/.test(f)), row.flags.join(' | '));
   assert.ok(results.has(exerciseKey(r, { kind: 'context', part: 'scores', answer: r.answers[answerId('context', 'scores')] })));
+});
+
+test('the assignment\'s weights: a kind earns its weight shared over its parts, for the student\'s own numbers and variant', async () => {
+  const weighed = { ...assignment, checks: ['q1'], exercises: { variant: 2, weights: { context: 3, shapes: 1, scaled: 0 }, parts: { context: 3, shapes: 4, scaled: 3 } } };
+  const checks = [{ id: 'q1', kind: 'choice', choices: [{ id: 'a', correct: true }] }];
+  const answers = normalizeState({ answers: {
+    q1: { choice: 'a', checked: true, correct: true, attempts: 1, log: [['a', true, '2026-11-30T09:00:00Z']] },
+    [answerId('context', 'scores')]: part('1 2 3', true, { variant: 2 }),
+    [answerId('context', 'weights')]: part('0.2 0.3 0.5', true, { variant: 2 }),
+    [answerId('context', 'context')]: part('1 1', false, { variant: 2 }),
+    [answerId('shapes', 'S_shape')]: part('5 5', true),                                  // variant 1: not the assigned one
+    [answerId('scaled', 'scores')]: part('1 2 3', true, { variant: 2 }),                 // weight 0: practice
+  } }).state.answers;
+  const g = grade(answers, checks, weighed, { student: ' ada  lovelace' });
+  // q1: 1 of 1; context: 3 x 2/3 = 2 of 3; shapes: 0 of 1; scaled not counted.
+  assert.equal(g.points, 3);
+  assert.equal(g.max, 5);
+  assert.deepEqual({ ...g.exercises.context }, { right: 2, answered: 3, parts: 3, weight: 3, credit: 2 });
+  assert.equal(g.exercises.scaled, undefined);
+  assert.equal(describeScore(g), '3 of 5: quick checks 1 of 1, exercises 2 of 4');
+  assert.equal(grade(answers, checks, weighed, { student: 'Grace Hopper' }).points, 1);  // another name's numbers earn nothing
+  // Completed only when every part of every weighed kind is answered.
+  const st = { answers, races: [], student: { name: 'Ada Lovelace' } };
+  assert.equal(lessonStatus(st, checks, weighed), 'incomplete');
+  assert.equal(lessonStatus(st, checks, { ...weighed, exercises: { ...weighed.exercises, weights: { context: 3 } } }), 'completed');
+
+  // The gradebook: the engine's verdicts, not the file's, earn the weight.
+  const state = normalizeState({ version: 2, student: { name: 'Ada Lovelace', id: '' }, answers }).state;
+  const text = buildHandin({ state, checks, assignment: weighed, now: new Date('2026-11-30T12:00:00Z') }).text;
+  assert.match(text, /Score: 3 of 5: quick checks 1 of 1, exercises 2 of 4 \(automatically graded\)/);
+  const r = parseHandin(text).record;
+  const pending = gradebook([r], { checks, assignment: weighed, now: Date.parse('2026-12-01') }).rows[0];
+  assert.equal(pending.pending, true);
+  assert.ok(!pending.flags.some((f) => /points/.test(f)), 'no score doubt while the exercises are being checked');
+  assert.match(toCsv([pending], weighed), /"q1_self_assessed","exercise_context","exercise_shapes"[^\n]*\r\n"Ada Lovelace","","typed","1","5","1","","","",/);
+  const lab = { call: async (fn, req) => ({ right: req.part === 'scores', mistake: '', message: '' }) };
+  const results = new Map();
+  await regradeExercises(lab, [r], results).done;
+  const row = gradebook([r], { checks, assignment: weighed, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0];
+  assert.equal(row.points, 2);  // q1 and context 1 of 3 parts: 3 x 1/3
+  assert.equal(row.exerciseCredit.context.credit, 1);
+  assert.ok(row.flags.includes('the file says 3 points; its answers give 2'), row.flags.join(' | '));
+  assert.ok(row.flags.some((f) => /answers to variant 1; the assignment asks for variant 2/.test(f)), row.flags.join(' | '));
+  assert.match(toCsv([row], weighed), /\r\n"Ada Lovelace","","typed","2","5","1","","1","0",/);
 });

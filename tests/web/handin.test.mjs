@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BEGIN, END, buildHandin, parseHandin, parseHandins, plausibleDate } from '../../web/js/work/handin.js';
+import { BEGIN, END, VERSION, buildHandin, parseHandin, parseHandins, plausibleDate } from '../../web/js/work/handin.js';
 import { gradebook, raceKey, toCsv } from '../../web/js/grading/gradebook.js';
 import { grade, lessonStatus, meetsRace } from '../../web/js/grading/grading.js';
 import { resolveAssignment } from '../../web/js/grading/assignment.js';
@@ -63,7 +63,7 @@ test('lesson status: completed only with every check answered and the required r
 test('a hand-in reads as a summary and parses back to its evidence', () => {
   const text = handin(state('Ada Lovelace', 'S-12', { races: [RUN] }));
   assert.match(text, /^The attention lab: homework hand-in\nStudent: Ada Lovelace \(ID S-12\)/);
-  assert.match(text, /Score: 1 of 2 \(automatically graded checks\)/);
+  assert.match(text, /Score: 1 of 2 \(automatically graded\)/);
   assert.match(text, /Q1: answered B, correct, 2 attempt\(s\)/);
   assert.match(text, /self-assessed, to review: 3 of 4 points covered/);
   assert.match(text, /Required race \(T=30 seed=3151\): done/);
@@ -97,7 +97,7 @@ test('bad files get a message each', () => {
     ['hello, world', /not a hand-in/],
     [good.slice(0, good.length - 60), /truncated/],
     [good.replace('"format": "attention-lab-handin"', '"format": "other"'), /unknown format/],
-    [good.replace('"version": 3', '"version": 4'), /newer version of the lab \(format 4\)/],
+    [good.replace(`"version": ${VERSION}`, `"version": ${VERSION + 1}`), new RegExp(`newer version of the lab \\(format ${VERSION + 1}\\)`)],
     [good.replace('"name": "A"', `"name": "${'n'.repeat(201)}"`), /name \(at most 200 characters\)/],
     [`${BEGIN}\n{not json\n${END}`, /not valid JSON/],
     [`${BEGIN}\n${'['.repeat(10000)}${']'.repeat(10000)}\n${END}`, /unknown format|not valid JSON/],

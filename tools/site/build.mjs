@@ -222,12 +222,13 @@ function checksPage(content, data, p, head) {
 function instructorPage(content, data, p) {
   const a = content.assignment;
   const req = Object.entries((a.race && a.race.required) || {}).map(([k, v]) => `${k} = ${v}`).join(', ');
+  const ex = Object.entries((a.exercises && a.exercises.weights) || {}).filter(([, w]) => w > 0).map(([k, w]) => `${k} ${w}`).join(', ');
   const body = `
     <h1>Gradebook: collect and grade hand-ins</h1>
     <p class="lead">Students download their work from <a href="checks.html">the quick checks page</a> as one text
       file each. Choose all the files here: they are read in this browser only (nothing is uploaded), checked, and
       turned into a gradebook you can download as CSV.</p>
-    <p class="help">The assignment in this build: checks ${escapeHtml(a.checks.join(', '))}${req ? `; a race with ${escapeHtml(req)}` : ''}.
+    <p class="help">The assignment in this build: checks ${escapeHtml(a.checks.join(', '))}${ex ? `; exercises (variant ${escapeHtml(String(a.exercises.variant || 1))}) ${escapeHtml(ex)}` : ''}${req ? `; a race with ${escapeHtml(req)}` : ''}.
       To assign a variant without rebuilding, link students to <code>checks.html?checks=q1,q2&amp;require=T:30,seed:3151</code>.</p>
     <div class="panel">
       <label for="files">Hand-in files</label>

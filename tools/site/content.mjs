@@ -70,6 +70,7 @@ export function loadContent(root, webDir = join(root, '../web')) {
     if (grading.choiceAnswer !== undefined && !['first', 'last'].includes(grading.choiceAnswer)) throw new ContentError(assignment.path, lineOf(assignment.text, '"choiceAnswer"'), '"choiceAnswer" is "first" or "last"');
     if (grading.maxAttempts !== undefined && !(Number.isInteger(grading.maxAttempts) && grading.maxAttempts >= 0)) throw new ContentError(assignment.path, lineOf(assignment.text, '"maxAttempts"'), '"maxAttempts" is a whole number, 0 for no limit');
   }
+  checkAssignedExercises(assignment, widgets.exercises);
   const required = (assignment.data.race && assignment.data.race.required) || {};
   for (const [key, value] of Object.entries(required)) {
     const spec = raceSpec.find((x) => x.key === key);
@@ -100,6 +101,33 @@ export function loadContent(root, webDir = join(root, '../web')) {
   const glossary = readJson('glossary.json');
   checkGlossary(glossary);
   return { pages, raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids, glossary: glossary.data.terms };
+}
+
+// The assignment's "exercises": {variant, weights: {kind: weight}}: kinds the exercises
+// widget has, weights of 0 or more, a variant its setting allows. The pages get each
+// weighed kind's part count with it (the widget's "parts.KIND"; the engine's test checks it).
+function checkAssignedExercises(assignment, widget) {
+  const e = assignment.data.exercises;
+  if (e === undefined) return;
+  const fail = (key, why) => { throw new ContentError(assignment.path, lineOf(assignment.text, key), why); };
+  if (!e || typeof e !== 'object' || Array.isArray(e)) fail('"exercises"', '"exercises" must be an object');
+  const kindSpec = widget && widget.settings.find((s) => s.key === 'kind');
+  const variantSpec = widget && widget.settings.find((s) => s.key === 'variant');
+  if (!kindSpec || !variantSpec) fail('"exercises"', 'the assignment weighs exercises, but content/widgets/exercises.json has no kind and variant settings');
+  if (e.variant !== undefined && !(Number.isInteger(e.variant) && e.variant >= variantSpec.min && e.variant <= variantSpec.max)) {
+    fail('"variant"', `"variant" is a whole number from ${variantSpec.min} to ${variantSpec.max}`);
+  }
+  const weights = e.weights === undefined ? {} : e.weights;
+  if (!weights || typeof weights !== 'object' || Array.isArray(weights)) fail('"weights"', '"weights" must be an object, e.g. {"context": 1, "shapes": 2}');
+  const parts = {};
+  for (const [kind, w] of Object.entries(weights)) {
+    if (!kindSpec.choices.includes(kind)) fail(`"${kind}"`, `"${kind}" is not an exercise (use ${kindSpec.choices.join(', ')})`);
+    if (typeof w !== 'number' || !Number.isFinite(w) || w < 0 || w > 100) fail(`"${kind}"`, `the weight of "${kind}" is a number from 0 to 100`);
+    const n = widget.fixed && widget.fixed[`parts.${kind}`];
+    if (!Number.isInteger(n) || n < 1) throw new ContentError('content/widgets/exercises.json', 1, `"fixed" needs "parts.${kind}", the number of parts of that exercise`);
+    parts[kind] = n;
+  }
+  e.parts = parts;
 }
 
 function requireFields(file, obj, fields) {

@@ -15,7 +15,7 @@ const list = (values) => values.flatMap((v) => v.split(',')).map((s) => s.trim()
 export function resolveAssignment(base, checks, search, raceSpec) {
   const { values, ignored } = linkParams(search, ['checks', 'require']);
   const known = new Set(checks.map((c) => c.id));
-  const assignment = { title: base.title, checks: [...base.checks], grading: base.grading, race: { required: { ...((base.race && base.race.required) || {}) } } };
+  const assignment = { title: base.title, checks: [...base.checks], grading: base.grading, exercises: base.exercises, race: { required: { ...((base.race && base.race.required) || {}) } } };
   if (values.checks.length) {
     const ids = list(values.checks), good = [], repeated = new Set();
     for (const id of ids) {

@@ -7,7 +7,7 @@
 // page (the lab is deterministic), see verify.js. Pure functions (no DOM): tests run
 // them under Node.
 
-import { grade, gradingOf, meetsRace } from './grading.js';
+import { exerciseRulesOf, grade, gradingOf, meetsRace } from './grading.js';
 import { plausibleDate } from '../work/handin.js';
 import { exerciseAnswers, normaliseStudent } from '../work/exercise-work.js';
 import { exerciseKey } from './verify-exercises.js';
@@ -31,8 +31,12 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     const assigned = r.assignment.checks.filter((id) => known.has(id));
     const unknown = r.assignment.checks.filter((id) => !known.has(id));
     if (unknown.length) flags.push(`assignment lists checks this lab does not have (${unknown.slice(0, 3).join(', ')}): ignored`);
-    const g = grade(r.answers, checks, { checks: assigned, grading: gradingOf(assignment) });
-    if (r.claimed.points !== null && Math.abs(r.claimed.points - g.points) > 0.005) {
+    // Exercises by the engine's grading again (for this name and the assigned variant),
+    // weighed by the build's assignment; never by the verdicts the file holds.
+    const ex = exerciseCredit(r, exerciseChecks, exerciseRulesOf(assignment).variant, flags);
+    const g = grade(r.answers, checks, { checks: assigned, grading: gradingOf(assignment), exercises: assignment.exercises },
+      { student: r.student.name, rightParts: ex.rightParts });
+    if (r.claimed.points !== null && !ex.pending && Math.abs(r.claimed.points - g.points) > 0.005) {
       flags.push(`the file says ${r.claimed.points} points; its answers give ${g.points}`);
     }
     for (const id of assigned) {
@@ -69,11 +73,10 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     if (r.claimed.raceRequirementMet && !verified && Object.keys(required).length && race !== 'checking…') {
       flags.push('the file says the required race was run; no run in it reproduces');
     }
-    const ex = exerciseCredit(r, exerciseChecks, flags);
     flags.push(...attemptDoubts(r));
     return {
       key: keyOf(r, i), record: r, student: r.student, exportedAt: r.exportedAt, time: date.ok ? date.time : -Infinity,
-      points: g.points, max: g.max, perCheck: g.perCheck, selfAssessed: g.selfAssessed, race, exercises: ex.text, exercisesRight: ex.right,
+      points: g.points, max: g.max, pending: ex.pending > 0, perCheck: g.perCheck, selfAssessed: g.selfAssessed, exerciseCredit: g.exercises, race, exercises: ex.text, exercisesRight: ex.right,
       flags, status: 'kept',
     };
   });
@@ -125,23 +128,31 @@ export function attemptDoubts(r) {
 }
 
 // A hand-in's exercise parts as the engine grades them again from its name: the parts
-// right, and a text for the table ("3 of 5 parts right", "checking…", "none").
-function exerciseCredit(r, exerciseChecks, flags) {
+// right per kind for the assigned variant (rightParts, for the score), the parts right in
+// all, a text for the table ("3 of 5 parts right", "checking…", "none"), and pending (parts
+// not graded yet).
+function exerciseCredit(r, exerciseChecks, variant, flags) {
   const answered = exerciseAnswers(r.answers).filter((e) => e.answer.checked);
   let right = 0, pending = 0;
-  const others = new Set();
+  const others = new Set(), otherVariants = new Set();
+  const rightParts = Object.create(null);
   for (const e of answered) {
     const c = exerciseChecks.get(exerciseKey(r, e));
     if (normaliseStudent(e.answer.student || '') !== normaliseStudent(r.student.name)) others.add(e.answer.student || '(no name)');
+    const v = e.answer.variant || 1;
+    if (v !== variant) otherVariants.add(v);
     if (!c) { ++pending; continue; }
     if (c.status !== 'graded') { flags.push(`exercise ${e.kind}, ${e.part}: not graded (${c.message})`); continue; }
-    if (c.right) ++right;
-    else if (e.answer.correct) flags.push(`exercise ${e.kind}, ${e.part}: the file says right; graded again for this name, not right`);
+    if (c.right) {
+      ++right;
+      if (v === variant) rightParts[e.kind] = (rightParts[e.kind] || 0) + 1;
+    } else if (e.answer.correct) flags.push(`exercise ${e.kind}, ${e.part}: the file says right; graded again for this name, not right`);
   }
   if (others.size) flags.push(`exercise answers made for the numbers of another name (${[...others].slice(0, 3).map((n) => `"${n.slice(0, 40)}"`).join(', ')}), graded for this hand-in's name`);
+  if (otherVariants.size) flags.push(`exercise answers to variant ${[...otherVariants].slice(0, 3).join(', ')}; the assignment asks for variant ${variant}: they do not count`);
   const n = answered.length;
   const text = pending ? 'checking…' : n ? `${right} of ${n} ${n === 1 ? 'part' : 'parts'} right` : 'none';
-  return { right, text };
+  return { right, rightParts, pending, text };
 }
 
 // A race run's identity for re-running: its settings, in a fixed key order.
@@ -149,12 +160,14 @@ export function raceKey(run) {
   return JSON.stringify(Object.keys(run.settings).sort().map((k) => [k, run.settings[k]]));
 }
 
-// CSV with a header; every field quoted, formula-leading characters neutralised
+// CSV with a header (an exercise kind's column: its points, empty while being checked); every field quoted, formula-leading characters neutralised
 // (a name like "=HYPERLINK(...)" must not run in a spreadsheet). Columns of checks
 // are the build's assignment's, so nothing a file names becomes a column.
 export function toCsv(rows, assignment) {
   const checkIds = assignment.checks;
-  const header = ['name', 'student_id', 'id_from', 'score', 'max', ...checkIds, ...checkIds.map((id) => `${id}_self_assessed`), 'required_race', 'exercise_parts_right', 'exported_at', 'status', 'flags'];
+  const kinds = exerciseRulesOf(assignment).kinds.map((k) => k.kind);
+  const header = ['name', 'student_id', 'id_from', 'score', 'max', ...checkIds, ...checkIds.map((id) => `${id}_self_assessed`),
+    ...kinds.map((k) => `exercise_${k}`), 'required_race', 'exercise_parts_right', 'exported_at', 'status', 'flags'];
   const cell = (v) => {
     let s = String(v ?? '');
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
@@ -165,6 +178,7 @@ export function toCsv(rows, assignment) {
     lines.push([r.student.name, r.student.id, r.student.source, r.points, r.max,
       ...checkIds.map((id) => (own(r.perCheck, id) ? r.perCheck[id] : '')),
       ...checkIds.map((id) => (own(r.selfAssessed, id) ? r.selfAssessed[id] : '')),
+      ...kinds.map((k) => (r.pending ? '' : own(r.exerciseCredit, k) ? r.exerciseCredit[k].credit : '')),
       r.race, r.exercisesRight, r.exportedAt, r.status, r.flags.join('; ')].map(cell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;

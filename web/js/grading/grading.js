@@ -9,7 +9,11 @@
 // ("last"), or the first one ever checked ("first"). A short answer is self-assessed
 // (the student ticks the rubric points they covered): its share of the rubric is
 // reported as selfAssessed, "to review", and counts toward the points only when the
-// assignment says selfAssessedCounts. Pure functions, no DOM.
+// assignment says selfAssessedCounts. An exercise kind (exercises.html) the assignment
+// weighs earns its weight shared out over its parts: the parts right for the student's
+// own numbers (their name, the assignment's variant). Pure functions, no DOM.
+import { exerciseProgress } from '../work/exercise-work.js';
+
 export const DEFAULT_GRADING = { selfAssessedCounts: false, choiceAnswer: 'last', maxAttempts: 0 };
 
 export function gradingOf(assignment) {
@@ -21,11 +25,27 @@ export function gradingOf(assignment) {
   };
 }
 
+// The exercises that count: the assignment's {variant, weights: {kind: weight}} with the
+// part counts the build added (tools/site/content.mjs, from content/widgets/exercises.json).
+//   -> {variant, kinds: [{kind, weight, parts}]}, kinds of weight 0 left out
+export function exerciseRulesOf(assignment) {
+  const e = (assignment && assignment.exercises) || {};
+  const weights = e.weights && typeof e.weights === 'object' ? e.weights : {};
+  const parts = e.parts && typeof e.parts === 'object' ? e.parts : {};
+  const kinds = Object.keys(weights)
+    .filter((k) => Number.isFinite(weights[k]) && weights[k] > 0 && Number.isInteger(parts[k]) && parts[k] > 0)
+    .map((kind) => ({ kind, weight: weights[kind], parts: parts[kind] }));
+  return { variant: Number.isInteger(e.variant) ? e.variant : 1, kinds };
+}
+
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
 // answers: {id: answer} (read with own-property lookups only); checks: the build's list.
-// -> {points, max, perCheck: {id: 0..1}, selfAssessed: {id: 0..1}, answered: {id: bool}}
-export function grade(answers, checks, assignment) {
+// student: the name the exercises' numbers are drawn from; rightParts: {kind: parts right}
+// when known otherwise (the gradebook's, graded again by the engine), else the saved verdicts.
+// -> {points, max, perCheck: {id: 0..1}, selfAssessed: {id: 0..1}, answered: {id: bool},
+//     exercises: {kind: {right, answered, parts, weight, credit}}, rules}
+export function grade(answers, checks, assignment, { student = '', rightParts = null } = {}) {
   const rules = gradingOf(assignment);
   const key = new Map(checks.map((c) => [c.id, c]));
   const perCheck = Object.create(null), selfAssessed = Object.create(null), answered = Object.create(null);
@@ -55,7 +75,29 @@ export function grade(answers, checks, assignment) {
       }
     }
   }
-  return { points: Math.round(points * 100) / 100, max, perCheck, selfAssessed, answered, rules };
+  const ex = exerciseRulesOf(assignment);
+  const progress = exerciseProgress(answers, student, ex.variant);
+  const exercises = Object.create(null);
+  for (const { kind, weight, parts } of ex.kinds) {
+    const p = progress[kind] || { answered: 0, right: 0 };
+    const right = Math.min(parts, rightParts ? rightParts[kind] || 0 : p.right);
+    const credit = (weight * right) / parts;
+    exercises[kind] = { right, answered: Math.min(parts, p.answered), parts, weight, credit: Math.round(credit * 100) / 100 };
+    points += credit;
+    max += weight;
+  }
+  return { points: Math.round(points * 100) / 100, max: Math.round(max * 100) / 100, perCheck, selfAssessed, answered, exercises, rules };
+}
+
+// The score in words, split by what earned it: "4.5 of 11: quick checks 2 of 6,
+// exercises 2.5 of 5".
+export function describeScore(g) {
+  const ex = Object.values(g.exercises);
+  if (!ex.length) return `${g.points} of ${g.max}`;
+  const sum = (xs, f) => Math.round(xs.reduce((s, x) => s + f(x), 0) * 100) / 100;
+  const exPoints = sum(ex, (e) => e.credit), exMax = sum(ex, (e) => e.weight);
+  const checkPoints = Math.round((g.points - exPoints) * 100) / 100, checkMax = Math.round((g.max - exMax) * 100) / 100;
+  return `${g.points} of ${g.max}: quick checks ${checkPoints} of ${checkMax}, exercises ${exPoints} of ${exMax}`;
 }
 
 // Did a finished race use every required setting? races: normalised runs (store.js).
@@ -65,10 +107,12 @@ export function meetsRace(races, required) {
   return races.some((r) => !r.stopped && keys.every((k) => own(r.settings, k) && String(r.settings[k]) === String(required[k])));
 }
 
-// "completed" only when every assigned check is answered and every required race ran to the end.
+// "completed" only when every assigned check and every part of every assigned exercise is
+// answered, and every required race ran to the end.
 export function lessonStatus(state, checks, assignment) {
-  const g = grade(state.answers, checks, assignment);
-  const allAnswered = assignment.checks.every((id) => g.answered[id]);
+  const g = grade(state.answers, checks, assignment, { student: state.student.name });
+  const allAnswered = assignment.checks.every((id) => g.answered[id])
+    && Object.values(g.exercises).every((e) => e.answered >= e.parts);
   const required = (assignment.race && assignment.race.required) || {};
   return allAnswered && meetsRace(state.races, required) ? 'completed' : 'incomplete';
 }

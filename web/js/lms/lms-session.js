@@ -119,13 +119,16 @@ export class LabSession {
 
   onNotice(f) { this.listeners.add(f); }
 
+  // Whose exercise numbers count: the LMS's name for the student (the hand-in's), else the typed one.
+  studentName(state) { return this.student && this.student.name ? this.student.name : state.student.name; }
+
   // The student's whole work, after any change on any page: score, status, suspend_data.
   update(state) {
     if (this.state !== 'running') return;
     const { checks, assignment } = this.content;
-    const g = grade(state.answers, checks, assignment);
+    const g = grade(state.answers, checks, assignment, { student: this.studentName(state) });
     const raw = String(Math.round((100 * g.points) / Math.max(1, g.max)));
-    const status = lessonStatus(state, checks, assignment);
+    const status = lessonStatus({ ...state, student: { ...state.student, name: this.studentName(state) } }, checks, assignment);
     if (raw !== this.last.raw) {
       this.call('LMSSetValue', 'cmi.core.score.min', '0');
       this.call('LMSSetValue', 'cmi.core.score.max', '100');

@@ -3,7 +3,7 @@ import { labData } from '../ui/lab-data.js';
 import { ID_MAX, NAME_MAX, openStore, showStoreProblem } from '../work/store.js';
 import { initQuickChecks } from '../work/quick-checks.js';
 import { buildHandin } from '../work/handin.js';
-import { grade } from '../grading/grading.js';
+import { describeScore, grade } from '../grading/grading.js';
 import { chosenAssignment } from '../grading/assignment.js';
 import { connectLms, joinLms } from '../lms/lms.js';
 import { downloadText } from '../work/download.js';
@@ -27,16 +27,16 @@ function describeAssignment() {
 }
 
 function updateScore() {
-  const g = grade(store.state.answers, data.checks, assignment);
+  const g = grade(store.state.answers, data.checks, assignment, { student: lms.student ? lms.student.name : store.state.student.name });
   const self = Object.entries(g.selfAssessed);
-  let text = `Score: ${g.points} of ${g.max}`;
+  let text = `Score: ${describeScore(g)}`;
   if (self.length && !g.rules.selfAssessedCounts) {
     // In words, not as a share: "Q3: 2 of 3 rubric points ticked", or not answered yet.
     const said = self.map(([id, share]) => {
       const c = data.checks.find((x) => x.id === id), n = c.rubric.length;
       return g.answered[id] ? `${id.toUpperCase()}: ${Math.round(share * n)} of ${n} rubric points ticked` : `${id.toUpperCase()}: not answered yet`;
     });
-    text += ` (automatically graded checks). Self-assessed, for your instructor to review: ${said.join('; ')}.`;
+    text += ` (automatically graded). Self-assessed, for your instructor to review: ${said.join('; ')}.`;
   }
   $('score').textContent = text;
   $('score').dataset.points = String(g.points);

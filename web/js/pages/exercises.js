@@ -11,6 +11,10 @@ import { LatestCall } from '../engine/latest-call.js';
 import { parseAnswer } from '../settings/parse.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { formatNumber } from '../ui/format.js';
+import { chosenAssignment } from '../grading/assignment.js';
+import { exerciseRulesOf } from '../grading/grading.js';
+import { connectLms, joinLms } from '../lms/lms.js';
+import { labData } from '../ui/lab-data.js';
 import { markDone, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 import { answerId, exerciseProgress, normaliseStudent } from '../work/exercise-work.js';
 import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
@@ -18,8 +22,15 @@ import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/st
 const $ = (id) => document.getElementById(id);
 const TYPED_MAX = 500;  // an answer's text as saved: a few numbers need far fewer characters
 
-const state = { spec: null, form: null, request: null, partCounts: Object.create(null) };
+const state = { spec: null, form: null, request: null };
 const store = openStore();
+const lms = connectLms();
+const data = labData();
+// What counts: the assignment's weights and variant (content/assignment.json, or the
+// assignment link the student opened); the part counts are the widget's own.
+const { assignment } = chosenAssignment(store, data.assignment, data.checks, '', data.widgets.race.settings);
+const rules = exerciseRulesOf(assignment);
+const partCount = (kind) => data.widgets.exercises.fixed[`parts.${kind}`];
 const lab = new LabClient();
 showEngineStatus(lab, describeBuild);
 
@@ -64,7 +75,6 @@ function reload() {
   $('ex-error').textContent = '';
   document.body.dataset.exercise = 'loading';
   fetchExercise.send({ student: r.student, kind: r.kind, variant: r.variant });
-  countParts(r.student, r.variant);
 }
 
 // ---- the exercise -----------------------------------------------------------------
@@ -87,7 +97,6 @@ function givenView(g) {
 
 function show(r, req) {
   state.request = req;
-  state.partCounts[r.kind] = r.parts.length;
   $('ex-title').textContent = state.spec.find((s) => s.key === 'kind').choiceLabels[r.kind] || 'Exercise';
   $('ex-prompt').textContent = r.prompt;
   $('ex-givens').replaceChildren(...r.givens.map(givenView));
@@ -191,8 +200,8 @@ function showProgress() {
   const kind = state.spec.find((s) => s.key === 'kind');
   let complete = 0;
   $('ex-progress').replaceChildren(...kind.choices.map((k) => {
-    const p = per[k] || { answered: 0, right: 0 }, n = state.partCounts[k];
-    if (n && p.right === n) ++complete;
+    const p = per[k] || { answered: 0, right: 0 }, n = partCount(k);
+    if (p.right === n) ++complete;
     const li = document.createElement('li');
     const link = Object.assign(document.createElement('a'), { href: `exercises.html${toQuery(state.spec, { ...settings, kind: k })}`, textContent: kind.choiceLabels[k] });
     link.addEventListener('click', (e) => {
@@ -200,45 +209,41 @@ function showProgress() {
       $('set-kind').value = k;
       reload();
     });
-    li.append(link, document.createTextNode(`: ${n ? `${p.right} of ${n} parts right` : p.answered ? `${p.right} right so far` : 'not started'}`));
+    const weighed = rules.kinds.find((x) => x.kind === k);
+    const counts = weighed ? `counts ${formatNumber(weighed.weight, 2)} ${weighed.weight === 1 ? 'point' : 'points'}` : 'practice, not counted';
+    li.append(link, document.createTextNode(`: ${p.right} of ${n} parts right (${counts})`));
     if (req && k === req.kind) li.setAttribute('aria-current', 'true');
     return li;
   }));
   const right = Object.values(per).reduce((s, p) => s + p.right, 0);
-  $('ex-summary').textContent = right ? `Parts right in all five exercises: ${right}.` : '';
+  const variantNote = settings && settings.variant !== rules.variant && rules.kinds.length
+    ? ` Your assignment asks for variant ${rules.variant}: answers to variant ${settings.variant} do not count toward it.` : '';
+  $('ex-summary').textContent = `${right ? `Parts right in all five exercises: ${right}.` : ''}${variantNote}`.trim();
   if (complete === kind.choices.length) markDone('exercises');
-}
-
-// The part counts of every kind (the same for every student), for the progress list:
-// drawn once, in the background (an exercise is cheap to draw).
-let counting = false;
-async function countParts(student, variant) {
-  if (counting) return;
-  counting = true;
-  for (const k of state.spec.find((s) => s.key === 'kind').choices) {
-    if (state.partCounts[k]) continue;
-    try {
-      const r = await lab.call('exercise', { student, kind: k, variant });
-      state.partCounts[k] = r.parts.length;
-    } catch { /* shown when that exercise is opened */ }
-  }
-  counting = false;
-  showProgress();
 }
 
 // ---- wiring -----------------------------------------------------------------------
 
 function main() {
-  ({ spec: state.spec, form: state.form } = setUpSettings('exercises', reload));
+  // The variant the assignment asks for is the default (a link may still choose another).
+  const spec = data.widgets.exercises.settings.map((x) => (x.key === 'variant' ? { ...x, default: rules.variant } : x));
+  ({ spec: state.spec, form: state.form } = setUpSettings('exercises', reload, { spec }));
   showStoreProblem(store, $('storage-notice'));
-  $('ex-student').value = store.state.student.name || '';
-  $('ex-student').addEventListener('input', () => {
-    const name = $('ex-student').value.slice(0, NAME_MAX);
-    if (normaliseStudent(name)) store.setStudent({ name });
-    reload();
-  });
+  joinLms(store, lms, $('lms-notice'));
+  if (lms.student) {
+    // Inside an LMS the numbers are the LMS's name's: the hand-in carries that name.
+    $('ex-student').value = lms.student.name;
+    $('ex-student').readOnly = true;
+  } else {
+    $('ex-student').value = store.state.student.name || '';
+    $('ex-student').addEventListener('input', () => {
+      const name = $('ex-student').value.slice(0, NAME_MAX);
+      if (normaliseStudent(name)) store.setStudent({ name });
+      reload();
+    });
+  }
   store.onChange = () => {
-    if (!$('ex-student').value && store.state.student.name) $('ex-student').value = store.state.student.name;
+    if (!lms.student && !$('ex-student').value && store.state.student.name) $('ex-student').value = store.state.student.name;
     showProgress();
   };
   reload();

@@ -3,7 +3,7 @@
 // the quick checks answered and the score so far, and the latest training race.
 import { labData } from '../ui/lab-data.js';
 import { openStore } from '../work/store.js';
-import { grade, meetsRace } from '../grading/grading.js';
+import { describeScore, grade, meetsRace } from '../grading/grading.js';
 import { chosenAssignment } from '../grading/assignment.js';
 import { formatPercent } from '../ui/format.js';
 
@@ -14,7 +14,7 @@ const { assignment } = chosenAssignment(store, data.assignment, data.checks, loc
 
 function render() {
   const state = store.state;
-  const g = grade(state.answers, data.checks, assignment);
+  const g = grade(state.answers, data.checks, assignment, { student: state.student.name });
   const answered = assignment.checks.filter((id) => g.answered[id]).length;
   // The checks page is done once every assigned check is answered; the others when
   // their page said so (ui/page-kit.js markDone, the lesson read to its end).
@@ -31,7 +31,7 @@ function render() {
   $('progress-done').textContent = count === 0
     ? `Nothing done yet in this browser: ${cards.length} activities below, start with the lesson.`
     : `${count} of ${cards.length} activities done in this browser.`;
-  $('progress-checks').textContent = `Quick checks: ${answered} of ${assignment.checks.length} answered; score so far ${g.points} of ${g.max}.`;
+  $('progress-checks').textContent = `Quick checks: ${answered} of ${assignment.checks.length} answered. Score so far: ${describeScore(g)}.`;
   const required = (assignment.race && assignment.race.required) || {};
   const last = state.races.at(-1);
   const race = last

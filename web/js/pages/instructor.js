@@ -99,12 +99,13 @@ let shownPage = 0;
 const shownRows = new Map();  // signature -> tr
 
 function rowElement(r, taken) {
-  const cells = [r.student.id + (r.student.source === 'lms' ? ' (from the LMS)' : ''), `${r.points} of ${r.max}`,
+  const credit = Object.entries(r.exerciseCredit).map(([k, e]) => `${k} ${e.credit} of ${e.weight}`).join(', ');
+  const cells = [r.student.id + (r.student.source === 'lms' ? ' (from the LMS)' : ''), `${r.points} of ${r.max}${r.pending ? ' (exercises: checking…)' : ''}`,
     Object.entries(r.perCheck).map(([id, v]) => {
       const n = (r.record.answers[id] || {}).attempts || 0;
       return `${id}: ${v}${n > 1 ? ` (${n} attempts)` : ''}`;
     }).join(', '),
-    Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, r.exercises, r.exportedAt];
+    Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, credit ? `${r.exercises}; points: ${credit}` : r.exercises, r.exportedAt];
   let signature = JSON.stringify([r.status, r.student.name, cells, r.flags]);
   while (taken.has(signature)) signature += '+';  // two rows alike still get two elements
   taken.add(signature);

@@ -23,13 +23,13 @@ export function normaliseStudent(name) {
   return String(name).replace(/[ \t\n\v\f\r]+/g, ' ').replace(/^ | $/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
-// Per kind: parts answered and parts right, for the student and variant given (answers
+// Per kind: parts answered (checked) and parts right, for the student and variant given (answers
 // made for other numbers do not count).
 export function exerciseProgress(answers, student, variant) {
   const who = normaliseStudent(student);
   const per = Object.create(null);
   for (const { kind, answer } of exerciseAnswers(answers)) {
-    if (normaliseStudent(answer.student || '') !== who || (answer.variant || 1) !== variant) continue;
+    if (!answer.checked || normaliseStudent(answer.student || '') !== who || (answer.variant || 1) !== variant) continue;
     const p = per[kind] || (per[kind] = { answered: 0, right: 0 });
     ++p.answered;
     if (answer.correct) ++p.right;

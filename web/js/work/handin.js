@@ -5,12 +5,12 @@
 // allow-list (unknown fields dropped, every value of its type, sizes bounded) before
 // the gradebook (grading/gradebook.js) looks at it. Pure functions (no DOM): tests
 // run them under Node.
-import { grade, meetsRace } from '../grading/grading.js';
+import { describeScore, exerciseRulesOf, grade, meetsRace } from '../grading/grading.js';
 import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
 import { exerciseAnswers } from './exercise-work.js';
 
 export const FORMAT = 'attention-lab-handin';
-export const VERSION = 3;  // 3: answers carry their attempt log (format 2 still reads)
+export const VERSION = 4;  // 3: answers carry their attempt log; 4: the score counts weighed exercises (2 and 3 still read)
 export const BEGIN = '-----BEGIN ATTENTION LAB DATA-----';
 export const END = '-----END ATTENTION LAB DATA-----';
 export const MAX_BYTES = 2 * 1024 * 1024;
@@ -20,19 +20,28 @@ export const EARLIEST = Date.parse('2020-01-01T00:00:00Z');
 const isObj = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
 const own = (o, k) => isObj(o) && Object.prototype.hasOwnProperty.call(o, k);
 
+// The exercises the assignment weighs, as the hand-in records them: {variant, weights}.
+function exercisesAssigned(assignment) {
+  const r = exerciseRulesOf(assignment);
+  return { variant: r.variant, weights: Object.fromEntries(r.kinds.map((k) => [k.kind, k.weight])) };
+}
+
+// Each weighed kind's credit as the student's page saw it: {kind: points}.
+const exerciseCredits = (g) => Object.fromEntries(Object.entries(g.exercises).map(([k, e]) => [k, e.credit]));
+
 // lms: {name, id} from the LMS (then the typed ones are not used).
 export function buildHandin({ state, checks, assignment, lms = null, now = new Date() }) {
   const assigned = assignment.checks;
-  const g = grade(state.answers, checks, assignment);
   const required = (assignment.race && assignment.race.required) || {};
   const student = lms
     ? { name: String(lms.name || '').slice(0, NAME_MAX), id: String(lms.id || '').slice(0, ID_MAX), source: 'lms' }
     : { name: (state.student.name || '').slice(0, NAME_MAX), id: (state.student.id || '').slice(0, ID_MAX), source: 'typed' };
+  const g = grade(state.answers, checks, assignment, { student: student.name });  // the name the gradebook draws again
   const record = {
     format: FORMAT, version: VERSION, exportedAt: now.toISOString(),
     student,
-    assignment: { title: assignment.title, checks: assigned, race: { required }, grading: g.rules, link: (state.assignment && state.assignment.search) || '' },
-    score: { points: g.points, max: g.max, perCheck: { ...g.perCheck }, selfAssessed: { ...g.selfAssessed } },
+    assignment: { title: assignment.title, checks: assigned, race: { required }, grading: g.rules, exercises: exercisesAssigned(assignment), link: (state.assignment && state.assignment.search) || '' },
+    score: { points: g.points, max: g.max, perCheck: { ...g.perCheck }, selfAssessed: { ...g.selfAssessed }, exercises: exerciseCredits(g) },
     answers: { ...state.answers },
     races: state.races.slice(-20),
     raceRequirementMet: meetsRace(state.races, required),
@@ -43,7 +52,7 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
     `Student: ${record.student.name || '(no name given)'}${record.student.id ? ` (ID ${record.student.id})` : ''}${lms ? ' (from the course site)' : ''}`,
     `Exported: ${record.exportedAt}`,
     `Assignment: ${assignment.title}${record.assignment.link ? ` (chosen by the link checks.html${record.assignment.link})` : ''}`,
-    `Score: ${g.points} of ${g.max} (automatically graded checks${g.rules.selfAssessedCounts ? ' and self-assessed answers' : ''})`,
+    `Score: ${describeScore(g)} (automatically graded${g.rules.selfAssessedCounts ? ', with self-assessed answers' : ''})`,
     '',
   ];
   for (const id of assigned) {
