@@ -2,9 +2,13 @@
 // rules) in the states a student sees, no console errors, no foreign request.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startLab, openPage } from './support.mjs';
 import { PAGES, pageReady } from './pages.mjs';
+import { writeClass } from './fabricated-class.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let lab;
@@ -52,6 +56,10 @@ const AFTER_LOAD = {
     await page.waitForFunction(() => document.body.dataset.jsd !== undefined);
   },
   checks: async (page) => page.click('.check-slot .check-submit'),  // a feedback message showing
+  instructor: async (page) => {  // a class's hand-ins read: the gradebook and its item analysis shown
+    await page.setInputFiles('#files', writeClass(mkdtempSync(join(tmpdir(), 'a11y-class-')), 12).paths);
+    await page.waitForFunction(() => document.body.dataset.rows === '12' && document.body.dataset.regrading === 'false');
+  },
   exercises: async (page) => {  // an exercise shown, one part checked
     await page.fill('#ex-student', 'Ada Lovelace');
     await page.waitForFunction(() => document.body.dataset.exercise === 'shown');

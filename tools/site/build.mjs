@@ -248,7 +248,7 @@ function instructorPage(content, data, p) {
     </section>
     <h2>Gradebook</h2>
     <p class="help">Scores are recomputed from each hand-in's answers with this lab's answer key, whatever the file
-      says. <strong>Score</strong> counts the automatically graded checks${a.grading && a.grading.selfAssessedCounts ? ' and the self-assessed short answers' : ''};
+      says. <strong>Score</strong> counts the automatically graded checks${a.grading && a.grading.selfAssessedCounts ? ' and the self-assessed short answers' : ''}${ex ? ', and the exercises by their weights (the engine\'s grades, not the file\'s)' : ''};
       <strong>self-assessed</strong> is the share of the rubric a student ticked for a short answer, for you to review.
       ${a.grading && a.grading.maxAttempts ? `Each check allows ${a.grading.maxAttempts} attempt(s).` : 'Students may retry a check as often as they like;'}
       ${a.grading && a.grading.choiceAnswer === 'first' ? 'the first answer checked counts.' : 'the last answer checked counts.'}
@@ -267,11 +267,40 @@ function instructorPage(content, data, p) {
       <button id="gradebook-next" type="button">Next page</button>
     </div>
     <div class="buttons"><button id="download-csv" type="button" disabled>Download the gradebook (CSV)</button></div>
+    <section id="item-analysis" aria-labelledby="items-title" hidden>
+      <h2 id="items-title">Item analysis: how each question worked</h2>
+      <p class="help">Over the hand-ins kept in the gradebook. For each multiple-choice check: the share of the
+        students who answered it that were right at their first attempt and at their last; how many students chose
+        each wrong option at some attempt (an option many choose names a misconception worth a word in class);
+        and its <strong>discrimination</strong>, the correlation between being right and the rest of the score
+        (from −1 to 1: above 0.3 the check separates students who do well from those who do not; near 0 or below,
+        read the question again). For each exercise: the parts answered, the share right, and the mistakes the
+        engine diagnosed, most frequent first.</p>
+      <figure class="panel">
+        <svg id="items-chart" class="plot" role="img" aria-label="Share right per check"></svg>
+        <figcaption>Share right per check, at the first and at the last attempt.</figcaption>
+      </figure>
+      <div class="table-scroll" role="region" aria-label="Checks, scrollable" tabindex="0">
+      <table class="results" id="items-checks">
+        <caption>Quick checks</caption>
+        <thead><tr><th scope="col">Check</th><th scope="col">Answered</th><th scope="col">Right, first attempt</th><th scope="col">Right, last attempt</th><th scope="col">Wrong options chosen (students)</th><th scope="col">Discrimination</th></tr></thead>
+        <tbody></tbody>
+      </table>
+      </div>
+      <div class="table-scroll" role="region" aria-label="Exercises, scrollable" tabindex="0">
+      <table class="results" id="items-exercises">
+        <caption>Exercises</caption>
+        <thead><tr><th scope="col">Exercise</th><th scope="col">Parts answered</th><th scope="col">Right</th><th scope="col">Most frequent mistakes</th></tr></thead>
+        <tbody></tbody>
+      </table>
+      </div>
+      <div class="buttons"><button id="download-items" type="button">Download the item analysis (CSV)</button></div>
+    </section>
     <h2>Putting the lab in your LMS</h2>
     <p><a href="downloads/attention-lab-scorm12.zip" download>Download the SCORM 1.2 package</a> and upload it to your
       learning management system as a SCORM activity. One launch is one LMS session, whichever pages the student
-      visits. The LMS receives the score of the automatically graded checks in percent (cmi.core.score.raw),
-      "completed" once every assigned check is answered and every required race was run to the end (else
+      visits. The LMS receives the score of the automatically graded checks${ex ? ' and the weighed exercises' : ''} in percent (cmi.core.score.raw),
+      "completed" once every assigned check${ex ? ' and every part of every weighed exercise' : ''} is answered and every required race was run to the end (else
       "incomplete"), and the student's work (cmi.suspend_data), so the next launch resumes where they left off, on
       any computer. Inside the LMS the hand-in carries the LMS's name and ID.</p>`;
   return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, widget: p.widget });

@@ -10,6 +10,9 @@ import { MAX_BYTES, parseHandins } from '../work/handin.js';
 import { gradebook, raceKey, toCsv } from '../grading/gradebook.js';
 import { verifyRaces } from '../grading/verify.js';
 import { regradeExercises } from '../grading/verify-exercises.js';
+import { itemAnalysis, itemAnalysisCsv } from '../grading/item-analysis.js';
+import { SHARE_COLOURS, drawShareBars } from '../charts/share-bars.js';
+import { formatPercent } from '../ui/format.js';
 import { downloadText } from '../work/download.js';
 import { showEngineStatus } from '../ui/page-kit.js';
 
@@ -155,7 +158,45 @@ function render() {
   for (const [signature, tr] of next) shownRows.set(signature, tr);
   $('download-csv').disabled = book.rows.length === 0;
   document.body.dataset.rows = String(book.rows.length);
+  renderItems(book);
   return book;
+}
+
+// ---- item analysis --------------------------------------------------------------
+
+const analyse = (book) => itemAnalysis(book.rows, { checks: data.checks, assignment: data.assignment, exerciseChecks });
+let shownItems = '';
+
+function renderItems(book) {
+  const a = analyse(book);
+  $('item-analysis').hidden = a.students === 0;
+  const signature = JSON.stringify(a);
+  if (a.students === 0 || signature === shownItems) return;
+  shownItems = signature;
+  const share = (v) => (v === null ? '—' : formatPercent(v));
+  const row = (cells) => {
+    const tr = document.createElement('tr');
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: cells[0] }));
+    for (const text of cells.slice(1)) tr.insertCell().textContent = text;
+    return tr;
+  };
+  $('items-checks').tBodies[0].replaceChildren(...a.checks.map((c) => {
+    const tr = row([`${c.id.toUpperCase()}${c.topic ? ` (${c.topic})` : ''}`, `${c.answered} of ${a.students}`, share(c.firstRight), share(c.lastRight),
+      c.wrong.map((w) => `${w.label}: ${w.students}`).join(', ') || '—', c.discrimination === null ? '— (no spread)' : c.discrimination.toFixed(2)]);
+    tr.dataset.check = c.id;
+    return tr;
+  }));
+  $('items-exercises').tBodies[0].replaceChildren(...(a.exercises.length ? a.exercises.map((e) => {
+    const tr = row([e.kind, String(e.answered), share(e.share), e.mistakes.map((m) => `${m.words} (${m.count})`).join('; ') || 'none']);
+    tr.dataset.kind = e.kind;
+    return tr;
+  }) : [row(['none yet', '', '', 'no exercise part graded'])]));
+  drawShareBars($('items-chart'), {
+    items: a.checks.map((c) => c.id.toUpperCase()),
+    series: [{ label: 'First attempt', colour: SHARE_COLOURS[0], values: a.checks.map((c) => c.firstRight) },
+      { label: 'Last attempt', colour: SHARE_COLOURS[1], values: a.checks.map((c) => c.lastRight) }],
+    title: 'share of the students who answered, right',
+  });
 }
 
 // Re-runs every race the hand-ins claim that was not re-run yet, one at a time.
@@ -194,5 +235,9 @@ $('download-csv').addEventListener('click', () => {
   const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks });
   const csv = toCsv(book.rows, data.assignment);
   downloadText('attention-lab-gradebook.csv', csv, 'text/csv;charset=utf-8');
+});
+$('download-items').addEventListener('click', () => {
+  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks });
+  downloadText('attention-lab-item-analysis.csv', itemAnalysisCsv(analyse(book)), 'text/csv;charset=utf-8');
 });
 document.body.dataset.ready = 'true';

@@ -1,0 +1,45 @@
+// Shares from 0 to 100 %, a row per item with two bars each (e.g. right at the first and
+// at the last attempt), the item's name at the left. The table beside it holds the same
+// numbers (its text alternative); the chart's label says what stands out.
+//
+//   drawShareBars(svg, { items: ['q1', ...], series: [{label, colour, values: [0..1 | null]}], title })
+import { PALETTE, clear, labelWidth, svgEl } from './svg.js';
+
+const W = 560, ROW = 30, T = 30, B = 30, R = 40;
+
+export function drawShareBars(svg, { items, series, title }) {
+  const L = Math.max(40, ...items.map((t) => labelWidth(t) + 10));
+  const H = T + B + ROW * items.length;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  clear(svg);
+  const plotW = W - L - R, bh = (ROW - 8) / series.length;
+  const x = (v) => L + plotW * v;
+  for (const v of [0, 0.5, 1]) {
+    svg.append(svgEl('line', { x1: x(v), y1: T - 4, x2: x(v), y2: H - B, ...(v === 0 ? { class: 'axis' } : { stroke: '#d0d0d0', 'stroke-width': 1 }) }));
+    svg.append(svgEl('text', { x: x(v), y: H - B + 14, 'text-anchor': 'middle', class: 'tick' }, `${v * 100} %`));
+  }
+  items.forEach((item, i) => {
+    const y0 = T + i * ROW;
+    const g = svgEl('g', { class: 'item', 'data-item': item });
+    g.append(svgEl('text', { x: L - 6, y: y0 + ROW / 2 + 1, 'text-anchor': 'end', class: 'bar-label' }, item));
+    series.forEach((s, k) => {
+      const v = s.values[i];
+      if (v === null) return;
+      g.append(svgEl('rect', { x: L, y: y0 + 4 + k * bh, width: Math.max(plotW * v, 0.5), height: bh - 1, fill: s.colour, class: 'bar', 'data-series': k, 'data-value': v }));
+    });
+    svg.append(g);
+  });
+  svg.append(svgEl('text', { x: L + plotW / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-title' }, title));
+  let kx = L;
+  series.forEach((s) => {
+    svg.append(svgEl('rect', { x: kx, y: 6, width: 10, height: 10, fill: s.colour }));
+    svg.append(svgEl('text', { x: kx + 14, y: 15, class: 'legend' }, s.label));
+    kx += 14 + labelWidth(s.label) + 16;
+  });
+  const pct = (v) => (v === null ? 'none answered' : `${Math.round(v * 100)} %`);
+  const lowest = items.map((item, i) => [item, series[series.length - 1].values[i]]).filter(([, v]) => v !== null)
+    .sort((a, b) => a[1] - b[1])[0];
+  svg.setAttribute('aria-label', `${title}, ${items.length} items. ${lowest ? `Fewest right: ${lowest[0]} (${pct(lowest[1])}, ${series[series.length - 1].label.toLowerCase()}). ` : ''}The numbers are in the table below.`);
+}
+
+export const SHARE_COLOURS = [PALETTE.orange, PALETTE.blue];

@@ -1,0 +1,135 @@
+// Item analysis for a class of hand-ins: how each question and exercise worked, for the
+// instructor who wrote or chose it. Pure functions (no DOM): tests run them under Node.
+//
+// Per multiple-choice check (the assignment's), over the students who answered it:
+//   firstRight  share whose first attempt was right (by the answer key, never a flag)
+//   lastRight   share whose graded answer, the latest one checked, is right
+//   wrong       per wrong option: how many students chose it at some attempt
+//   discrimination  the corrected item-total correlation (point-biserial): Pearson's r
+//               between the item (1 right at the last attempt, else 0; a student who did
+//               not answer counts 0) and the rest of the student's score (their total
+//               minus this item), over every student. Near 0 or below: the item does not
+//               separate students who do well from those who do not (Crocker & Algina,
+//               Introduction to Classical and Modern Test Theory, ch. 14); null when
+//               either side does not vary.
+// Per exercise kind: parts answered, the share right and the mistakes the engine
+// diagnosed in the answers kept (grading/verify-exercises.js results), most frequent first.
+import { exerciseAnswers } from '../work/exercise-work.js';
+import { exerciseKey } from './verify-exercises.js';
+
+const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
+
+// The engine's mistake keys (src/exercises/exercise.hpp), in a few words.
+export const MISTAKE_WORDS = {
+  forgot_sqrt_dk: 'forgot to divide by √d_k',
+  forgot_temperature: 'forgot the temperature τ',
+  unnormalised_exps: 'exponentials not normalised',
+  wrong_axis: 'softmax over the wrong axis',
+  transposed: 'transposed product or shape',
+  keys_as_values: 'used the keys as values',
+  wrong_width: 'd_model in place of d_k',
+  weights_sum: 'weights that do not sum to 1',
+  '': 'wrong, no mistake named',
+};
+
+// Every choice a student made on a check, in order: the logged attempts (format 3 on),
+// else the first and the last answer the file keeps (format 2).
+function choicesOf(a) {
+  if (Array.isArray(a.log) && a.log.length) return a.log.map((e) => e[0]);
+  const out = [];
+  if (a.first && typeof a.first.choice === 'string') out.push(a.first.choice);
+  if (a.checked === true && typeof a.choice === 'string') out.push(a.choice);
+  return out;
+}
+
+export function pearson(xs, ys) {
+  const n = xs.length;
+  if (n < 2) return null;
+  const mx = xs.reduce((s, x) => s + x, 0) / n, my = ys.reduce((s, y) => s + y, 0) / n;
+  let sxy = 0, sxx = 0, syy = 0;
+  for (let i = 0; i < n; ++i) {
+    sxy += (xs[i] - mx) * (ys[i] - my);
+    sxx += (xs[i] - mx) ** 2;
+    syy += (ys[i] - my) ** 2;
+  }
+  return sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : null;
+}
+
+const share = (k, n) => (n ? k / n : null);
+
+// rows: the gradebook's rows (grading/gradebook.js; superseded ones are left out).
+// -> {students, checks: [{id, topic, answered, firstRight, lastRight, wrong: [{option, label, students}], discrimination}],
+//     exercises: [{kind, answered, right, share, mistakes: [{key, words, count}]}]}
+export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Map() }) {
+  const kept = rows.filter((r) => r.status === 'kept');
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  const out = { students: kept.length, checks: [], exercises: [] };
+  for (const id of assignment.checks) {
+    const c = byId.get(id);
+    if (!c || c.kind !== 'choice') continue;
+    const right = new Set(c.choices.filter((ch) => ch.correct === true).map((ch) => ch.id));
+    const chosenBy = new Map(c.choices.filter((ch) => !right.has(ch.id)).map((ch) => [ch.id, 0]));
+    let answered = 0, first = 0, last = 0;
+    const item = [], rest = [];
+    for (const r of kept) {
+      const a = own(r.record.answers, id) ? r.record.answers[id] : null;
+      const made = a ? choicesOf(a) : [];
+      const lastRight = made.length > 0 && right.has(a.checked === true ? a.choice : made[made.length - 1]) ? 1 : 0;
+      if (made.length) {
+        ++answered;
+        if (right.has(made[0])) ++first;
+        last += lastRight;
+        for (const choice of new Set(made)) if (chosenBy.has(choice)) chosenBy.set(choice, chosenBy.get(choice) + 1);
+      }
+      item.push(lastRight);
+      rest.push(r.points - (own(r.perCheck, id) ? r.perCheck[id] : 0));
+    }
+    const letter = (option) => String.fromCharCode(65 + c.choices.findIndex((ch) => ch.id === option));
+    out.checks.push({
+      id, topic: c.topic || '', answered,
+      firstRight: share(first, answered), lastRight: share(last, answered),
+      wrong: [...chosenBy].map(([option, students]) => ({ option, label: letter(option), students })),
+      discrimination: pearson(item, rest),
+    });
+  }
+  const kinds = new Map();
+  for (const r of kept) {
+    for (const e of exerciseAnswers(r.record.answers).filter((x) => x.answer.checked)) {
+      const g = exerciseChecks.get(exerciseKey(r.record, e));
+      if (!g || g.status !== 'graded') continue;
+      const k = kinds.get(e.kind) || { kind: e.kind, answered: 0, right: 0, mistakes: new Map() };
+      kinds.set(e.kind, k);
+      ++k.answered;
+      if (g.right) ++k.right;
+      else k.mistakes.set(g.mistake || '', (k.mistakes.get(g.mistake || '') || 0) + 1);
+    }
+  }
+  for (const k of [...kinds.values()].sort((a, b) => a.kind.localeCompare(b.kind))) {
+    out.exercises.push({
+      kind: k.kind, answered: k.answered, right: k.right, share: share(k.right, k.answered),
+      mistakes: [...k.mistakes].map(([key, count]) => ({ key, words: MISTAKE_WORDS[key] || key, count }))
+        .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)),
+    });
+  }
+  return out;
+}
+
+// The analysis as CSV: one line per check, then one per exercise kind (formula-leading
+// characters neutralised, as in the gradebook's CSV).
+export function itemAnalysisCsv(analysis) {
+  const cell = (v) => {
+    let s = v === null || v === undefined ? '' : String(v);
+    if (typeof v !== 'number' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;  // a negative number stays a number
+    return `"${s.replace(/"/g, '""')}"`;
+  };
+  const round = (x) => (x === null ? '' : Math.round(x * 1000) / 1000);
+  const lines = [['item', 'kind', 'answered', 'share_right_first', 'share_right_last', 'discrimination', 'wrong_choices_or_mistakes'].map(cell).join(',')];
+  for (const c of analysis.checks) {
+    lines.push([c.id, 'check', c.answered, round(c.firstRight), round(c.lastRight), round(c.discrimination),
+      c.wrong.map((w) => `${w.label}: ${w.students}`).join('; ')].map(cell).join(','));
+  }
+  for (const e of analysis.exercises) {
+    lines.push([e.kind, 'exercise', e.answered, '', round(e.share), '', e.mistakes.map((m) => `${m.words}: ${m.count}`).join('; ')].map(cell).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
