@@ -290,16 +290,20 @@ std::string normalise_student(const std::string& student) {
   return out;
 }
 
-std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind, int variant) {
+std::uint64_t student_seed(const std::string& student, const std::string& what, int variant) {
   std::uint64_t h = 14695981039346656037ull;  // FNV-1a offset basis
   auto mix = [&](const std::string& s) {
     for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;  // FNV prime
   };
   mix(normalise_student(student));
   mix("\x1f");
-  mix(exercise_kind_name(kind));
+  mix(what);
   mix("\x1f" + std::to_string(variant));
   return h;
+}
+
+std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind, int variant) {
+  return student_seed(student, exercise_kind_name(kind), variant);
 }
 
 Exercise make_exercise(ExerciseKind kind, std::uint64_t seed) {
@@ -358,17 +362,23 @@ Status grade_part(const Exercise& exercise, const std::string& key, const std::v
   return Status::success();
 }
 
-namespace {
-
-// The request's student, kind and variant, checked: the exercise they draw.
-Status draw_for(const std::string& student, const std::string& kind_name, int variant, Exercise& out) {
-  if (Status st = check_setting("exercises", "kind", kind_name); !st) return st;
+Status check_student(const std::string& student, int variant) {
   if (Status st = check_setting("exercises", "variant", variant); !st) return st;
   const std::string who = normalise_student(student);
   if (who.empty()) return Status::error("enter your name (or student ID) first: your numbers are drawn from it");
   if (who.size() > static_cast<std::size_t>(widget_fixed("exercises", "maxStudentLength")))
     return Status::error("the name is too long: use at most " +
                          std::to_string(static_cast<int>(widget_fixed("exercises", "maxStudentLength"))) + " characters");
+  return Status::success();
+}
+
+namespace {
+
+// The request's student, kind and variant, checked: the exercise they draw.
+Status draw_for(const std::string& student, const std::string& kind_name, int variant, Exercise& out) {
+  if (Status st = check_setting("exercises", "kind", kind_name); !st) return st;
+  if (Status st = check_student(student, variant); !st) return st;
+  const std::string who = normalise_student(student);
   ExerciseKind kind;
   parse_exercise_kind(kind_name, kind);
   out = make_exercise(kind, exercise_seed(who, kind, variant));

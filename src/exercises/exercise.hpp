@@ -73,6 +73,11 @@ std::string normalise_student(const std::string& student);
 // FNV-1a (64 bits) of the normalised student, the kind's name and the variant
 // (content/widgets/exercises.json: another term's exercises, new numbers for everyone).
 std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind, int variant = 1);
+// The same hash of the normalised student, any name of what is drawn, and the variant.
+std::uint64_t student_seed(const std::string& student, const std::string& what, int variant);
+// A name the seed can use (not empty, not over the widget's maxStudentLength once
+// normalised) and a variant the exercises widget allows.
+Status check_student(const std::string& student, int variant);
 Exercise make_exercise(ExerciseKind kind, std::uint64_t seed);
 
 // Two decimal places: a typed number within 0.005 + 0.5 % of the exact one is right.

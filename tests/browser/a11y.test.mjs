@@ -56,6 +56,12 @@ const AFTER_LOAD = {
     await page.waitForFunction(() => document.body.dataset.jsd !== undefined);
   },
   checks: async (page) => page.click('.check-slot .check-submit'),  // a feedback message showing
+  code: async (page) => {  // the starter code run: passes, failures, the first one's details open
+    await page.fill('#code-student', 'Ada Lovelace');
+    await page.waitForFunction(() => !document.getElementById('run').disabled);
+    await page.click('#run');
+    await page.waitForFunction(() => document.body.dataset.code === 'ran');
+  },
   instructor: async (page) => {  // a class's hand-ins read: the gradebook and its item analysis shown
     await page.setInputFiles('#files', writeClass(mkdtempSync(join(tmpdir(), 'a11y-class-')), 12).paths);
     await page.waitForFunction(() => document.body.dataset.rows === '12' && document.body.dataset.regrading === 'false');

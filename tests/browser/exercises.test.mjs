@@ -204,7 +204,7 @@ test('the gradebook grades the exercises again from the hand-in\'s name: genuine
     await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
     await page.setInputFiles('#files', [join(dir, name)]);
     await page.waitForFunction(() => document.body.dataset.regrading === 'false' && document.querySelectorAll('#gradebook tbody tr').length === 1);
-    return page.$eval('#gradebook tbody tr', (tr) => ({ exercises: tr.cells[6].textContent, doubts: tr.cells[8].textContent }));
+    return page.$eval('#gradebook tbody tr', (tr) => ({ exercises: tr.cells[6].textContent, doubts: tr.cells[9].textContent }));
   };
   // The assignment weighs context 1, shared over its 3 parts: 2 right earn 0.67.
   const genuineRow = await gradebookRow('genuine.txt', genuine);

@@ -30,7 +30,7 @@ const file = (name, text) => { writeFileSync(join(dir, name), text); return join
 
 async function rows(page) {
   return page.$$eval('#gradebook tbody tr', (trs) => trs.map((tr) => ({
-    name: tr.cells[0].textContent, race: tr.cells[5].textContent, exercises: tr.cells[6].textContent, doubts: tr.cells[8].textContent, status: tr.dataset.status,
+    name: tr.cells[0].textContent, race: tr.cells[5].textContent, exercises: tr.cells[6].textContent, doubts: tr.cells[9].textContent, status: tr.dataset.status,
   })));
 }
 

@@ -221,7 +221,7 @@ test('export, then import on the instructor page: gradebook row and CSV; bad fil
   assert.equal(kept[0], '<img src=x onerror=alert(1)> Ada');
   assert.equal(kept[1], 'S-42');
   assert.equal(kept[2], `${choiceChecks.length} of ${choiceChecks.length + EX_MAX}`);
-  assert.match(rows.find((r) => r.status === 'superseded').cells[8], /export date "2000-01-01T00:00:00.000Z" is before 2020/);
+  assert.match(rows.find((r) => r.status === 'superseded').cells[9], /export date "2000-01-01T00:00:00.000Z" is before 2020/);
   assert.equal(await page.$$eval('#gradebook img', (els) => els.length), 0);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#download-csv')]);
   const lines = readFileSync(await csv.path(), 'utf8').trim().split('\r\n');

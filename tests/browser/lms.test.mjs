@@ -134,8 +134,8 @@ test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, sc
   assert.equal(log.filter((c) => c.name === 'LMSInitialize').length, 1);
   assert.equal(log.filter((c) => c.name === 'LMSFinish').length, 1);
   // q1 and q4 of q1, q2, q4, q5, q6, q7, and half of the exercise "shapes" (weight 1 of
-  // five exercises weighing 1 each): (2 + 0.5) / (6 + 5) = 23 %; q3 is self-assessed.
-  assert.equal(lastSet(log, 'cmi.core.score.raw').args[1], '23');
+  // five exercises and the code page weighing 1 each): (2 + 0.5) / (6 + 6) = 21 %; q3 is self-assessed.
+  assert.equal(lastSet(log, 'cmi.core.score.raw').args[1], '21');
   assert.equal(lastSet(log, 'cmi.core.lesson_status').args[1], 'incomplete');  // the required race was not run
   assert.equal(lastSet(log, 'cmi.core.exit').args[1], 'suspend');
   assert.match(lastSet(log, 'cmi.core.session_time').args[1], /^\d{4}:\d\d:\d\d\.\d\d$/);
@@ -154,7 +154,7 @@ test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, sc
   assert.equal(await g.locator('#q4-c').isChecked(), true);
   assert.match(await g.locator('.quick-check[data-check="q3"] textarea').inputValue(), /single layer/);
   assert.equal(await g.locator('#q3-r1').isChecked(), true);
-  assert.match(await g.locator('#score').textContent(), /^Score: 2\.5 of 11: quick checks 2 of 6, exercises 0\.5 of 5/);
+  assert.match(await g.locator('#score').textContent(), /^Score: 2\.5 of 12: quick checks 2 of 6, exercises 0\.5 of 6/);
   await again.close();
 });
 
@@ -207,10 +207,10 @@ test('the self-assessed answer counts toward score.raw only when the assignment 
     for (let k = 0; k < 3; ++k) await f.locator(`#q3-r${k}`).check().catch(() => {});
     await closeActivity(page);
     const raw = lastSet(await calls(page), 'cmi.core.score.raw').args[1];
-    // q1 right of q1, q2, q4, q5, q6, q7 and five exercises of weight 1: 1 / 11 = 9;
-    // counted, q3's ticked share joins: (1 + share) / 12, the whole rubric ticked 2 / 12 = 17.
-    if (!counts) assert.equal(raw, '9');
-    else assert.equal(raw, '17', `score.raw ${raw} with the self-assessed answer counted`);
+    // q1 right of q1, q2, q4, q5, q6, q7, five exercises and the code of weight 1: 1 / 12 = 8;
+    // counted, q3's ticked share joins: (1 + share) / 13, the whole rubric ticked 2 / 13 = 15.
+    if (!counts) assert.equal(raw, '8');
+    else assert.equal(raw, '15', `score.raw ${raw} with the self-assessed answer counted`);
     await close();
     if (srv) srv.close();
   }

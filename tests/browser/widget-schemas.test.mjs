@@ -83,6 +83,13 @@ const CASES = {
     request: { type: 'call', payload: { fn: 'exercise', input: { student: 'Ada', kind: 'context', variant: 30 } } },
     compiled: /^ran$/,
   },
+  code: {
+    edit: () => {},  // its tests' variant is the exercises' setting, edited above: the code page and engine follow it
+    link: 'code.html?variant=30', field: 'variant', typed: '30',
+    message: range('Variant', 30, 1, 20),
+    request: { type: 'call', payload: { fn: 'code_tests', input: { student: 'Ada', variant: 30 } } },
+    compiled: /^ran$/,
+  },
   'attention-table': {
     edit: (w) => { w.fixed.maxTokens = 50; },
     paste: Array.from({ length: 60 }, (_, i) => `t${i} 1 0`).join('\n'),

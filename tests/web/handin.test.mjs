@@ -149,7 +149,7 @@ test('crafted ids and values never reach the screen or the CSV', () => {
   const csv = toCsv(rows, assignment);
   for (const bad of ['function', '[object Object]', 'native code']) assert.ok(!csv.includes(bad), bad);
   assert.ok(rows[0].flags.some((f) => /checks this lab does not have \(constructor/.test(f)), rows[0].flags.join('|'));
-  assert.equal(csv.trim().split('\r\n')[0], '"name","student_id","id_from","score","max","q1","q2","q3","q1_self_assessed","q2_self_assessed","q3_self_assessed","required_race","exercise_parts_right","exported_at","status","flags"');
+  assert.equal(csv.trim().split('\r\n')[0], '"name","student_id","id_from","score","max","q1","q2","q3","q1_self_assessed","q2_self_assessed","q3_self_assessed","required_race","exercise_parts_right","code_tests_passed","exported_at","status","flags"');
   // Spreadsheet formulas are neutralised.
   const formula = read(handin(state('=HYPERLINK("x")', '8')));
   assert.ok(toCsv(book([formula]).rows, assignment).includes('"\'=HYPERLINK(""x"")"'));

@@ -237,6 +237,15 @@ function instructorPage(content, data, p) {
     </div>
     <h2>Files</h2>
     <ul id="file-messages" class="file-messages" aria-live="polite"></ul>
+    <section id="regrade-section" aria-labelledby="regrade-title" hidden>
+      <h2 id="regrade-title">Grading the exercises and the code again</h2>
+      <p class="help">Every exercise part is graded again by the engine for the name in its hand-in, and every
+        student's code is run again on the tests of that name, in a sandbox that cannot reach this page, its storage
+        or the network (an endless loop is stopped after ${escapeHtml(String(data.widgets.code.fixed.timeLimitMs))} ms).</p>
+      <progress id="regrade-progress" max="1" value="0" aria-labelledby="regrade-status"></progress>
+      <p id="regrade-status" role="status"></p>
+      <div class="buttons"><button id="regrade-stop" type="button" disabled>Stop grading again</button></div>
+    </section>
     <section id="verify-section" aria-labelledby="verify-title" hidden>
       <h2 id="verify-title">Re-running the races</h2>
       <p class="help">Every race a hand-in claims is run again here from its settings and seed. The lab gives the
@@ -252,12 +261,12 @@ function instructorPage(content, data, p) {
       <strong>self-assessed</strong> is the share of the rubric a student ticked for a short answer, for you to review.
       ${a.grading && a.grading.maxAttempts ? `Each check allows ${a.grading.maxAttempts} attempt(s).` : 'Students may retry a check as often as they like;'}
       ${a.grading && a.grading.choiceAnswer === 'first' ? 'the first answer checked counts.' : 'the last answer checked counts.'}
-      <strong>Exercises</strong> counts the exercise parts graded right when the engine draws each student's numbers again from the name in the hand-in and grades the typed answers itself.
+      <strong>Exercises</strong> counts the exercise parts graded right when the engine draws each student's numbers again from the name in the hand-in and grades the typed answers itself; <strong>Code</strong>, the tests the student's code passes when run again here on that name's tests.
       <strong>What this page can and cannot verify.</strong> It re-computes what can be re-computed: every exercise part (from the student's own numbers), every race (from its settings and seed) and every check's points from the answers. It cannot verify a choice the student clicked: the answer key ships with the lab, and a hand-in is a file the student can edit. Each answer carries its attempts with their times, shown here, and a log that does not add up (an answer with no attempt, attempts out of time order) is listed under <strong>Doubts</strong>; weigh the quick checks accordingly.
       <strong>Doubts</strong> lists what does not add up: an edited score, a race that does not reproduce, an exercise the file calls right that is not, an implausible date, a possible duplicate.</p>
     <div class="table-scroll" role="region" aria-label="Gradebook, scrollable" tabindex="0">
     <table class="results" id="gradebook">
-      <thead><tr><th scope="col">Name</th><th scope="col">Student ID</th><th scope="col">Score</th><th scope="col">Per check</th><th scope="col">Self-assessed</th><th scope="col">Required race</th><th scope="col">Exercises</th><th scope="col">Exported</th><th scope="col">Doubts</th></tr></thead>
+      <thead><tr><th scope="col">Name</th><th scope="col">Student ID</th><th scope="col">Score</th><th scope="col">Per check</th><th scope="col">Self-assessed</th><th scope="col">Required race</th><th scope="col">Exercises</th><th scope="col">Code</th><th scope="col">Exported</th><th scope="col">Doubts</th></tr></thead>
       <tbody></tbody>
     </table>
     </div>

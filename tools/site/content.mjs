@@ -70,7 +70,7 @@ export function loadContent(root, webDir = join(root, '../web')) {
     if (grading.choiceAnswer !== undefined && !['first', 'last'].includes(grading.choiceAnswer)) throw new ContentError(assignment.path, lineOf(assignment.text, '"choiceAnswer"'), '"choiceAnswer" is "first" or "last"');
     if (grading.maxAttempts !== undefined && !(Number.isInteger(grading.maxAttempts) && grading.maxAttempts >= 0)) throw new ContentError(assignment.path, lineOf(assignment.text, '"maxAttempts"'), '"maxAttempts" is a whole number, 0 for no limit');
   }
-  checkAssignedExercises(assignment, widgets.exercises);
+  checkAssignedExercises(assignment, widgets.exercises, widgets.code);
   const required = (assignment.data.race && assignment.data.race.required) || {};
   for (const [key, value] of Object.entries(required)) {
     const spec = raceSpec.find((x) => x.key === key);
@@ -104,9 +104,10 @@ export function loadContent(root, webDir = join(root, '../web')) {
 }
 
 // The assignment's "exercises": {variant, weights: {kind: weight}}: kinds the exercises
-// widget has, weights of 0 or more, a variant its setting allows. The pages get each
-// weighed kind's part count with it (the widget's "parts.KIND"; the engine's test checks it).
-function checkAssignedExercises(assignment, widget) {
+// widget has, or "code" (the code page), weights of 0 or more, a variant its setting
+// allows. The pages get each weighed kind's part count with it (the widget's "parts.KIND",
+// the code widget's "tests"; the engine's tests check both).
+function checkAssignedExercises(assignment, widget, code) {
   const e = assignment.data.exercises;
   if (e === undefined) return;
   const fail = (key, why) => { throw new ContentError(assignment.path, lineOf(assignment.text, key), why); };
@@ -120,11 +121,12 @@ function checkAssignedExercises(assignment, widget) {
   const weights = e.weights === undefined ? {} : e.weights;
   if (!weights || typeof weights !== 'object' || Array.isArray(weights)) fail('"weights"', '"weights" must be an object, e.g. {"context": 1, "shapes": 2}');
   const parts = {};
+  const kinds = [...kindSpec.choices, ...(code ? ['code'] : [])];
   for (const [kind, w] of Object.entries(weights)) {
-    if (!kindSpec.choices.includes(kind)) fail(`"${kind}"`, `"${kind}" is not an exercise (use ${kindSpec.choices.join(', ')})`);
+    if (!kinds.includes(kind)) fail(`"${kind}"`, `"${kind}" is not an exercise (use ${kinds.join(', ')})`);
     if (typeof w !== 'number' || !Number.isFinite(w) || w < 0 || w > 100) fail(`"${kind}"`, `the weight of "${kind}" is a number from 0 to 100`);
-    const n = widget.fixed && widget.fixed[`parts.${kind}`];
-    if (!Number.isInteger(n) || n < 1) throw new ContentError('content/widgets/exercises.json', 1, `"fixed" needs "parts.${kind}", the number of parts of that exercise`);
+    const [file, n] = kind === 'code' ? ['code', code.fixed && code.fixed.tests] : ['exercises', widget.fixed && widget.fixed[`parts.${kind}`]];
+    if (!Number.isInteger(n) || n < 1) throw new ContentError(`content/widgets/${file}.json`, 1, `"fixed" needs "${kind === 'code' ? 'tests' : `parts.${kind}`}", the number of ${kind === 'code' ? 'tests of a run' : 'parts of that exercise'}`);
     parts[kind] = n;
   }
   e.parts = parts;

@@ -11,6 +11,8 @@ import { exerciseRulesOf, grade, gradingOf, meetsRace } from './grading.js';
 import { plausibleDate } from '../work/handin.js';
 import { exerciseAnswers, normaliseStudent } from '../work/exercise-work.js';
 import { exerciseKey } from './verify-exercises.js';
+import { codeKey } from './verify-code.js';
+import { codeRun } from '../work/code-work.js';
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
@@ -20,9 +22,10 @@ const norm = (s) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase(
 // records: sanitised; checks, assignment: the build's (its key and its grading rules).
 // raceChecks: Map from race key (raceKey) to {status: 'verified'|'mismatch'|'unverifiable'|'pending', ...}.
 // exerciseChecks: Map from exercise key (verify-exercises.js) to {status: 'graded', right} | {status: 'refused', message}.
+// codeChecks: Map from code key (verify-code.js) to {status: 'ran', passed, total, run} | {status: 'refused', message}.
 // -> {rows: [row], notes: [text]}; no record is ever dropped: a second hand-in of the
 // same student is shown as superseded, never silently.
-export function gradebook(records, { checks, assignment, raceChecks = new Map(), exerciseChecks = new Map(), now = Date.now() }) {
+export function gradebook(records, { checks, assignment, raceChecks = new Map(), exerciseChecks = new Map(), codeChecks = new Map(), now = Date.now() }) {
   const notes = [];
   const keyOf = (r, i) => (r.student.id.trim() ? `id:${norm(r.student.id)}` : r.student.name.trim() ? `name:${norm(r.student.name)}` : `file:${i}`);
   const known = new Set(checks.map((c) => c.id));
@@ -33,7 +36,11 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     if (unknown.length) flags.push(`assignment lists checks this lab does not have (${unknown.slice(0, 3).join(', ')}): ignored`);
     // Exercises by the engine's grading again (for this name and the assigned variant),
     // weighed by the build's assignment; never by the verdicts the file holds.
-    const ex = exerciseCredit(r, exerciseChecks, exerciseRulesOf(assignment).variant, flags);
+    const variant = exerciseRulesOf(assignment).variant;
+    const ex = exerciseCredit(r, exerciseChecks, variant, flags);
+    const code = codeCredit(r, codeChecks, variant, flags);
+    if (code.right !== null) ex.rightParts.code = code.right;
+    ex.pending += code.pending;
     const g = grade(r.answers, checks, { checks: assigned, grading: gradingOf(assignment), exercises: assignment.exercises },
       { student: r.student.name, rightParts: ex.rightParts });
     if (r.claimed.points !== null && !ex.pending && Math.abs(r.claimed.points - g.points) > 0.005) {
@@ -76,7 +83,7 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     flags.push(...attemptDoubts(r));
     return {
       key: keyOf(r, i), record: r, student: r.student, exportedAt: r.exportedAt, time: date.ok ? date.time : -Infinity,
-      points: g.points, max: g.max, pending: ex.pending > 0, perCheck: g.perCheck, selfAssessed: g.selfAssessed, exerciseCredit: g.exercises, race, exercises: ex.text, exercisesRight: ex.right,
+      points: g.points, max: g.max, pending: ex.pending > 0, perCheck: g.perCheck, selfAssessed: g.selfAssessed, exerciseCredit: g.exercises, race, exercises: ex.text, exercisesRight: ex.right, code: code.text, codePassed: code.right,
       flags, status: 'kept',
     };
   });
@@ -155,6 +162,22 @@ function exerciseCredit(r, exerciseChecks, variant, flags) {
   return { right, rightParts, pending, text };
 }
 
+// A hand-in's code as the sandbox runs it again on the tests of the hand-in's name: the
+// tests passed (for the score, when the run's variant is the assigned one), a text for the
+// table ("9 of 11 tests pass (run again)", "running…", "none"), and pending.
+function codeCredit(r, codeChecks, variant, flags) {
+  const run = codeRun(r.answers);
+  if (!run) return { right: null, pending: 0, text: 'none' };
+  const c = codeChecks.get(codeKey(r, run));
+  if (!c) return { right: null, pending: 1, text: 'running…' };
+  if (c.status !== 'ran') { flags.push(`code: not run again (${c.message})`); return { right: null, pending: 0, text: 'not run' }; }
+  const claimed = (run.passed || []).length;
+  if (claimed !== c.passed.length) flags.push(`code: the file says ${claimed} tests pass; run again on this name's tests, ${c.passed.length} pass`);
+  if ((run.variant || 1) !== variant) flags.push(`code: run on the tests of variant ${run.variant}; the assignment asks for variant ${variant}: it does not count`);
+  const why = { timeout: ', stopped at the time limit', 'compile-error': ', does not compile', crashed: ', stopped the sandbox' }[c.run] || '';
+  return { right: (run.variant || 1) === variant ? c.passed.length : null, pending: 0, text: `${c.passed.length} of ${c.total} tests pass (run again${why})` };
+}
+
 // A race run's identity for re-running: its settings, in a fixed key order.
 export function raceKey(run) {
   return JSON.stringify(Object.keys(run.settings).sort().map((k) => [k, run.settings[k]]));
@@ -167,7 +190,7 @@ export function toCsv(rows, assignment) {
   const checkIds = assignment.checks;
   const kinds = exerciseRulesOf(assignment).kinds.map((k) => k.kind);
   const header = ['name', 'student_id', 'id_from', 'score', 'max', ...checkIds, ...checkIds.map((id) => `${id}_self_assessed`),
-    ...kinds.map((k) => `exercise_${k}`), 'required_race', 'exercise_parts_right', 'exported_at', 'status', 'flags'];
+    ...kinds.map((k) => `exercise_${k}`), 'required_race', 'exercise_parts_right', 'code_tests_passed', 'exported_at', 'status', 'flags'];
   const cell = (v) => {
     let s = String(v ?? '');
     if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
@@ -179,7 +202,7 @@ export function toCsv(rows, assignment) {
       ...checkIds.map((id) => (own(r.perCheck, id) ? r.perCheck[id] : '')),
       ...checkIds.map((id) => (own(r.selfAssessed, id) ? r.selfAssessed[id] : '')),
       ...kinds.map((k) => (r.pending ? '' : own(r.exerciseCredit, k) ? r.exerciseCredit[k].credit : '')),
-      r.race, r.exercisesRight, r.exportedAt, r.status, r.flags.join('; ')].map(cell).join(','));
+      r.race, r.exercisesRight, r.codePassed ?? '', r.exportedAt, r.status, r.flags.join('; ')].map(cell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

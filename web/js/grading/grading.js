@@ -11,8 +11,10 @@
 // reported as selfAssessed, "to review", and counts toward the points only when the
 // assignment says selfAssessedCounts. An exercise kind (exercises.html) the assignment
 // weighs earns its weight shared out over its parts: the parts right for the student's
-// own numbers (their name, the assignment's variant). Pure functions, no DOM.
-import { exerciseProgress } from '../work/exercise-work.js';
+// own numbers (their name, the assignment's variant); "code" (code.html) likewise over
+// its tests, by the tests the last run passed. Pure functions, no DOM.
+import { codeRun } from '../work/code-work.js';
+import { exerciseProgress, normaliseStudent } from '../work/exercise-work.js';
 
 export const DEFAULT_GRADING = { selfAssessedCounts: false, choiceAnswer: 'last', maxAttempts: 0 };
 
@@ -77,6 +79,11 @@ export function grade(answers, checks, assignment, { student = '', rightParts = 
   }
   const ex = exerciseRulesOf(assignment);
   const progress = exerciseProgress(answers, student, ex.variant);
+  // The code page's last run counts like an exercise whose parts are its tests.
+  const run = codeRun(answers);
+  if (run && normaliseStudent(run.student || '') === normaliseStudent(student) && (run.variant || 1) === ex.variant) {
+    progress.code = { answered: Infinity, right: (run.passed || []).length };
+  }
   const exercises = Object.create(null);
   for (const { kind, weight, parts } of ex.kinds) {
     const p = progress[kind] || { answered: 0, right: 0 };

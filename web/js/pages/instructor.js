@@ -10,6 +10,8 @@ import { MAX_BYTES, parseHandins } from '../work/handin.js';
 import { gradebook, raceKey, toCsv } from '../grading/gradebook.js';
 import { verifyRaces } from '../grading/verify.js';
 import { regradeExercises } from '../grading/verify-exercises.js';
+import { regradeCode } from '../grading/verify-code.js';
+import { CodeSandbox } from '../code/sandbox.js';
 import { itemAnalysis, itemAnalysisCsv } from '../grading/item-analysis.js';
 import { SHARE_COLOURS, drawShareBars } from '../charts/share-bars.js';
 import { formatPercent } from '../ui/format.js';
@@ -21,6 +23,9 @@ const data = labData();
 const records = [];
 const raceChecks = new Map();
 const exerciseChecks = new Map();
+const codeChecks = new Map();
+// Students' code runs here only inside the sandbox (code/sandbox.js), never in this page.
+const sandbox = new CodeSandbox({ timeLimitMs: data.widgets.code.fixed.timeLimitMs });
 const shownNotes = new Set();
 let job = null;
 
@@ -71,16 +76,41 @@ async function readFiles(files) {
 }
 
 // Grades every exercise answer of the hand-ins again in the engine (quick: no training),
-// while the races wait their turn in the same worker.
-let regrading = null;
+// then runs every student's code again in the sandbox, while the races wait their turn
+// in the same worker. Progress shown; Stop leaves the rest "not graded again".
+let regrading = null, regradeJob = null, regradeStopped = false;
 async function regrade() {
   if (regrading) { await regrading; return regrade(); }
-  const job = regradeExercises(lab, records, exerciseChecks, { onProgress: scheduleRender });
-  if (job.total === 0) return;
-  document.body.dataset.regrading = 'true';
-  regrading = job.done;
-  await job.done;
+  regradeStopped = false;
+  const progress = (what) => ({ done, total }) => {
+    $('regrade-progress').max = Math.max(1, total);
+    $('regrade-progress').value = done;
+    $('regrade-status').textContent = `${what}: ${done} of ${total} done.`;
+    scheduleRender();
+  };
+  const jobs = [
+    () => regradeExercises(lab, records, exerciseChecks, { onProgress: progress('Grading exercise answers again') }),
+    () => regradeCode(lab, sandbox, records, codeChecks, { onProgress: progress('Running the students\' code again') }),
+  ];
+  let any = false;
+  regrading = (async () => {
+    for (const make of jobs) {
+      if (regradeStopped) break;
+      regradeJob = make();
+      if (regradeJob.total === 0) continue;
+      any = true;
+      document.body.dataset.regrading = 'true';
+      $('regrade-section').hidden = false;
+      $('regrade-stop').disabled = false;
+      const r = await regradeJob.done;
+      if (r.stopped) $('regrade-status').textContent = `Stopped after ${r.done} of ${r.total}: the rest are shown as not graded again.`;
+    }
+  })();
+  await regrading;
   regrading = null;
+  regradeJob = null;
+  $('regrade-stop').disabled = true;
+  if (any && !regradeStopped) $('regrade-status').textContent = 'Every exercise answer and every student\'s code graded again.';
   document.body.dataset.regrading = 'false';
   render();
 }
@@ -108,7 +138,7 @@ function rowElement(r, taken) {
       const n = (r.record.answers[id] || {}).attempts || 0;
       return `${id}: ${v}${n > 1 ? ` (${n} attempts)` : ''}`;
     }).join(', '),
-    Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, credit ? `${r.exercises}; points: ${credit}` : r.exercises, r.exportedAt];
+    Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, credit ? `${r.exercises}; points: ${credit}` : r.exercises, r.code, r.exportedAt];
   let signature = JSON.stringify([r.status, r.student.name, cells, r.flags]);
   while (taken.has(signature)) signature += '+';  // two rows alike still get two elements
   taken.add(signature);
@@ -133,7 +163,7 @@ function rowElement(r, taken) {
 function render() {
   let book;
   try {
-    book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks });
+    book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks });
   } catch (err) {
     message(`The gradebook could not be made: ${err.message}`, 'error');
     return null;
@@ -229,15 +259,16 @@ $('files').addEventListener('change', (e) => readFiles([...e.target.files]));
 document.addEventListener('dragover', (e) => e.preventDefault());
 document.addEventListener('drop', (e) => { e.preventDefault(); readFiles([...e.dataTransfer.files]); });
 $('verify-stop').addEventListener('click', () => { if (job) job.stop(); });
+$('regrade-stop').addEventListener('click', () => { regradeStopped = true; if (regradeJob) regradeJob.stop(); });
 $('gradebook-prev').addEventListener('click', () => { shownPage = Math.max(0, shownPage - 1); render(); });
 $('gradebook-next').addEventListener('click', () => { shownPage += 1; render(); });
 $('download-csv').addEventListener('click', () => {
-  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks });
+  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks });
   const csv = toCsv(book.rows, data.assignment);
   downloadText('attention-lab-gradebook.csv', csv, 'text/csv;charset=utf-8');
 });
 $('download-items').addEventListener('click', () => {
-  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks });
+  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks });
   downloadText('attention-lab-item-analysis.csv', itemAnalysisCsv(analyse(book)), 'text/csv;charset=utf-8');
 });
 document.body.dataset.ready = 'true';

@@ -8,6 +8,10 @@
 import { describeScore, exerciseRulesOf, grade, meetsRace } from '../grading/grading.js';
 import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
 import { exerciseAnswers } from './exercise-work.js';
+import { codeRun } from './code-work.js';
+
+// The tests a code run has, as the build's assignment knows them (or "all the").
+const codeTests = (assignment) => (assignment.exercises && assignment.exercises.parts && assignment.exercises.parts.code) || 'all the';
 
 export const FORMAT = 'attention-lab-handin';
 export const VERSION = 4;  // 3: answers carry their attempt log; 4: the score counts weighed exercises (2 and 3 still read)
@@ -79,6 +83,11 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
     for (const { kind, part, answer: a } of exercises) {
       lines.push(`  ${kind}, ${part}: "${(a.text || '').replace(/\s+/g, ' ').trim()}" ${a.correct ? 'right' : 'not right'}, ${a.attempts || 1} attempt(s) (numbers of "${a.student || ''}", variant ${a.variant || 1})`);
     }
+  }
+  const code = codeRun(state.answers);
+  if (code) {
+    lines.push('', `Code (code.html): the last run passed ${(code.passed || []).length} of ${codeTests(assignment)} tests, ${code.attempts || 1} run(s) (tests of "${code.student || ''}", variant ${code.variant || 1}; the gradebook runs it again)`);
+    for (const name of code.passed || []) lines.push(`  passes ${name}`);
   }
   if (Object.keys(required).length) {
     lines.push(`Required race (${Object.entries(required).map(([k, v]) => `${k}=${v}`).join(' ')}): ${record.raceRequirementMet ? 'done' : 'not done'}`);

@@ -1,0 +1,13 @@
+import { startLab, openPage } from '../tests/browser/support.mjs';
+const lab = await startLab();
+const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('code.html'), { contextOptions: { viewport: { width: 1280, height: 800 } } });
+await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+await page.fill('#code-student', 'Ada Lovelace');
+await page.waitForFunction(() => !document.getElementById('run').disabled);
+await page.click('#run');
+await page.waitForFunction(() => document.body.dataset.code && document.body.dataset.code !== 'running');
+console.log(await page.textContent('#code-status'), await page.textContent('#code-summary'));
+console.log((await page.$$eval('#code-results li', (l) => l.map((x) => x.dataset.case + ' ' + x.dataset.pass + ' ' + x.querySelector('.feedback').textContent))).join('\n'));
+await page.screenshot({ path: '/tmp/code-1280.png', fullPage: false });
+console.log(JSON.stringify(problems));
+await close(); await lab.close();
