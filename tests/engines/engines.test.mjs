@@ -5,6 +5,7 @@
 // back by the gradebook, and a page opened from disk.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
@@ -12,6 +13,11 @@ import { CHROMIUM, FLAGS, DIST } from '../browser/support.mjs';
 import { available, launch } from './drivers.mjs';
 
 const ENGINES = ['firefox', 'webkit'];
+// The gradebook's maximum for the build's assignment: a point per multiple-choice check
+// assigned, and the weights of the exercises.
+const ASSIGNMENT = JSON.parse(readFileSync('content/assignment.json', 'utf8'));
+const CHOICE = JSON.parse(readFileSync('content/quick-checks.json', 'utf8')).checks.filter((c) => c.kind === 'choice' && ASSIGNMENT.checks.includes(c.id));
+const MAX_POINTS = CHOICE.length + Object.values(ASSIGNMENT.exercises.weights).reduce((a, b) => a + b, 0);
 const RACE = 'race.html?T=8&epochs=2&seed=7';
 let isolated, plain, reference;
 
@@ -187,7 +193,23 @@ async function checkEngine(engine) {
         document.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
       }, handin);
       await p.waitFor(() => document.body.dataset.rows === '1');
-      assert.match(await p.evaluate(() => document.querySelector('#gradebook tbody tr').cells[2].textContent), /^1 of 6$/);
+      // q1 right; the maximum is every choice check (1 each) and every weighed exercise.
+      assert.match(await p.evaluate(() => document.querySelector('#gradebook tbody tr').cells[2].textContent), new RegExp(`^1 of ${MAX_POINTS}$`));
+      await p.close();
+
+      // The code page: the starter code run in the sandbox (a sandboxed frame's worker).
+      p = await b.open(url(isolated, 'code.html'));
+      await p.waitFor(() => document.body.dataset.ready === 'true');
+      await p.evaluate(() => {
+        const name = document.getElementById('code-student');
+        name.value = 'Ada Lovelace';
+        name.dispatchEvent(new Event('input'));
+      });
+      await p.waitFor(() => !document.getElementById('run').disabled);
+      await p.evaluate(() => document.getElementById('run').click());
+      await p.waitFor(() => ['ran', 'timeout', 'crashed', 'compile-error'].includes(document.body.dataset.code));
+      assert.equal(await p.evaluate(() => document.body.dataset.code), 'ran');
+      assert.match(await p.evaluate(() => document.getElementById('code-status').textContent), /^3 of 11 tests pass\. The first to fail, "softmax: large logits"/);
       await p.close();
 
       // Opened from disk: single-threaded, the same numbers.

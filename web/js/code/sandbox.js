@@ -1,8 +1,11 @@
 // Runs a student's JavaScript where it can reach nothing: a hidden <iframe sandbox=
 // "allow-scripts"> (an opaque origin: no cookies, no localStorage, no IndexedDB, no
 // access to the page that made it) whose Content-Security-Policy allows no request at all
-// (default-src 'none'), and inside it a Worker made from a blob, which inherits that
-// policy, with the network and storage globals removed before the code runs. The frame
+// (default-src 'none'), and inside it a Worker made from a data: URL, which inherits that
+// policy, with the network and storage globals removed before the code runs. (A data:
+// URL rather than a blob: WebKit does not start a blob worker in a sandboxed frame of a
+// cross-origin isolated page; all three engines start this one and block its requests,
+// dynamic import() included, which no global can take away.) The frame
 // stops the worker when the time limit passes (an endless loop), and the page removes
 // the frame itself if the frame stops answering. Only numbers come back, and the page
 // compares them with the engine's (code/compare.js): the sandbox grades nothing.
@@ -71,9 +74,9 @@ onmessage = (e) => {
 
 // The frame: makes a worker per run, stops it at the time limit, passes numbers on.
 const FRAME = `<!doctype html><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' blob:; worker-src blob:">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' data:; worker-src data:">
 <script>
-const url = URL.createObjectURL(new Blob([${JSON.stringify(WORKER)}], { type: 'text/javascript' }));
+const url = 'data:text/javascript,' + encodeURIComponent(${JSON.stringify(WORKER)});
 onmessage = (e) => {
   if (e.source !== parent) return;
   const { id, code, cases, timeLimitMs } = e.data;
