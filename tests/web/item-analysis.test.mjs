@@ -82,3 +82,21 @@ test('a superseded hand-in does not count twice; format 2 answers (no log) count
   assert.equal(q1.lastRight, 1);
   assert.deepEqual(q1.wrong.map((w) => w.students), [0, 1]);
 });
+
+test('predictions against results: per experiment, options predicted and given, predictions borne out; in the hand-in', async () => {
+  const { buildHandin } = await import('../../web/js/work/handin.js');
+  const pred = (choice, outcome, reflection = '') => ({ choice, text: 'a hunch', locked: true, run: 'T = 30', outcome, result: 'self-attention 100 %, GRU 48 %', reflection });
+  const records = [
+    ['attention', 'attention'], ['attention', 'attention'], ['gru', 'attention'], ['same', null],
+  ].map(([c, o], i) => {
+    const r = student(i);
+    r.answers = normalizeState({ answers: { ...r.answers, 'predict-race': o ? pred(c, o) : { choice: c } } }).state.answers;
+    return r;
+  });
+  const { rows } = gradebook(records, { checks, assignment, now: Date.parse('2026-12-01') });
+  assert.deepEqual(itemAnalysis(rows, { checks, assignment }).experiments, [{ page: 'race', predicted: 4, compared: 3, matched: 2,
+    options: { attention: { predicted: 2, results: 3 }, gru: { predicted: 1, results: 0 }, same: { predicted: 1, results: 0 } } }]);
+  const state = normalizeState({ version: 3, student: { name: 'Ada' }, answers: { 'predict-race': pred('gru', 'attention', 'The GRU forgets.') } }).state;
+  const text = buildHandin({ state, checks, assignment, now: new Date('2026-11-30T12:00:00Z') }).text;
+  assert.match(text, /Predictions made before a run, and what the run gave:\n {2}race: predicted "gru" \("a hunch"\), locked for the run T = 30; the run gave "attention" \(self-attention 100 %, GRU 48 %\): not as predicted\n {4}reflection: "The GRU forgets\."/);
+});

@@ -303,6 +303,13 @@ function instructorPage(content, data, p) {
         <tbody></tbody>
       </table>
       </div>
+      <div class="table-scroll" role="region" aria-label="Predictions, scrollable" tabindex="0">
+      <table class="results" id="items-experiments">
+        <caption>Predictions before a run</caption>
+        <thead><tr><th scope="col">Experiment</th><th scope="col">Predictions</th><th scope="col">Compared with a run</th><th scope="col">Borne out</th><th scope="col">Predicted, and what the runs gave</th></tr></thead>
+        <tbody></tbody>
+      </table>
+      </div>
       <div class="buttons"><button id="download-items" type="button">Download the item analysis (CSV)</button></div>
     </section>
     <h2>Putting the lab in your LMS</h2>

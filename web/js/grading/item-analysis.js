@@ -14,8 +14,11 @@
 //               either side does not vary.
 // Per exercise kind: parts answered, the share right and the mistakes the engine
 // diagnosed in the answers kept (grading/verify-exercises.js results), most frequent first.
+// Per experiment (a widget's "predict, then run"): how many students predicted each
+// option, how many runs gave it, and how many predictions the run bore out.
 import { exerciseAnswers } from '../work/exercise-work.js';
 import { exerciseKey } from './verify-exercises.js';
+import { predictions } from '../work/prediction.js';
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
@@ -59,11 +62,12 @@ const share = (k, n) => (n ? k / n : null);
 
 // rows: the gradebook's rows (grading/gradebook.js; superseded ones are left out).
 // -> {students, checks: [{id, topic, answered, firstRight, lastRight, wrong: [{option, label, students}], discrimination}],
-//     exercises: [{kind, answered, right, share, mistakes: [{key, words, count}]}]}
+//     exercises: [{kind, answered, right, share, mistakes: [{key, words, count}]}],
+//     experiments: [{page, predicted, compared, matched, options: {option: {predicted, results}}}]}
 export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Map() }) {
   const kept = rows.filter((r) => r.status === 'kept');
   const byId = new Map(checks.map((c) => [c.id, c]));
-  const out = { students: kept.length, checks: [], exercises: [] };
+  const out = { students: kept.length, checks: [], exercises: [], experiments: [] };
   for (const id of assignment.checks) {
     const c = byId.get(id);
     if (!c || c.kind !== 'choice') continue;
@@ -111,6 +115,22 @@ export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Ma
         .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)),
     });
   }
+  const pages = new Map();
+  for (const r of kept) {
+    for (const { page, answer: a } of predictions(r.record.answers)) {
+      const e = pages.get(page) || { page, predicted: 0, compared: 0, matched: 0, options: {} };
+      pages.set(page, e);
+      const slot = (o) => (e.options[o] = e.options[o] || { predicted: 0, results: 0 });
+      ++e.predicted;
+      ++slot(a.choice).predicted;
+      if (a.outcome) {
+        ++e.compared;
+        ++slot(a.outcome).results;
+        if (a.outcome === a.choice) ++e.matched;
+      }
+    }
+  }
+  out.experiments = [...pages.values()].sort((a, b) => a.page.localeCompare(b.page));
   return out;
 }
 
@@ -130,6 +150,10 @@ export function itemAnalysisCsv(analysis) {
   }
   for (const e of analysis.exercises) {
     lines.push([e.kind, 'exercise', e.answered, '', round(e.share), '', e.mistakes.map((m) => `${m.words}: ${m.count}`).join('; ')].map(cell).join(','));
+  }
+  for (const e of analysis.experiments) {
+    lines.push([e.page, 'prediction', e.predicted, '', e.compared ? round(e.matched / e.compared) : '', '',
+      Object.entries(e.options).map(([o, n]) => `${o}: predicted ${n.predicted}, run gave ${n.results}`).join('; ')].map(cell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

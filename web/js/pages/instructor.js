@@ -221,6 +221,14 @@ function renderItems(book) {
     tr.dataset.kind = e.kind;
     return tr;
   }) : [row(['none yet', '', '', 'no exercise part graded'])]));
+  $('items-experiments').tBodies[0].replaceChildren(...(a.experiments.length ? a.experiments.map((e) => {
+    const spec = (data.widgets[e.page] && data.widgets[e.page].predict) || { options: [] };
+    const label = (o) => (spec.options.find((x) => x.id === o) || { label: o }).label;
+    const tr = row([e.page, String(e.predicted), String(e.compared), e.compared ? `${e.matched} of ${e.compared}` : '—',
+      Object.entries(e.options).map(([o, n]) => `${label(o)}: predicted by ${n.predicted}, given by ${n.results} run${n.results === 1 ? '' : 's'}`).join('; ')]);
+    tr.dataset.page = e.page;
+    return tr;
+  }) : [row(['none yet', '', '', '', 'no prediction in these hand-ins'])]));
   drawShareBars($('items-chart'), {
     items: a.checks.map((c) => c.id.toUpperCase()),
     series: [{ label: 'First attempt', colour: SHARE_COLOURS[0], values: a.checks.map((c) => c.firstRight) },

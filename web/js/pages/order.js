@@ -9,6 +9,8 @@ import { formatNumber } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { LatestCall } from '../engine/latest-call.js';
 import { clear, svgEl, PALETTE } from '../charts/svg.js';
+import { setUpPrediction } from '../ui/predict-box.js';
+import { openStore } from '../work/store.js';
 import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 import { clip, isClipped, quoted } from '../ui/quote.js';
 
@@ -82,6 +84,7 @@ function draw(r, input) {
   const positions = input.positions;
   // Within rounding: sums of a few dozen products of numbers near 1 in double precision.
   const same = r.reordering && r.max_difference <= 1e-9;
+  state.last = { r, positions, same };
   Object.assign(document.body.dataset, {
     maxDifference: String(r.max_difference), pooledDifference: String(r.pooled_difference),
     reordering: String(r.reordering), same: String(same),
@@ -181,6 +184,13 @@ function main() {
   });
   recompute();
   markDoneOnFirstChange('order');
+  // Compared with what the page shows now: the outputs permuted, or changed.
+  setUpPrediction('order', state.data.predict, openStore(), { live: true, outcome: () => {
+    const last = state.last;
+    if (!last || !last.r.reordering) return null;
+    return { option: last.same ? 'permuted' : 'different', run: `positions ${last.positions}`,
+      words: `positions ${last.positions}: largest difference ${formatNumber(last.r.max_difference, 3)} after reordering` };
+  } });
   document.body.dataset.ready = 'true';
 }
 

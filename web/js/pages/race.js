@@ -14,6 +14,7 @@ import { downloadText } from '../work/download.js';
 import { formatDuration, formatNumber, formatPercent } from '../ui/format.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
+import { setUpPrediction } from '../ui/predict-box.js';
 import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
@@ -101,6 +102,7 @@ async function start() {
   if (answer !== 'run') { document.body.dataset.race = answer; return; }
   if (expected !== null) document.body.dataset.estimateSeconds = expected.toFixed(2);
   history.replaceState(null, '', `race.html${toQuery(state.spec, settings)}`);
+  predict.lock(Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join(', '));
   state.settings = settings;
   state.result = null;
   chart.reset(settings.epochs);
@@ -118,7 +120,12 @@ async function start() {
     document.body.dataset.wallSeconds = String(result.wall);
     saveRun(settings, result);
     document.body.dataset.race = result.stopped ? 'stopped' : 'finished';
-    if (!result.stopped) markDone('race');
+    if (!result.stopped) {
+      markDone('race');
+      const diff = result.attention.test_acc - result.gru.test_acc;
+      predict.showResult({ option: diff > 0.05 ? 'attention' : diff < -0.05 ? 'gru' : 'same',
+        words: `self-attention ${formatPercent(result.attention.test_acc)}, GRU ${formatPercent(result.gru.test_acc)} of the test sequences right` });
+    }
     // For the memory check across many races: the module's heap in use after this one.
     lab.request('heap', {}).then((h) => { document.body.dataset.wasmHeapUsed = String(h.wasmHeapUsed); });
   } catch (err) {
@@ -133,6 +140,7 @@ async function start() {
 // inside an LMS into its copy too. A run the browser refuses to store is not lost in
 // silence: the page says so and offers the hand-in file at once.
 const store = openStore();
+let predict = null;  // the prediction box (ui/predict-box.js), set up in main
 joinLms(store, connectLms(), $('lms-notice'));
 
 function saveRun(settings, r) {
@@ -337,6 +345,7 @@ function linkStepViews() {
 
 async function main() {
   ({ spec: state.spec, form: state.form } = setUpSettings('race', validateForm));
+  predict = setUpPrediction('race', labData().widgets.race.predict, store);
   validateForm();
   $('start').addEventListener('click', onePressAtATime(start));
   $('save-download').addEventListener('click', downloadWork);

@@ -10,6 +10,9 @@ import { LatestCall } from '../engine/latest-call.js';
 import { XYPlot } from '../charts/xy-plot.js';
 import { drawHistogram } from '../charts/histogram.js';
 import { PALETTE } from '../charts/svg.js';
+import { setUpPrediction } from '../ui/predict-box.js';
+import { openStore } from '../work/store.js';
+import { labData } from '../ui/lab-data.js';
 import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 
 const $ = (id) => document.getElementById(id);
@@ -67,6 +70,7 @@ function draw(r) {
   $('scaled-moments').textContent = moments(r.scaled_mean, r.scaled_var);
   document.body.dataset.rawVar = String(r.raw_var);
   document.body.dataset.scaledVar = String(r.scaled_var);
+  state.last = r;
 
   const d = Array.from(r.sweep_d);
   const pts = (ys) => d.map((x, i) => [x, ys[i]]);
@@ -109,6 +113,15 @@ function main() {
   $('defaults').addEventListener('click', () => { state.form.fillDefaults(); recompute(); });
   recompute();
   markDoneOnFirstChange('scaling');
+  // Compared with what the page shows now: the scaled scores' variance nearest (on a log
+  // scale) to 1, √d_k or d_k.
+  setUpPrediction('scaling', labData().widgets.scaling.predict, openStore(), { live: true, outcome: () => {
+    const r = state.last;
+    if (!r) return null;
+    const near = [['one', 1], ['sqrt', Math.sqrt(r.d_k)], ['dk', r.d_k]]
+      .map(([id, x]) => [id, Math.abs(Math.log(Math.max(r.scaled_var, 1e-12)) - Math.log(x))]).sort((a, b) => a[1] - b[1])[0][0];
+    return { option: near, run: `d_k = ${r.d_k}`, words: `at d_k = ${r.d_k} the scaled scores' variance is ${formatNumber(r.scaled_var, 3)}` };
+  } });
   document.body.dataset.ready = 'true';
 }
 

@@ -13,6 +13,8 @@ import { XYPlot } from '../charts/xy-plot.js';
 import { alignmentCellAt, drawAlignment } from '../charts/alignment-map.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { PALETTE } from '../charts/svg.js';
+import { setUpPrediction } from '../ui/predict-box.js';
+import { openStore } from '../work/store.js';
 import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 import { clip, quoted } from '../ui/quote.js';
@@ -23,6 +25,7 @@ const num = (x) => formatNumber(x, 2);
 const pct = formatPercent;
 const COLOURS = { none: PALETTE.vermillion, additive: PALETTE.blue, dot: PALETTE.green };
 const MARKERS = { none: 'circle', additive: 'square', dot: 'square' };
+let predict = null;  // the prediction box (ui/predict-box.js), set up in main
 const NAMES = { none: 'fixed summary', additive: 'additive attention', dot: 'dot attention' };
 const state = { data: null, spec: null, form: null, running: false, kinds: [], info: null, epochs: [], outcome: null, latest: {} };
 
@@ -126,6 +129,7 @@ async function start() {
   });
   if (answer !== 'run') { document.body.dataset.translate = answer; return; }
   state.kinds = kinds;
+  predict.lock(Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join(', '));
   state.epochs = [];
   state.outcome = null;
   state.watch = null;
@@ -156,7 +160,17 @@ async function start() {
     await showStudent();
     const took = ((performance.now() - t0) / 1000).toFixed(1);
     document.body.dataset.wallSeconds = took;
-    if (!outcome.stopped) markDone('translate');
+    if (!outcome.stopped) {
+      markDone('translate');
+      // Compared when the run had both: the fixed summary and a model with attention.
+      const fixed = outcome.models.find((m) => m.kind === 'none');
+      const best = outcome.models.filter((m) => m.kind !== 'none').sort((a, b) => b.test.exact_acc - a.test.exact_acc)[0];
+      if (fixed && best) {
+        const diff = best.test.exact_acc - fixed.test.exact_acc;
+        predict.showResult({ option: diff > 0.05 ? 'attention' : diff < -0.05 ? 'fixed' : 'same',
+          words: `${NAMES[best.kind]} ${pct(best.test.exact_acc)}, fixed summary ${pct(fixed.test.exact_acc)} of the test sentences exactly right` });
+      }
+    }
     $('tr-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Finished'} after ${took} s${outcome.threads ? ', each model on a thread of its own' : ', on one thread'}.`;
     showRunSummary(`${outcome.stopped ? 'Stopped' : 'Finished'}: test sentences translated exactly right, ${outcome.models.map((m) => `${NAMES[m.kind]} ${pct(m.test.exact_acc)}`).join(', ')}.`, 'tr-align');
   } catch (err) {
@@ -410,6 +424,7 @@ function main() {
     'tr-student', 'tr-sentence-error', 'tr-translations', 'tr-typed', 'tr-self', 'tr-cross-q', 'tr-cross-k', 'tr-qkv-empty']);
   let settings;
   ({ data: state.data, spec: state.spec, form: state.form, settings } = setUpSettings('translate', validate));
+  predict = setUpPrediction('translate', state.data.predict, openStore());
   validate();
   state.kinds = kindsOf(settings);
   const series = [];

@@ -150,6 +150,7 @@ export function markDone(page) {
 // typed or chosen, or a plot dragged or moved with the keys.
 export function markDoneOnFirstChange(page, within = document.querySelector('main')) {
   const done = (e) => {
+    if (e.target instanceof Element && e.target.closest('#predict')) return;  // a prediction is not the experiment
     if ((e.type === 'pointerup' || e.type === 'keyup') && !(e.target instanceof Element && e.target.closest('svg'))) return;
     markDone(page);
     for (const type of ['input', 'change', 'pointerup', 'keyup']) within.removeEventListener(type, done, true);

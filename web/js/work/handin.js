@@ -9,6 +9,7 @@ import { describeScore, exerciseRulesOf, grade, meetsRace } from '../grading/gra
 import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
 import { exerciseAnswers } from './exercise-work.js';
 import { codeRun } from './code-work.js';
+import { predictionLines } from './prediction.js';
 
 // The tests a code run has, as the build's assignment knows them (or "all the").
 const codeTests = (assignment) => (assignment.exercises && assignment.exercises.parts && assignment.exercises.parts.code) || 'all the';
@@ -89,6 +90,8 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
     lines.push('', `Code (code.html): the last run passed ${(code.passed || []).length} of ${codeTests(assignment)} tests, ${code.attempts || 1} run(s) (tests of "${code.student || ''}", variant ${code.variant || 1}; the gradebook runs it again)`);
     for (const name of code.passed || []) lines.push(`  passes ${name}`);
   }
+  const predicted = predictionLines(state.answers);
+  if (predicted.length) lines.push('', 'Predictions made before a run, and what the run gave:', ...predicted);
   if (Object.keys(required).length) {
     lines.push(`Required race (${Object.entries(required).map(([k, v]) => `${k}=${v}`).join(' ')}): ${record.raceRequirementMet ? 'done' : 'not done'}`);
   }

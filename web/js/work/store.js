@@ -61,6 +61,11 @@ function normalizeAnswer(a) {
   if (typeof a.student === 'string') out.student = a.student.slice(0, NAME_MAX);
   if (Number.isInteger(a.variant) && a.variant >= 1 && a.variant <= 1000) out.variant = a.variant;
   if (typeof a.mistake === 'string' && /^[a-z_]{0,40}$/.test(a.mistake)) out.mistake = a.mistake;
+  // A prediction (ui/predict-box.js): locked for a run, the run's outcome, a reflection.
+  if (typeof a.locked === 'boolean') out.locked = a.locked;
+  for (const k of ['run', 'result']) if (typeof a[k] === 'string') out[k] = a[k].slice(0, 200);
+  if (typeof a.outcome === 'string' && /^[\w-]{1,40}$/.test(a.outcome)) out.outcome = a.outcome;
+  if (typeof a.reflection === 'string') out.reflection = a.reflection.slice(0, 1000);
   // A run of the code page (pages/code.js): the tests the code passed, by name.
   if (Array.isArray(a.passed)) out.passed = [...new Set(a.passed.filter((x) => typeof x === 'string').map((x) => x.slice(0, 80)))].slice(0, 40);
   // Every attempt checked, in order: [what was answered (a choice, or typed text cut to

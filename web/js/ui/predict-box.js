@@ -1,0 +1,113 @@
+// "Predict, then run": a folded box above a widget's playground where the student picks
+// what they expect (one of the experiment's options, content/widgets/NAME.json
+// "predict") and says why, before the run. Starting a run locks the prediction with the
+// run's settings; when the run ends the page hands over which option it gave, and the box
+// puts prediction and result side by side and asks for one sentence of reflection. On a
+// live page (no run to start) the student locks it with a button and the result is the
+// page's current one. Saved as answers["predict-NAME"] (work/prediction.js), in the hand-in.
+//
+//   const predict = setUpPrediction('race', spec, store, { live: false });
+//   predict.lock('T = 30, 35 epochs, seed 3151');         // at Start (no-op if nothing predicted)
+//   predict.showResult({ option: 'attention', words: 'self-attention 100 %, GRU 48 %' });
+//   // live: setUpPrediction('order', spec, store, { live: true, outcome: () => ({option, words, run}) | null })
+import { predictionId } from '../work/prediction.js';
+
+const el = (tag, props = {}, ...children) => {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+};
+
+export function setUpPrediction(page, spec, store, { live = false, outcome = null } = {}) {
+  if (!spec) return { lock() {}, showResult() {} };
+  const id = predictionId(page);
+  const saved = () => store.state.answers[id] || {};
+  const box = el('details', { className: 'panel predict', id: 'predict' });
+  box.dataset.state = 'open';
+  const summary = el('summary', { textContent: 'Predict first (optional): write down what you expect before you run it' });
+  const legend = el('legend', { textContent: spec.question });
+  const fieldset = el('fieldset', {}, legend);
+  for (const o of spec.options) {
+    const input = el('input', { type: 'radio', name: `predict-${page}`, id: `predict-${o.id}`, value: o.id });
+    fieldset.append(el('div', { className: 'choice' }, input, el('label', { htmlFor: input.id, textContent: o.label })));
+  }
+  const why = el('textarea', { id: 'predict-why', rows: 2, maxLength: 1000 });
+  const whyLabel = el('label', { htmlFor: why.id, textContent: 'Why? (one sentence)' });
+  const lockButton = el('button', { type: 'button', id: 'predict-lock', textContent: 'Lock in my prediction and compare' });
+  const status = el('p', { id: 'predict-status', className: 'help' });
+  status.setAttribute('role', 'status');
+  const result = el('div', { id: 'predict-result', hidden: true });
+  const verdict = el('p', { id: 'predict-verdict' });
+  const reflection = el('textarea', { id: 'predict-reflection', rows: 2, maxLength: 1000 });
+  const reflectionLabel = el('label', { htmlFor: reflection.id, textContent: 'In one sentence: what does this result tell you?' });
+  const again = el('button', { type: 'button', id: 'predict-again', textContent: 'Predict again for another run' });
+  result.append(verdict, reflectionLabel, reflection, again);
+  box.append(summary, fieldset, whyLabel, why, ...(live ? [lockButton] : []), status, result);
+  document.querySelector('.playground').before(box);
+
+  const save = (fields) => {
+    Object.assign(store.answer(id), fields);
+    store.touchAnswer(id);
+    store.save();
+  };
+  const label = (option) => (spec.options.find((o) => o.id === option) || { label: option }).label;
+
+  function render() {
+    const a = saved();
+    for (const input of fieldset.querySelectorAll('input')) {
+      input.checked = input.value === a.choice;
+      input.disabled = Boolean(a.locked);
+    }
+    if (document.activeElement !== why) why.value = a.text || '';
+    why.readOnly = Boolean(a.locked);
+    lockButton.disabled = Boolean(a.locked) || !a.choice;
+    box.dataset.state = a.outcome ? 'compared' : a.locked ? 'locked' : 'open';
+    status.textContent = a.locked
+      ? `Locked${a.run ? ` when the run started (${a.run})` : ''}: your prediction is "${label(a.choice)}".`
+      : a.choice ? (live ? 'Lock it in to compare it with what the page shows.' : 'It is locked when you start the run.') : '';
+    result.hidden = !a.outcome;
+    if (a.outcome) {
+      verdict.textContent = `You predicted: ${label(a.choice)}. The run gave: ${label(a.outcome)} (${a.result}). ${a.outcome === a.choice ? 'As you predicted.' : 'Not what you predicted: worth a sentence.'}`;
+      if (document.activeElement !== reflection) reflection.value = a.reflection || '';
+    }
+    if (a.choice && !a.outcome) box.open = true;
+  }
+
+  fieldset.addEventListener('change', (e) => { if (!saved().locked) { save({ choice: e.target.value }); render(); } });
+  why.addEventListener('input', () => { if (!saved().locked) save({ text: why.value.slice(0, 1000) }); });
+  reflection.addEventListener('input', () => save({ reflection: reflection.value.slice(0, 1000) }));
+  again.addEventListener('click', () => {
+    const a = store.answer(id);
+    for (const k of ['choice', 'text', 'locked', 'run', 'outcome', 'result', 'reflection']) delete a[k];
+    store.touchAnswer(id);
+    store.save();
+    render();
+    box.open = true;
+  });
+
+  const api = {
+    // The run starts: a prediction made is locked with the run's settings.
+    lock(run) {
+      const a = saved();
+      if (!a.choice || a.locked) return;
+      save({ locked: true, run: String(run).slice(0, 200), at: new Date().toISOString() });
+      render();
+    },
+    // The run ended: which option it gave and in words; compared with a locked prediction.
+    showResult({ option, words }) {
+      const a = saved();
+      if (!a.locked || a.outcome) return;
+      save({ outcome: option, result: String(words).slice(0, 200) });
+      render();
+    },
+  };
+  lockButton.addEventListener('click', () => {
+    const r = outcome && outcome();
+    if (!r) { status.textContent = 'The page has no result to compare with yet: set up the experiment first.'; return; }
+    api.lock(r.run || '');
+    api.showResult(r);
+  });
+  store.onChange = ((prev) => () => { if (prev) prev(); render(); })(store.onChange);
+  render();
+  return api;
+}
