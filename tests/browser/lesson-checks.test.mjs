@@ -310,3 +310,28 @@ test('the lab\'s own checks: Q5 (matrix-form shapes) in section 6, Q6 (cost as T
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('each student sees the options in an order of their own, lettered in that order, graded by the key', async () => {
+  const orders = {};
+  for (const name of ['Ada Lovelace', 'Grace Hopper', '']) {
+    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('checks.html'));
+    await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    if (name) {
+      await page.fill('#student-name', name);
+      await page.reload();
+      await page.waitForFunction(() => document.body.dataset.ready === 'true');
+    }
+    orders[name] = await page.$$eval('.quick-check[data-kind="choice"]', (els) => els.map((el) => Array.from(el.querySelectorAll('ul.choices li'), (li) => [li.querySelector('input').value, li.querySelector('.choice-letter').textContent])));
+    // Letters follow the order shown; the right option, wherever it is, is graded right.
+    for (const check of orders[name]) assert.deepEqual(check.map(([, l]) => l), ['A.', 'B.', 'C.', 'D.'].slice(0, check.length));
+    const c = choiceChecks[0], right = c.choices.find((x) => x.correct);
+    await page.check(`#${c.id}-${right.id}`);
+    await page.click(`.check-slot[data-slot="${c.id}"] .check-submit`);
+    assert.match(await page.textContent(`.check-slot[data-slot="${c.id}"] .verdict`), /^Correct\./);
+    assert.deepEqual(problems.console, []);
+    await close();
+  }
+  const ids = (name) => JSON.stringify(orders[name].map((check) => check.map(([id]) => id)));
+  assert.equal(ids(''), JSON.stringify(choiceChecks.map((c) => c.choices.map((x) => x.id))));  // no name: the key's order
+  assert.notEqual(ids('Ada Lovelace'), ids('Grace Hopper'));
+});

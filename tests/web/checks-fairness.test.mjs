@@ -49,3 +49,15 @@ test('every option has feedback, and a wrong option\'s says more than "wrong"', 
     }
   }
 });
+
+test('each student sees the options in an order of their own, the same on every visit', async () => {
+  const { choiceOrder } = await import('../../web/js/work/choice-order.js');
+  assert.deepEqual(choiceOrder('', 'q1', 4), [0, 1, 2, 3]);  // no name: the answer key's order
+  assert.deepEqual(choiceOrder('Ada Lovelace', 'q1', 4), choiceOrder('  ada  lovelace', 'q1', 4));
+  // Forty students: each order a permutation; many different ones; the right option
+  // (say index 1) lands in every position.
+  const orders = Array.from({ length: 40 }, (_, i) => choiceOrder(`student ${i}`, 'q2', 4));
+  for (const o of orders) assert.deepEqual([...o].sort(), [0, 1, 2, 3]);
+  assert.ok(new Set(orders.map(String)).size >= 12);
+  assert.deepEqual(new Set(orders.map((o) => o.indexOf(1))), new Set([0, 1, 2, 3]));
+});

@@ -64,7 +64,7 @@ test('a hand-in reads as a summary and parses back to its evidence', () => {
   const text = handin(state('Ada Lovelace', 'S-12', { races: [RUN] }));
   assert.match(text, /^The attention lab: homework hand-in\nStudent: Ada Lovelace \(ID S-12\)/);
   assert.match(text, /Score: 1 of 2 \(automatically graded\)/);
-  assert.match(text, /Q1: answered B, correct, 2 attempt\(s\)/);
+  assert.match(text, /Q1: answered option B of the key, correct, 2 attempt\(s\)/);
   assert.match(text, /self-assessed, to review: 3 of 4 points covered/);
   assert.match(text, /Required race \(T=30 seed=3151\): done/);
   const r = read(text);

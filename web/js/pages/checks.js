@@ -91,7 +91,8 @@ function main() {
     store.reset();
     location.reload();
   });
-  const redraw = initQuickChecks(document, { store, checks: data.checks, assignment, onChange: updateScore });
+  const redraw = initQuickChecks(document, { store, checks: data.checks, assignment, onChange: updateScore,
+    student: lms.student ? lms.student.name : store.state.student.name });
   // Another tab (the lesson, a race) saved work: show it here too.
   store.onChange = () => { redraw(); render(); };
   render();

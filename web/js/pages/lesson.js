@@ -8,8 +8,10 @@ import { connectLms, joinLms } from '../lms/lms.js';
 const data = labData();
 const store = openStore();
 showStoreProblem(store, document.getElementById('storage-notice'));
-joinLms(store, connectLms(), document.getElementById('lms-notice'));
-const redraw = initQuickChecks(document, { store, checks: data.checks, assignment: data.assignment });
+const lms = connectLms();
+joinLms(store, lms, document.getElementById('lms-notice'));
+const redraw = initQuickChecks(document, { store, checks: data.checks, assignment: data.assignment,
+  student: lms.student ? lms.student.name : store.state.student.name });
 store.onChange = redraw;  // work saved in another tab shows here too
 // Read to the end (its last section on screen): the home page ticks the lesson.
 const sections = document.querySelectorAll('main section[id]');

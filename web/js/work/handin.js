@@ -65,7 +65,8 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
     if (!c) continue;
     if (c.kind === 'choice') {
       const k = c.choices.findIndex((ch) => ch.id === a.choice);
-      const answer = k >= 0 ? `answered ${String.fromCharCode(65 + k)}` : 'not answered';
+      // Options named in the answer key's order (a student saw them in an order of their own).
+      const answer = k >= 0 ? `answered option ${String.fromCharCode(65 + k)} of the key` : 'not answered';
       const verdict = a.checked ? (a.correct ? 'correct' : 'not correct') : 'not checked';
       lines.push(`${id.toUpperCase()}: ${answer}, ${verdict}${a.attempts ? `, ${a.attempts} attempt(s)` : ''}`);
     } else {

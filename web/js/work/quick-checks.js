@@ -3,11 +3,14 @@
 // the assignment allows), and every change saved to the store at once, stamped with
 // its time so that tabs merge (store.js). Returns redraw(), for when the store changed
 // underneath (another tab, the LMS's saved copy).
+import { orderChoices } from './choice-order.js';
 import { gradingOf } from '../grading/grading.js';
 import { loadOwnResults, ownResultText, OWN_KEY } from './own-results.js';
 import { recordAttempt } from './store.js';
 
-export function initQuickChecks(root, { store, checks, assignment = null, onChange = () => {} }) {
+// student: whose order of the options to show (choice-order.js), '' for the answer key's.
+export function initQuickChecks(root, { store, checks, assignment = null, student = '', onChange = () => {} }) {
+  orderChoices(root, student);
   const byId = new Map(checks.map((c) => [c.id, c]));
   const rules = gradingOf(assignment);
   const views = [];
