@@ -21,6 +21,7 @@ import { labData } from '../ui/lab-data.js';
 import { markDone, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 import { CODE_ID, DRAFT_ID } from '../work/code-work.js';
 import { normaliseStudent } from '../work/exercise-work.js';
+import { wireStudentName } from '../work/student-name.js';
 import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
 
 const $ = (id) => document.getElementById(id);
@@ -192,17 +193,7 @@ function main() {
   ({ spec: state.spec, form: state.form } = setUpSettings('code', loadTests, { spec }));
   showStoreProblem(store, $('storage-notice'));
   joinLms(store, lms, $('lms-notice'));
-  if (lms.student) {
-    $('code-student').value = lms.student.name;
-    $('code-student').readOnly = true;
-  } else {
-    $('code-student').value = store.state.student.name || '';
-    $('code-student').addEventListener('input', () => {
-      const name = $('code-student').value.slice(0, NAME_MAX);
-      if (normaliseStudent(name)) store.setStudent({ name });
-      loadTests();
-    });
-  }
+  wireStudentName($('code-student'), { store, lms, onChange: loadTests });
   makeEditor();
   $('run').addEventListener('click', runTests);
   $('reset').addEventListener('click', async () => {

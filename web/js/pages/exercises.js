@@ -17,6 +17,7 @@ import { connectLms, joinLms } from '../lms/lms.js';
 import { labData } from '../ui/lab-data.js';
 import { markDone, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 import { answerId, exerciseProgress, normaliseStudent } from '../work/exercise-work.js';
+import { wireStudentName } from '../work/student-name.js';
 import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
 
 const $ = (id) => document.getElementById(id);
@@ -230,18 +231,7 @@ function main() {
   ({ spec: state.spec, form: state.form } = setUpSettings('exercises', reload, { spec }));
   showStoreProblem(store, $('storage-notice'));
   joinLms(store, lms, $('lms-notice'));
-  if (lms.student) {
-    // Inside an LMS the numbers are the LMS's name's: the hand-in carries that name.
-    $('ex-student').value = lms.student.name;
-    $('ex-student').readOnly = true;
-  } else {
-    $('ex-student').value = store.state.student.name || '';
-    $('ex-student').addEventListener('input', () => {
-      const name = $('ex-student').value.slice(0, NAME_MAX);
-      if (normaliseStudent(name)) store.setStudent({ name });
-      reload();
-    });
-  }
+  wireStudentName($('ex-student'), { store, lms, onChange: reload });
   store.onChange = () => {
     if (!lms.student && !$('ex-student').value && store.state.student.name) $('ex-student').value = store.state.student.name;
     showProgress();
