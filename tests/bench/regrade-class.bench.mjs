@@ -7,49 +7,14 @@
 // code page in the same sandbox, and the ratio of the class's time to 200 such runs.
 //
 //   node tests/bench/regrade-class.bench.mjs       (tools/lab bench runs it)
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mainThreadWork, openPage, startLab } from '../browser/support.mjs';
-import { buildHandin } from '../../web/js/work/handin.js';
-import { answerId } from '../../web/js/work/exercise-work.js';
-import { normalizeState } from '../../web/js/work/store.js';
-import { loadContent } from '../../tools/site/content.mjs';
+import { CORRECT_CODE as CODE, PARTS_PER_STUDENT, writeCodeClass } from '../browser/code-class.mjs';
 
 const STUDENTS = 200;
-const CODE = `function softmax(row) {
-  const m = Math.max(...row);
-  const e = row.map((s) => Math.exp(s - m));
-  const t = e.reduce((a, b) => a + b, 0);
-  return e.map((x) => x / t);
-}
-function attention(Q, K, V, mask) {
-  const d = Q[0].length;
-  return Q.map((q, i) => {
-    const keys = K.map((_, j) => j).filter((j) => !mask || mask[i][j]);
-    const w = softmax(keys.map((j) => q.reduce((s, x, k) => s + x * K[j][k], 0) / Math.sqrt(d)));
-    return V[0].map((_, c) => keys.reduce((s, j, n) => s + w[n] * V[j][c], 0));
-  });
-}`;
-const content = loadContent('content', 'web');
-const at = '2026-11-30T10:00:00.000Z';
-const part = (text, name) => ({ text, checked: true, correct: false, attempts: 1, student: name, variant: 1, mistake: '', log: [[text, false, at]], updatedAt: at });
-
-const dir = mkdtempSync(join(tmpdir(), 'regrade-'));
-const files = [];
-for (let i = 0; i < STUDENTS; ++i) {
-  const name = `Student ${i}`, code = `// ${name}\n${CODE}`;
-  const answers = {
-    [answerId('context', 'scores')]: part('1 2 3', name), [answerId('context', 'weights')]: part('0.2 0.3 0.5', name),
-    [answerId('shapes', 'S_shape')]: part('4 4', name), [answerId('shapes', 'Z_shape')]: part('4 2', name),
-    [answerId('shapes', 'qk_madds')]: part('64', name),
-    code: { text: code, checked: true, correct: true, attempts: 1, student: name, variant: 1, passed: [], log: [[code.slice(0, 40), true, at]], updatedAt: at },
-  };
-  const { state } = normalizeState({ version: 3, student: { name, id: `S-${i}` }, answers, races: [] });
-  const { text } = buildHandin({ state, checks: content.checks, assignment: content.assignment, now: new Date('2026-11-30T12:00:00Z') });
-  files.push(join(dir, `s${i}.txt`));
-  writeFileSync(files.at(-1), text);
-}
+const files = writeCodeClass(mkdtempSync(join(tmpdir(), 'regrade-')), STUDENTS);
 
 const lab = await startLab();
 // The reference: one student's code on the code page, in the same sandbox.
@@ -84,4 +49,4 @@ await lab.close();
 console.log(status);
 console.log('| hand-ins | exercise parts and code runs graded again | wall (files chosen to last grade) | longest main-thread task | one code run on the code page (reference) | class / (200 × reference) |');
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
-console.log(`| ${STUDENTS} | ${STUDENTS * 5} parts, ${STUDENTS} runs | ${wall.toFixed(1)} s | ${Math.round(work.longest)} ms | ${(single * 1000).toFixed(0)} ms | ${(wall / (STUDENTS * single)).toFixed(2)} |`);
+console.log(`| ${STUDENTS} | ${STUDENTS * PARTS_PER_STUDENT} parts, ${STUDENTS} runs | ${wall.toFixed(1)} s | ${Math.round(work.longest)} ms | ${(single * 1000).toFixed(0)} ms | ${(wall / (STUDENTS * single)).toFixed(2)} |`);

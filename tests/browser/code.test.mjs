@@ -11,25 +11,11 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLab, openPage } from './support.mjs';
+import { CORRECT_CODE as CORRECT } from './code-class.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
 after(async () => { await lab.close(); });
-
-const CORRECT = `function softmax(row) {
-  const m = Math.max(...row);
-  const e = row.map((s) => Math.exp(s - m));
-  const t = e.reduce((a, b) => a + b, 0);
-  return e.map((x) => x / t);
-}
-function attention(Q, K, V, mask) {
-  const d = Q[0].length;
-  return Q.map((q, i) => {
-    const keys = K.map((_, j) => j).filter((j) => !mask || mask[i][j]);
-    const w = softmax(keys.map((j) => q.reduce((s, x, k) => s + x * K[j][k], 0) / Math.sqrt(d)));
-    return V[0].map((_, c) => keys.reduce((s, j, n) => s + w[n] * V[j][c], 0));
-  });
-}`;
 
 async function open(path = 'code.html', name = 'Ada Lovelace') {
   const opened = await openPage(lab.browser, lab.isolatedUrl(path));

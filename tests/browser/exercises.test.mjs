@@ -6,10 +6,12 @@
 // the givens the page shows, by the lesson's formulas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLab, openPage } from './support.mjs';
+import { startServer } from '../../tools/serve.mjs';
+import { buildSite } from '../../tools/site/build.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -215,4 +217,27 @@ test('the gradebook grades the exercises again from the hand-in\'s name: genuine
   assert.match(row.doubts, /exercise context, weights: the file says right; graded again for this name, not right/);
   assert.deepEqual(problems.console, []);
   await close();
+});
+
+test('an assignment that grades each part\'s first answer says so, and counts a part right only at once', async () => {
+  const w = mkdtempSync(join(tmpdir(), 'first-'));
+  cpSync('content', join(w, 'content'), { recursive: true });
+  const file = join(w, 'content/assignment.json');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('"exerciseAnswer": "last"', '"exerciseAnswer": "first"'));
+  await buildSite({ out: join(w, 'dist'), wasmDir: process.env.LAB_WASM || 'build/wasm/wasm', contentDir: join(w, 'content') });
+  const server = await startServer({ root: join(w, 'dist'), port: 0, isolation: false });
+  const { page, problems, close } = await openPage(lab.browser, `http://127.0.0.1:${server.address().port}/exercises.html?kind=shapes`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await page.fill('#ex-student', 'Ada Lovelace');
+  const { givens } = await shown(page);
+  const T = givens.T, dk = givens.d_k, dv = givens.d_v;
+  assert.equal((await answer(page, 'Z_shape', `${dv} ${T}`)).mistake, 'transposed');
+  assert.equal((await answer(page, 'Z_shape', `${T} ${dv}`)).verdict, 'right');
+  assert.equal((await answer(page, 'qk_madds', String(T * T * dk))).verdict, 'right');
+  assert.match(await page.textContent('#ex-summary'), /Your assignment grades the first answer you check in each part: check when you are sure\./);
+  const shapes = await page.$eval('#ex-progress li[aria-current="true"]', (li) => li.textContent);
+  assert.match(shapes, /: 1 of \d+ parts right at the first answer \(counts 1 point\)$/);
+  assert.deepEqual(problems.console, []);
+  await close();
+  server.close();
 });

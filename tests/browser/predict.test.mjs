@@ -46,6 +46,7 @@ test('race and order: predicted, locked, compared, reflected on; in the hand-in 
   assert.equal(await page.isDisabled('#predict-lock'), true);  // nothing predicted yet
   await page.check('#predict-permuted');
   await page.click('#predict-lock');
+  assert.match(await page.textContent('#predict-status'), /^Locked at positions none: your prediction is "Yes: the same vectors, only reordered"\.$/);
   assert.match(await page.textContent('#predict-verdict'), /^You predicted: Yes: the same vectors, only reordered\. The run gave: Yes: the same vectors, only reordered \(positions none: largest difference .* after reordering\)\. As you predicted\.$/);
   // A prediction is not the experiment: the page is not marked done by it.
   assert.equal(await page.evaluate(() => Boolean((JSON.parse(localStorage.getItem('attention-lab:v1')).done || {}).order)), false);

@@ -9,7 +9,7 @@ import { buildHandin, parseHandin } from '../../web/js/work/handin.js';
 import { gradebook, toCsv } from '../../web/js/grading/gradebook.js';
 import { describeScore, grade, lessonStatus } from '../../web/js/grading/grading.js';
 import { checkedExercises, exerciseKey, regradeExercises } from '../../web/js/grading/verify-exercises.js';
-import { normalizeState } from '../../web/js/work/store.js';
+import { normalizeState, recordAttempt } from '../../web/js/work/store.js';
 
 const assignment = { title: 'M52 lab', checks: [], race: { required: {} } };
 const part = (text, correct, extra = {}) => ({ text, checked: true, correct, attempts: 2, student: 'Ada Lovelace', variant: 1, mistake: '', updatedAt: '2026-11-30T10:00:00Z', ...extra });
@@ -112,4 +112,79 @@ test('the assignment\'s weights: a kind earns its weight shared over its parts, 
   assert.ok(row.flags.includes('the file says 3 points; its answers give 2'), row.flags.join(' | '));
   assert.ok(row.flags.some((f) => /answers to variant 1; the assignment asks for variant 2/.test(f)), row.flags.join(' | '));
   assert.match(toCsv([row], weighed), /\r\n"Ada Lovelace","","typed","2","5","1","","1","0",/);
+});
+
+test('Stop: the parts not graded yet say so and earn nothing; the next job grades them', async () => {
+  const state = normalizeState({ version: 2, student: { name: 'Ada Lovelace', id: '' }, answers: {
+    [answerId('context', 'scores')]: part('1 2 3', true),
+    [answerId('context', 'weights')]: part('0.2 0.3 0.5', true),
+    [answerId('shapes', 'S_shape')]: part('4 4', true),
+  } }).state;
+  const r = parseHandin(buildHandin({ state, checks: [], assignment, now: new Date('2026-11-30T12:00:00Z') }).text).record;
+  const stop = new AbortController();
+  let calls = 0;
+  const lab = { call: async () => { if (++calls === 1) stop.abort(); return { right: true, mistake: '' }; } };
+  const results = new Map();
+  const first = await regradeExercises(lab, [r], results, { signal: stop.signal }).done;
+  assert.deepEqual(first, { done: 1, total: 3, stopped: true });
+  const row = gradebook([r], { checks: [], assignment, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0];
+  assert.equal(row.pending, false);
+  assert.equal(row.exercises, '1 of 3 parts right (2 not graded again: stopped)');
+  assert.ok(row.flags.includes('2 exercise part(s) not graded again (stopped): they earn nothing until graded'), row.flags.join(' | '));
+  const again = regradeExercises(lab, [r], results);
+  assert.equal(again.total, 2);  // only the stopped ones
+  await again.done;
+  assert.equal(gradebook([r], { checks: [], assignment, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0].exercises, '3 of 3 parts right');
+});
+
+test('the gradebook\'s memo: rows made again only when their evidence changes, and the same as made whole', async () => {
+  const mk = (name, id, text) => parseHandin(buildHandin({ state: normalizeState({ version: 2, student: { name, id }, answers: {
+    [answerId('context', 'scores')]: { ...part(text, true), student: name },
+  } }).state, checks: [], assignment, now: new Date('2026-11-30T12:00:00Z') }).text).record;
+  const records = [mk('Ada Lovelace', '', '1 2 3'), mk('Grace Hopper', 'G1', '3 2 1'), mk('Ada Lovelace', '', '1 2 3')];
+  const memo = new WeakMap(), results = new Map();
+  const opts = () => ({ checks: [], assignment, exerciseChecks: results, now: Date.parse('2026-12-01') });
+  const plain = (book) => book.rows.map(({ record, ...row }) => ({ ...row, file: record.student.name }));
+  assert.deepEqual(plain(gradebook(records, { ...opts(), memo })), plain(gradebook(records, opts())));
+  const before = memo.get(records[1]).row;
+  const lab = { call: async (fn, req) => ({ right: req.student === 'Grace Hopper', mistake: '' }) };
+  await regradeExercises(lab, records, results).done;
+  const book = gradebook(records, { ...opts(), memo });
+  assert.notEqual(memo.get(records[1]).row, before);  // its part was graded: made again
+  assert.deepEqual(plain(book), plain(gradebook(records, opts())));
+  assert.deepEqual(book.rows.map((r) => [r.student.name, r.exercises, r.status]),
+    [['Ada Lovelace', '0 of 1 part right', 'kept'], ['Ada Lovelace', '0 of 1 part right', 'superseded'], ['Grace Hopper', '1 of 1 part right', 'kept']]);
+  const kept = memo.get(records[1]).row;
+  gradebook(records, { ...opts(), memo });
+  assert.equal(memo.get(records[1]).row, kept);  // nothing changed: not made again
+  // The superseded flag is added per call, never piled up in the memo.
+  assert.equal(gradebook(records, { ...opts(), memo }).rows[1].flags.filter((f) => /^superseded/.test(f)).length, 1);
+});
+
+test('exerciseAnswer "first": a part counts by its first answer, kept whole, and the gradebook grades that one', async () => {
+  const first = { ...assignment, grading: { exerciseAnswer: 'first' }, exercises: { variant: 1, weights: { context: 2 }, parts: { context: 2 } } };
+  const long = '0.2119415576 0.5761168848 0.2119415576 0.0000000001';  // longer than the 40 characters a log keeps
+  const a = {};
+  recordAttempt(a, long, false, '2026-11-30T10:00:00Z');
+  a.first.text = long;
+  recordAttempt(a, '0.2 0.6 0.2', true, '2026-11-30T10:01:00Z');
+  Object.assign(a, { text: '0.2 0.6 0.2', student: 'Ada Lovelace', variant: 1, mistake: '' });
+  const state = normalizeState({ version: 2, student: { name: 'Ada Lovelace', id: '' }, answers: {
+    [answerId('context', 'weights')]: a,
+    [answerId('context', 'scores')]: part('1 2 3', true, { attempts: 1, first: { choice: '1 2 3', text: '1 2 3', correct: true, at: '2026-11-30T10:00:00Z' } }),
+  } }).state;
+  assert.equal(state.answers[answerId('context', 'weights')].first.text, long);  // kept by the store
+  assert.equal(grade(state.answers, [], first, { student: 'Ada Lovelace' }).points, 1);  // weights: wrong at first
+  assert.equal(grade(state.answers, [], { ...first, grading: {} }, { student: 'Ada Lovelace' }).points, 2);
+  const text = buildHandin({ state, checks: [], assignment: first, now: new Date('2026-11-30T12:00:00Z') }).text;
+  assert.match(text, /context, weights: "0\.2 0\.6 0\.2" right, 2 attempt\(s\); first answer "0\.2119415576 0\.5761168848 0\.2119415576 0\.0000000001" not right \(the one graded\)/);
+  const r = parseHandin(text).record;
+  const typed = [];
+  const lab = { call: async (fn, req) => { typed.push(req.typed.join(' ')); return { right: req.typed.length === 3, mistake: '' }; } };
+  const results = new Map();
+  await regradeExercises(lab, [r], results).done;
+  assert.equal(typed.length, 3);  // the latest and the first answer of "weights", "scores" once
+  const row = gradebook([r], { checks: [], assignment: first, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0];
+  assert.equal(row.exercises, '1 of 2 parts right at the first answer');
+  assert.equal(row.points, 1);
 });

@@ -244,7 +244,7 @@ function instructorPage(content, data, p) {
         or the network (an endless loop is stopped after ${escapeHtml(String(data.widgets.code.fixed.timeLimitMs))} ms).</p>
       <progress id="regrade-progress" max="1" value="0" aria-labelledby="regrade-status"></progress>
       <p id="regrade-status" role="status"></p>
-      <div class="buttons"><button id="regrade-stop" type="button" disabled>Stop grading again</button></div>
+      <div class="buttons"><button id="regrade-stop" type="button" disabled>Stop grading again</button> <button id="regrade-resume" type="button" hidden>Grade the rest</button></div>
     </section>
     <section id="verify-section" aria-labelledby="verify-title" hidden>
       <h2 id="verify-title">Re-running the races</h2>

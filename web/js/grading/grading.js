@@ -3,7 +3,8 @@
 // for the checks page, the LMS report, the hand-in and the gradebook, which
 // recomputes every hand-in's points with it instead of trusting the file.
 //
-//   grading: {selfAssessedCounts: false, choiceAnswer: 'last' | 'first', maxAttempts: 0 (no cap)}
+//   grading: {selfAssessedCounts: false, choiceAnswer: 'last' | 'first', maxAttempts: 0 (no cap),
+//             exerciseAnswer: 'last' | 'first'}
 //
 // A choice check earns 1 when its graded answer was checked and right: the latest one
 // ("last"), or the first one ever checked ("first"). A short answer is self-assessed
@@ -11,12 +12,13 @@
 // reported as selfAssessed, "to review", and counts toward the points only when the
 // assignment says selfAssessedCounts. An exercise kind (exercises.html) the assignment
 // weighs earns its weight shared out over its parts: the parts right for the student's
-// own numbers (their name, the assignment's variant); "code" (code.html) likewise over
-// its tests, by the tests the last run passed. Pure functions, no DOM.
+// own numbers (their name, the assignment's variant), by the latest answer checked or the
+// first (exerciseAnswer); "code" (code.html) likewise over its tests, by the tests the last
+// run passed (code is written to be run, failed and fixed). Pure functions, no DOM.
 import { codeRun } from '../work/code-work.js';
 import { exerciseProgress, normaliseStudent } from '../work/exercise-work.js';
 
-export const DEFAULT_GRADING = { selfAssessedCounts: false, choiceAnswer: 'last', maxAttempts: 0 };
+export const DEFAULT_GRADING = { selfAssessedCounts: false, choiceAnswer: 'last', maxAttempts: 0, exerciseAnswer: 'last' };
 
 export function gradingOf(assignment) {
   const g = (assignment && assignment.grading) || {};
@@ -24,12 +26,14 @@ export function gradingOf(assignment) {
     selfAssessedCounts: g.selfAssessedCounts === true,
     choiceAnswer: g.choiceAnswer === 'first' ? 'first' : 'last',
     maxAttempts: Number.isInteger(g.maxAttempts) && g.maxAttempts > 0 ? g.maxAttempts : 0,
+    exerciseAnswer: g.exerciseAnswer === 'first' ? 'first' : 'last',
   };
 }
 
 // The exercises that count: the assignment's {variant, weights: {kind: weight}} with the
-// part counts the build added (tools/site/content.mjs, from content/widgets/exercises.json).
-//   -> {variant, kinds: [{kind, weight, parts}]}, kinds of weight 0 left out
+// part counts the build added (tools/site/content.mjs, from content/widgets/exercises.json),
+// and which answer of a part is graded (grading.exerciseAnswer).
+//   -> {variant, answer: 'last' | 'first', kinds: [{kind, weight, parts}]}, kinds of weight 0 left out
 export function exerciseRulesOf(assignment) {
   const e = (assignment && assignment.exercises) || {};
   const weights = e.weights && typeof e.weights === 'object' ? e.weights : {};
@@ -37,7 +41,7 @@ export function exerciseRulesOf(assignment) {
   const kinds = Object.keys(weights)
     .filter((k) => Number.isFinite(weights[k]) && weights[k] > 0 && Number.isInteger(parts[k]) && parts[k] > 0)
     .map((kind) => ({ kind, weight: weights[kind], parts: parts[kind] }));
-  return { variant: Number.isInteger(e.variant) ? e.variant : 1, kinds };
+  return { variant: Number.isInteger(e.variant) ? e.variant : 1, answer: gradingOf(assignment).exerciseAnswer, kinds };
 }
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
@@ -78,7 +82,7 @@ export function grade(answers, checks, assignment, { student = '', rightParts = 
     }
   }
   const ex = exerciseRulesOf(assignment);
-  const progress = exerciseProgress(answers, student, ex.variant);
+  const progress = exerciseProgress(answers, student, ex.variant, ex.answer);
   // The code page's last run counts like an exercise whose parts are its tests.
   const run = codeRun(answers);
   if (run && normaliseStudent(run.student || '') === normaliseStudent(student) && (run.variant || 1) === ex.variant) {

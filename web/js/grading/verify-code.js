@@ -6,29 +6,28 @@
 // (name, variant, code) is run once for the whole class.
 //
 //   const results = new Map();                  // codeKey -> result
-//   const job = regradeCode(lab, sandbox, records, results, {onProgress});
-//   job.stop();  await job.done;
+//   const job = regradeCode(lab, sandbox, records, results, {onProgress, signal});
+//   await job.done;               // signal aborted: what did not run yet is marked 'stopped'
 // result: {status: 'ran', passed: [case ids], total, run: 'ran' | 'timeout' | 'compile-error' | 'crashed'}
-//       | {status: 'refused', message}
+//       | {status: 'refused', message} | {status: 'stopped'} (Stop pressed first; the next job runs it)
 import { compareRun } from '../code/compare.js';
 import { codeRun } from '../work/code-work.js';
 import { normaliseStudent } from '../work/exercise-work.js';
 
 export const codeKey = (record, run) => JSON.stringify([normaliseStudent(record.student.name), run.variant || 1, run.text]);
 
-export function regradeCode(lab, sandbox, records, results, { onProgress = () => {} } = {}) {
-  let stopped = false;
+export function regradeCode(lab, sandbox, records, results, { onProgress = () => {}, signal = null } = {}) {
   const todo = new Map();
   for (const record of records) {
     const run = codeRun(record.answers);
     if (!run) continue;
     const key = codeKey(record, run);
-    if (!results.has(key) && !todo.has(key)) todo.set(key, { student: record.student.name, variant: run.variant || 1, text: run.text });
+    if ((!results.has(key) || results.get(key).status === 'stopped') && !todo.has(key)) todo.set(key, { student: record.student.name, variant: run.variant || 1, text: run.text });
   }
   const done = (async () => {
     let n = 0;
     for (const [key, t] of todo) {
-      if (stopped) break;
+      if (signal && signal.aborted) break;
       try {
         const { cases } = await lab.call('code_tests', { student: t.student, variant: t.variant });
         const run = await sandbox.run(t.text, cases);
@@ -38,7 +37,8 @@ export function regradeCode(lab, sandbox, records, results, { onProgress = () =>
       }
       onProgress({ done: ++n, total: todo.size });
     }
-    return { done: n, total: todo.size, stopped };
+    for (const key of [...todo.keys()].slice(n)) results.set(key, { status: 'stopped' });
+    return { done: n, total: todo.size, stopped: n < todo.size };
   })();
-  return { total: todo.size, done, stop() { stopped = true; } };
+  return { total: todo.size, done };
 }

@@ -2,17 +2,21 @@
 // numbers are drawn again from the hand-in's own student name (never from anything the
 // file says about them), the kind and the variant, so an answer copied from another
 // student, or a verdict edited in the file, does not survive. Each distinct answer is
-// graded once for the whole class.
+// graded once for the whole class; a part's first answer is graded too when it differs
+// (the assignment may grade the first, grading.exerciseAnswer).
 //
 //   const results = new Map();                    // exerciseKey -> result, see gradebook()
-//   const job = regradeExercises(lab, records, results, {onProgress});
-//   job.stop();  await job.done;
+//   const stop = new AbortController();
+//   const job = regradeExercises(lab, records, results, {onProgress, signal: stop.signal});
+//   stop.abort();  await job.done;     // what was not graded yet is marked 'stopped'
 // result: {status: 'graded', right, mistake} | {status: 'refused', message}
+//       | {status: 'stopped'} (Stop pressed before it was graded; the next job grades it)
 import { parseAnswer } from '../settings/parse.js';
-import { exerciseAnswers, normaliseStudent } from '../work/exercise-work.js';
+import { exerciseAnswers, gradedText, normaliseStudent } from '../work/exercise-work.js';
 
-export function exerciseKey(record, { kind, part, answer }) {
-  return JSON.stringify([normaliseStudent(record.student.name), kind, answer.variant || 1, part, answer.text || '']);
+// text: the answer graded (work/exercise-work.js gradedText), the latest by default.
+export function exerciseKey(record, { kind, part, answer }, text = answer.text || '') {
+  return JSON.stringify([normaliseStudent(record.student.name), kind, answer.variant || 1, part, text]);
 }
 
 // Every checked exercise answer of the records: [{record, kind, part, answer}].
@@ -20,20 +24,22 @@ export function checkedExercises(records) {
   return records.flatMap((record) => exerciseAnswers(record.answers).filter((e) => e.answer.checked).map((e) => ({ record, ...e })));
 }
 
-export function regradeExercises(lab, records, results, { onProgress = () => {} } = {}) {
-  let stopped = false;
-  const todo = [];
+export function regradeExercises(lab, records, results, { onProgress = () => {}, signal = null } = {}) {
+  const todo = [], queued = new Set();
   for (const e of checkedExercises(records)) {
-    const key = exerciseKey(e.record, e);
-    if (results.has(key) || todo.some((t) => t.key === key)) continue;
-    const parsed = parseAnswer(e.answer.text || '', null);
-    if (!parsed.ok) { results.set(key, { status: 'refused', message: parsed.message }); continue; }
-    todo.push({ key, request: { student: e.record.student.name, kind: e.kind, variant: e.answer.variant || 1, part: e.part, typed: parsed.values } });
+    for (const text of new Set([gradedText(e.answer, 'last'), gradedText(e.answer, 'first')])) {
+      const key = exerciseKey(e.record, e, text);
+      if ((results.has(key) && results.get(key).status !== 'stopped') || queued.has(key)) continue;
+      queued.add(key);
+      const parsed = parseAnswer(text, null);
+      if (!parsed.ok) { results.set(key, { status: 'refused', message: parsed.message }); continue; }
+      todo.push({ key, request: { student: e.record.student.name, kind: e.kind, variant: e.answer.variant || 1, part: e.part, typed: parsed.values } });
+    }
   }
   const done = (async () => {
     let n = 0;
     for (const t of todo) {
-      if (stopped) break;
+      if (signal && signal.aborted) break;
       try {
         const g = await lab.call('grade_exercise', t.request);
         results.set(t.key, { status: 'graded', right: g.right, mistake: g.mistake });
@@ -42,7 +48,8 @@ export function regradeExercises(lab, records, results, { onProgress = () => {} 
       }
       if (++n % 20 === 0 || n === todo.length) onProgress({ done: n, total: todo.length });
     }
-    return { done: n, total: todo.length, stopped };
+    for (const t of todo.slice(n)) results.set(t.key, { status: 'stopped' });
+    return { done: n, total: todo.length, stopped: n < todo.length };
   })();
-  return { total: todo.length, done, stop() { stopped = true; } };
+  return { total: todo.length, done };
 }

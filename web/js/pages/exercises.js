@@ -183,6 +183,7 @@ async function grade(p, input, wrap, feedback) {
   }
   const now = new Date().toISOString();
   recordAttempt(a, typed, g.right, now);
+  if (a.attempts === 1) a.first.text = typed;  // whole: the assignment may grade the first answer
   Object.assign(a, { text: typed, mistake: g.mistake, student: req.student.slice(0, NAME_MAX), variant: req.variant });
   const attempts = a.attempts;
   store.touchAnswer(id);
@@ -197,7 +198,7 @@ async function grade(p, input, wrap, feedback) {
 function showProgress() {
   const req = state.request;
   const student = $('ex-student').value, settings = state.form.read();
-  const per = settings ? exerciseProgress(store.state.answers, student, settings.variant) : {};
+  const per = settings ? exerciseProgress(store.state.answers, student, settings.variant, rules.answer) : {};
   const kind = state.spec.find((s) => s.key === 'kind');
   let complete = 0;
   $('ex-progress').replaceChildren(...kind.choices.map((k) => {
@@ -212,14 +213,16 @@ function showProgress() {
     });
     const weighed = rules.kinds.find((x) => x.kind === k);
     const counts = weighed ? `counts ${formatNumber(weighed.weight, 2)} ${weighed.weight === 1 ? 'point' : 'points'}` : 'practice, not counted';
-    li.append(link, document.createTextNode(`: ${p.right} of ${n} parts right (${counts})`));
+    li.append(link, document.createTextNode(`: ${p.right} of ${n} parts right${rules.answer === 'first' ? ' at the first answer' : ''} (${counts})`));
     if (req && k === req.kind) li.setAttribute('aria-current', 'true');
     return li;
   }));
   const right = Object.values(per).reduce((s, p) => s + p.right, 0);
   const variantNote = settings && settings.variant !== rules.variant && rules.kinds.length
     ? ` Your assignment asks for variant ${rules.variant}: answers to variant ${settings.variant} do not count toward it.` : '';
-  $('ex-summary').textContent = `${right ? `Parts right in all five exercises: ${right}.` : ''}${variantNote}`.trim();
+  const firstNote = rules.answer === 'first' && rules.kinds.length
+    ? ' Your assignment grades the first answer you check in each part: check when you are sure.' : '';
+  $('ex-summary').textContent = `${right ? `Parts right in all five exercises: ${right}.` : ''}${variantNote}${firstNote}`.trim();
   if (complete === kind.choices.length) markDone('exercises');
 }
 

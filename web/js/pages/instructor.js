@@ -24,6 +24,8 @@ const records = [];
 const raceChecks = new Map();
 const exerciseChecks = new Map();
 const codeChecks = new Map();
+const rowMemo = new WeakMap();  // record -> its row while its evidence is unchanged (gradebook.js)
+const bookOf = () => gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: rowMemo });
 // Students' code runs here only inside the sandbox (code/sandbox.js), never in this page.
 const sandbox = new CodeSandbox({ timeLimitMs: data.widgets.code.fixed.timeLimitMs });
 const shownNotes = new Set();
@@ -64,6 +66,9 @@ async function readFiles(files) {
         const which = results.length > 1 ? ` (hand-in ${k + 1} of ${results.length})` : '';
         if (!r.ok) { message(`${file.name}${which}: ${r.message}`, 'error'); return; }
         records.push({ ...r.record, file: file.name });
+        // Graded as it is read, a task per file (the memo keeps its row): a class of 200
+        // graded at once after the last file was a 100 ms task.
+        gradebook([records.at(-1)], { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: rowMemo });
         readMessage(`${file.name}${which}: read (${r.record.student.name || r.record.student.id || 'no name or ID'})`);
       });
     } catch (err) {
@@ -77,11 +82,14 @@ async function readFiles(files) {
 
 // Grades every exercise answer of the hand-ins again in the engine (quick: no training),
 // then runs every student's code again in the sandbox, while the races wait their turn
-// in the same worker. Progress shown; Stop leaves the rest "not graded again".
-let regrading = null, regradeJob = null, regradeStopped = false;
+// in the same worker. Progress shown; Stop ends both jobs, and what was not graded yet is
+// shown as "not graded again (stopped)" until more files are read.
+let regrading = null, regradeStop = null;
 async function regrade() {
   if (regrading) { await regrading; return regrade(); }
-  regradeStopped = false;
+  regradeStop = new AbortController();
+  $('regrade-resume').hidden = true;
+  const { signal } = regradeStop;
   const progress = (what) => ({ done, total }) => {
     $('regrade-progress').max = Math.max(1, total);
     $('regrade-progress').value = done;
@@ -89,30 +97,30 @@ async function regrade() {
     scheduleRender();
   };
   const jobs = [
-    () => regradeExercises(lab, records, exerciseChecks, { onProgress: progress('Grading exercise answers again') }),
-    () => regradeCode(lab, sandbox, records, codeChecks, { onProgress: progress('Running the students\' code again') }),
+    () => regradeExercises(lab, records, exerciseChecks, { signal, onProgress: progress('Grading exercise answers again') }),
+    () => regradeCode(lab, sandbox, records, codeChecks, { signal, onProgress: progress('Running the students\' code again') }),
   ];
-  let any = false;
+  let any = false, stopped = null;
   regrading = (async () => {
     for (const make of jobs) {
-      if (regradeStopped) break;
-      regradeJob = make();
-      if (regradeJob.total === 0) continue;
+      const job = make();
+      if (job.total === 0) continue;
       any = true;
       document.body.dataset.regrading = 'true';
       $('regrade-section').hidden = false;
-      $('regrade-stop').disabled = false;
-      const r = await regradeJob.done;
-      if (r.stopped) $('regrade-status').textContent = `Stopped after ${r.done} of ${r.total}: the rest are shown as not graded again.`;
+      $('regrade-stop').disabled = signal.aborted;
+      const r = await job.done;
+      if (r.stopped && !stopped) stopped = r;
     }
   })();
   await regrading;
   regrading = null;
-  regradeJob = null;
   $('regrade-stop').disabled = true;
-  if (any && !regradeStopped) $('regrade-status').textContent = 'Every exercise answer and every student\'s code graded again.';
+  $('regrade-resume').hidden = !stopped;
+  if (stopped) $('regrade-status').textContent = `Stopped after ${stopped.done} of ${stopped.total}: the rest are shown as not graded again until you grade them.`;
+  else if (any) $('regrade-status').textContent = 'Every exercise answer and every student\'s code graded again.';
   document.body.dataset.regrading = 'false';
-  render();
+  render({ items: true });
 }
 
 // One render per frame however many progress reports arrive in it.
@@ -160,10 +168,12 @@ function rowElement(r, taken) {
   return [signature, tr];
 }
 
-function render() {
+// items: the item analysis too, now (when a job ends); else it follows in a task of its
+// own, at most once a second while jobs report progress.
+function render({ items = false } = {}) {
   let book;
   try {
-    book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks });
+    book = bookOf();
   } catch (err) {
     message(`The gradebook could not be made: ${err.message}`, 'error');
     return null;
@@ -188,16 +198,24 @@ function render() {
   for (const [signature, tr] of next) shownRows.set(signature, tr);
   $('download-csv').disabled = book.rows.length === 0;
   document.body.dataset.rows = String(book.rows.length);
-  renderItems(book);
+  if (items) renderItems(book);
+  else scheduleItems();
   return book;
 }
 
 // ---- item analysis --------------------------------------------------------------
 
 const analyse = (book) => itemAnalysis(book.rows, { checks: data.checks, assignment: data.assignment, exerciseChecks });
-let shownItems = '';
+let shownItems = '', itemsTimer = null;
+
+function scheduleItems() {
+  if (itemsTimer) return;
+  itemsTimer = setTimeout(() => { itemsTimer = null; renderItems(bookOf()); }, 1000);
+}
 
 function renderItems(book) {
+  clearTimeout(itemsTimer);
+  itemsTimer = null;
   const a = analyse(book);
   $('item-analysis').hidden = a.students === 0;
   const signature = JSON.stringify(a);
@@ -258,7 +276,7 @@ async function verify() {
   if (result.stopped) $('verify-status').textContent = `Stopped after ${result.done} of ${result.total}: the other runs are marked "not verified".`;
   $('verify-stop').disabled = true;
   job = null;
-  render();
+  render({ items: true });
   if (records.flatMap((r) => r.races).some((run) => !raceChecks.has(raceKey(run)))) verify();
   else document.body.dataset.verifying = 'false';
 }
@@ -267,16 +285,17 @@ $('files').addEventListener('change', (e) => readFiles([...e.target.files]));
 document.addEventListener('dragover', (e) => e.preventDefault());
 document.addEventListener('drop', (e) => { e.preventDefault(); readFiles([...e.dataTransfer.files]); });
 $('verify-stop').addEventListener('click', () => { if (job) job.stop(); });
-$('regrade-stop').addEventListener('click', () => { regradeStopped = true; if (regradeJob) regradeJob.stop(); });
+$('regrade-stop').addEventListener('click', () => { if (regradeStop) regradeStop.abort(); });
+$('regrade-resume').addEventListener('click', () => regrade());
 $('gradebook-prev').addEventListener('click', () => { shownPage = Math.max(0, shownPage - 1); render(); });
 $('gradebook-next').addEventListener('click', () => { shownPage += 1; render(); });
 $('download-csv').addEventListener('click', () => {
-  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks });
+  const book = bookOf();
   const csv = toCsv(book.rows, data.assignment);
   downloadText('attention-lab-gradebook.csv', csv, 'text/csv;charset=utf-8');
 });
 $('download-items').addEventListener('click', () => {
-  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks });
+  const book = bookOf();
   downloadText('attention-lab-item-analysis.csv', itemAnalysisCsv(analyse(book)), 'text/csv;charset=utf-8');
 });
 document.body.dataset.ready = 'true';

@@ -63,7 +63,7 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
     lockButton.disabled = Boolean(a.locked) || !a.choice;
     box.dataset.state = a.outcome ? 'compared' : a.locked ? 'locked' : 'open';
     status.textContent = a.locked
-      ? `Locked${a.run ? ` when the run started (${a.run})` : ''}: your prediction is "${label(a.choice)}".`
+      ? `Locked${a.run ? (live ? ` at ${a.run}` : ` when the run started (${a.run})`) : ''}: your prediction is "${label(a.choice)}".`
       : a.choice ? (live ? 'Lock it in to compare it with what the page shows.' : 'It is locked when you start the run.') : '';
     result.hidden = !a.outcome;
     if (a.outcome) {

@@ -23,16 +23,28 @@ export function normaliseStudent(name) {
   return String(name).replace(/[ \t\n\v\f\r]+/g, ' ').replace(/^ | $/g, '').replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
-// Per kind: parts answered (checked) and parts right, for the student and variant given (answers
-// made for other numbers do not count).
-export function exerciseProgress(answers, student, variant) {
+// The typed answer a part is graded by: the latest checked ('last'), or the first one
+// ever checked ('first', the assignment's grading.exerciseAnswer). Hand-ins before the
+// first attempt's text was kept have only its first 40 characters.
+export function gradedText(answer, which = 'last') {
+  if (which !== 'first') return answer.text || '';
+  const first = answer.first || {};
+  return typeof first.text === 'string' ? first.text : typeof first.choice === 'string' ? first.choice : answer.text || '';
+}
+
+// Whether the graded answer was right when checked (the saved verdict).
+export const gradedRight = (answer, which = 'last') => (which === 'first' ? Boolean(answer.first && answer.first.correct) : answer.correct === true);
+
+// Per kind: parts answered (checked) and parts right (by the graded answer: which), for the
+// student and variant given (answers made for other numbers do not count).
+export function exerciseProgress(answers, student, variant, which = 'last') {
   const who = normaliseStudent(student);
   const per = Object.create(null);
   for (const { kind, answer } of exerciseAnswers(answers)) {
     if (!answer.checked || normaliseStudent(answer.student || '') !== who || (answer.variant || 1) !== variant) continue;
     const p = per[kind] || (per[kind] = { answered: 0, right: 0 });
     ++p.answered;
-    if (answer.correct) ++p.right;
+    if (gradedRight(answer, which)) ++p.right;
   }
   return per;
 }

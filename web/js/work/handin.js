@@ -7,7 +7,7 @@
 // run them under Node.
 import { describeScore, exerciseRulesOf, grade, meetsRace } from '../grading/grading.js';
 import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
-import { exerciseAnswers } from './exercise-work.js';
+import { exerciseAnswers, gradedRight, gradedText } from './exercise-work.js';
 import { codeRun } from './code-work.js';
 import { predictionLines } from './prediction.js';
 
@@ -83,7 +83,9 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
   if (exercises.length) {
     lines.push('', `Exercise parts: ${exercises.filter((e) => e.answer.correct).length} of ${exercises.length} right when checked (the gradebook grades them again)`);
     for (const { kind, part, answer: a } of exercises) {
-      lines.push(`  ${kind}, ${part}: "${(a.text || '').replace(/\s+/g, ' ').trim()}" ${a.correct ? 'right' : 'not right'}, ${a.attempts || 1} attempt(s) (numbers of "${a.student || ''}", variant ${a.variant || 1})`);
+      const first = g.rules.exerciseAnswer === 'first' && (a.attempts || 1) > 1
+        ? `; first answer "${gradedText(a, 'first').replace(/\s+/g, ' ').trim()}" ${gradedRight(a, 'first') ? 'right' : 'not right'} (the one graded)` : '';
+      lines.push(`  ${kind}, ${part}: "${(a.text || '').replace(/\s+/g, ' ').trim()}" ${a.correct ? 'right' : 'not right'}, ${a.attempts || 1} attempt(s)${first} (numbers of "${a.student || ''}", variant ${a.variant || 1})`);
     }
   }
   const code = codeRun(state.answers);

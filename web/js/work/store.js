@@ -52,6 +52,8 @@ function normalizeAnswer(a) {
   if (time(a.at)) out.at = time(a.at);
   if (isObject(a.first) && typeof a.first.choice === 'string') {
     out.first = { choice: a.first.choice.slice(0, 40), correct: a.first.correct === true, at: time(a.first.at) };
+    // An exercise part's first answer whole (the assignment may grade it, not the latest).
+    if (typeof a.first.text === 'string') out.first.text = a.first.text.slice(0, TEXT_MAX);
   }
   if (typeof a.text === 'string') out.text = a.text.slice(0, TEXT_MAX);
   if (typeof a.revealed === 'boolean') out.revealed = a.revealed;
