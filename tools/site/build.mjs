@@ -266,6 +266,7 @@ function instructorPage(content, data, p) {
       <strong>Doubts</strong> lists what does not add up: an edited score, a race that does not reproduce, an exercise the file calls right that is not, an implausible date, a possible duplicate.</p>
     <div class="table-scroll" role="region" aria-label="Gradebook, scrollable" tabindex="0">
     <table class="results" id="gradebook">
+      <colgroup><col class="name"><col class="narrow"><col class="narrow"><col class="wide"><col class="narrow"><col><col class="wide"><col><col><col class="doubts"></colgroup>
       <thead><tr><th scope="col">Name</th><th scope="col">Student ID</th><th scope="col">Score</th><th scope="col">Per check</th><th scope="col">Self-assessed</th><th scope="col">Required race</th><th scope="col">Exercises</th><th scope="col">Code</th><th scope="col">Exported</th><th scope="col">Doubts</th></tr></thead>
       <tbody></tbody>
     </table>

@@ -139,6 +139,10 @@ const PAGE_ROWS = 50;
 let shownPage = 0;
 const shownRows = new Map();  // signature -> tr
 
+// "2026-11-30T12:00:00.000Z" as "2026-11-30 12:00 UTC" (the CSV keeps it whole); any
+// other text the file holds is shown as it is.
+const shownDate = (iso) => iso.replace(/^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(:\d\d(\.\d+)?)?Z$/, '$1 $2 UTC');
+
 function rowElement(r, taken) {
   const credit = Object.entries(r.exerciseCredit).map(([k, e]) => `${k} ${e.credit} of ${e.weight}`).join(', ');
   const cells = [r.student.id + (r.student.source === 'lms' ? ' (from the LMS)' : ''), `${r.points} of ${r.max}${r.pending ? ' (exercises: checking…)' : ''}`,
@@ -146,7 +150,7 @@ function rowElement(r, taken) {
       const n = (r.record.answers[id] || {}).attempts || 0;
       return `${id}: ${v}${n > 1 ? ` (${n} attempts)` : ''}`;
     }).join(', '),
-    Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, credit ? `${r.exercises}; points: ${credit}` : r.exercises, r.code, r.exportedAt];
+    Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, credit ? `${r.exercises}; points: ${credit}` : r.exercises, r.code, shownDate(r.exportedAt)];
   let signature = JSON.stringify([r.status, r.student.name, cells, r.flags]);
   while (taken.has(signature)) signature += '+';  // two rows alike still get two elements
   taken.add(signature);
