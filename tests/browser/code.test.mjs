@@ -97,20 +97,52 @@ test('a correct implementation passes every test; kept across a reload; the grad
   writeFileSync(join(dir, 'genuine.txt'), genuine);
   writeFileSync(join(dir, 'edited.txt'), edit('E-1', 'function softmax(r) { return r.map(Math.exp); }'));
   writeFileSync(join(dir, 'hostile.txt'), edit('H-1', 'try { parent.document.title = "owned"; } catch (e) {} try { alert(1); } catch (e) {} while (true) {}'));
+  writeFileSync(join(dir, 'greedy.txt'), edit('M-1', 'const hoard = new Float64Array(1e8);'));
   let dialogs = 0;
   page.on('dialog', async (d) => { ++dialogs; await d.dismiss(); });
   await page.goto(lab.isolatedUrl('instructor.html'));
   await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
-  await page.setInputFiles('#files', ['genuine.txt', 'edited.txt', 'hostile.txt'].map((f) => join(dir, f)));
-  await page.waitForFunction(() => document.body.dataset.rows === '3' && document.body.dataset.regrading === 'false', null, { timeout: 30000 });
+  await page.setInputFiles('#files', ['genuine.txt', 'edited.txt', 'hostile.txt', 'greedy.txt'].map((f) => join(dir, f)));
+  await page.waitForFunction(() => document.body.dataset.rows === '4' && document.body.dataset.regrading === 'false', null, { timeout: 30000 });
   const rows = await page.$$eval('#gradebook tbody tr', (trs) => Object.fromEntries(trs.map((tr) => [tr.cells[1].textContent, { code: tr.cells[7].textContent, doubts: tr.cells[9].textContent }])));
   assert.equal(rows[''].code, '11 of 11 tests pass (run again)');
   assert.doesNotMatch(rows[''].doubts, /code/);
   assert.match(rows['E-1'].code, /^\d of 11 tests pass \(run again\)$/);
   assert.match(rows['E-1'].doubts, /code: the file says 11 tests pass; run again on this name's tests, \d pass/);
   assert.equal(rows['H-1'].code, '0 of 11 tests pass (run again, stopped at the time limit)');
+  assert.equal(rows['M-1'].code, '0 of 11 tests pass (run again, stopped at the memory limit)');
   assert.doesNotMatch(await page.title(), /owned/);
   assert.equal(dialogs, 0);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('code that takes memory without end is stopped at the memory limit, at once, and the page runs again', async () => {
+  const { page, problems, close } = await open();
+  // 800 MB asked for at once: stopped at once.
+  await setCode(page, 'function softmax(row) { return new Float64Array(1e8); }');
+  const t0 = Date.now();
+  const r = await run(page);
+  assert.ok(Date.now() - t0 < 2000, 'stopped by the memory limit, before the time limit');
+  assert.equal(await page.evaluate(() => document.body.dataset.code), 'memory');
+  assert.equal(await page.textContent('#code-status'), 'Stopped: the code used more than the 32 MB of memory a run may use.');
+  assert.match(r['softmax: a short row'].message, /^Stopped: the code ran out of the memory a run may use/);
+  // Memory hoarded without end: never past the limit; QuickJS collects ever more often
+  // near it, so the time limit may come first. Either way the run is stopped.
+  await setCode(page, 'function softmax(row) { const a = []; for (;;) a.push(new Array(1 << 16).fill(row[0])); }');
+  await run(page);
+  assert.ok(['memory', 'timeout'].includes(await page.evaluate(() => document.body.dataset.code)));
+  // console.log prints under the tests; the line numbers of an error are the code's own.
+  await setCode(page, 'function softmax(row) {\n  console.log("row", row.length, { first: row[0] > -1e9 });\n  return null.x;\n}');
+  const printedRun = await run(page);
+  assert.equal(await page.isVisible('#code-printed-box'), true);
+  assert.match(await page.textContent('#code-printed'), /^row \d+ \{"first":true\}\nrow \d+/);
+  assert.match(printedRun['softmax: a short row'].message, /TypeError: cannot read property 'x' of null \(line 3\)/);
+  // A string doubled without end is not memory in QuickJS (a rope) but too long a string.
+  await setCode(page, 'function softmax(row) { let s = String(row[0]); for (;;) s += s; }');
+  assert.match((await run(page))['softmax: a short row'].message, /InternalError: string too long/);
+  await setCode(page, CORRECT);
+  assert.equal(Object.values(await run(page)).filter((x) => x.pass).length, 11);
   assert.deepEqual(problems.console, []);
   await close();
 });
@@ -173,7 +205,7 @@ test('the code cannot reach localStorage, the network, more threads or the page'
   // The layers under it: a frame of its own opaque origin, a policy that allows no request.
   const frame = await page.$eval('iframe[sandbox]', (f) => ({ sandbox: f.getAttribute('sandbox'), srcdoc: f.srcdoc }));
   assert.equal(frame.sandbox, 'allow-scripts');
-  assert.match(frame.srcdoc, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' data:; worker-src data:">/);
+  assert.match(frame.srcdoc, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval' data:; worker-src data:">/);
   assert.deepEqual(problems.foreign, []);
   await close();
   spy.close();

@@ -53,6 +53,18 @@ test('c: opened from disk, the pages work single-threaded with nothing else inst
   assert.deepEqual(race.problems.console, []);
   await race.close();
 
+  // The code page: its sandbox's QuickJS worker comes from a script, so it runs from disk too.
+  const code = await openPage(lab.browser, `${base}code.html`);
+  await code.page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await code.page.fill('#code-student', 'Ada Lovelace');
+  await code.page.waitForFunction(() => !document.getElementById('run').disabled);
+  await code.page.click('#run');
+  await code.page.waitForFunction(() => ['ran', 'timeout', 'memory', 'crashed', 'compile-error'].includes(document.body.dataset.code), null, { timeout: 30000 });
+  assert.match(await code.page.textContent('#code-status'), /^3 of 11 tests pass\./);  // the starter code
+  assert.deepEqual(code.problems.console, []);
+  assert.deepEqual(code.problems.foreign, []);
+  await code.close();
+
   const lesson = await openPage(lab.browser, `${base}lesson.html`);
   await lesson.page.waitForFunction(() => document.body.dataset.ready);
   assert.ok(await lesson.page.$$eval('.katex', (els) => els.length) > 10);

@@ -43,6 +43,7 @@ export function compareRun(cases, run) {
     const r = compareOutput(c, run.outputs[k]);
     if (!run.outputs[k] && run.status === 'timeout') return { ...r, message: 'Stopped: the time limit passed before this case finished (an endless loop?).' };
     if (!run.outputs[k] && run.status === 'crashed') return { ...r, message: `Stopped: ${run.error}` };
+    if (!run.outputs[k] && run.status === 'memory') return { ...r, message: 'Stopped: the code ran out of the memory a run may use before this case finished.' };
     return r;
   });
   return { passed: cases.filter((_, k) => results[k].pass).map((c) => caseId(c)), results };

@@ -1,100 +1,76 @@
-// Runs a student's JavaScript where it can reach nothing: a hidden <iframe sandbox=
-// "allow-scripts"> (an opaque origin: no cookies, no localStorage, no IndexedDB, no
-// access to the page that made it) whose Content-Security-Policy allows no request at all
-// (default-src 'none'), and inside it a Worker made from a data: URL, which inherits that
-// policy, with the network and storage globals removed before the code runs. (A data:
-// URL rather than a blob: WebKit does not start a blob worker in a sandboxed frame of a
-// cross-origin isolated page; all three engines start this one and block its requests,
-// dynamic import() included, which no global can take away.) The frame
-// stops the worker when the time limit passes (an endless loop), and the page removes
-// the frame itself if the frame stops answering. Only numbers come back, and the page
-// compares them with the engine's (code/compare.js): the sandbox grades nothing.
+// Runs a student's JavaScript where it can reach nothing and take no more than its share:
+// a hidden <iframe sandbox="allow-scripts"> (an opaque origin: no cookies, no
+// localStorage, no IndexedDB, no access to the page that made it) whose
+// Content-Security-Policy allows no request at all (default-src 'none'), in it a Worker
+// made from a data: URL, which inherits that policy, and in the worker QuickJS
+// (code/runner-worker.js), a JavaScript engine compiled to WebAssembly, which runs the
+// code with a memory limit (its own heap: past it the code gets "out of memory") and a
+// time limit (an endless loop is interrupted), and which has no DOM, network, storage or
+// timers to reach. (A data: URL rather than a blob: WebKit does not start a blob worker
+// in a sandboxed frame of a cross-origin isolated page.) A worker that ends a run in any
+// way but "done" is replaced; the frame stops a worker that does not answer, and the page
+// removes the frame itself if the frame stops answering. Only numbers come back, and the
+// page compares them with the engine's (code/compare.js): the sandbox grades nothing.
 //
-//   const box = new CodeSandbox({ timeLimitMs: 2000 });
+//   const box = new CodeSandbox({ timeLimitMs: 2000, memoryLimitMb: 32 });
 //   const r = await box.run(code, cases);
-//   r: {status: 'ran', outputs: [{ok: true, value} | {ok: false, error}], ...}
+//   r: {status: 'ran', outputs: [{ok: true, value} | {ok: false, error}], printed: [line], ...}
 //    | {status: 'compile-error', error} | {status: 'timeout', outputs (the cases that
-//      finished)} | {status: 'crashed', error, outputs}
+//      finished)} | {status: 'memory', error, outputs} | {status: 'crashed', error, outputs}
 //   box.close();
 
-// The worker: the student's code is compiled by new Function (inside the sandbox only),
-// then each case's function is called on a fresh copy of its inputs. A value is sent
-// back as plain numbers, at most MAX_NUMBERS of them.
-const WORKER = String.raw`
-'use strict';
-const MAX_NUMBERS = 4096;
-// Nothing to reach the network, storage or more threads with (the CSP blocks them too).
-// Taken off the worker's scope and every prototype it inherits from, so that
-// Object.getPrototypeOf(self).fetch finds nothing either.
-for (let o = self; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
-  for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts', 'indexedDB', 'caches',
-    'Worker', 'SharedWorker', 'BroadcastChannel', 'WebTransport', 'RTCPeerConnection', 'navigator', 'location']) {
-    if (o === self || Object.prototype.hasOwnProperty.call(o, name)) {
-      try { Object.defineProperty(o, name, { value: undefined, writable: false, configurable: false }); } catch (e) { /* not on this engine */ }
-    }
+// The runner's source: the text of the function js/code-runner-inline.js defines (made by
+// tools/site/build.mjs; never called here), loaded by a script element, so that it loads
+// from disk (file://) as well.
+let runnerSource = null;
+function loadRunner() {
+  if (!runnerSource) {
+    runnerSource = new Promise((resolve, reject) => {
+      const source = () => `(${self.CODE_RUNNER.toString()})();`;
+      if (typeof self.CODE_RUNNER === 'function') { resolve(source()); return; }
+      const script = Object.assign(document.createElement('script'), { src: 'js/code-runner-inline.js' });
+      script.onload = () => resolve(source());
+      script.onerror = () => { runnerSource = null; reject(new Error('js/code-runner-inline.js could not be loaded')); };
+      document.head.append(script);
+    });
   }
+  return runnerSource;
 }
-const post = postMessage.bind(self);
-// Where an error happened in the student's code: "line 3" from the stack of a function
-// made by new Function (its two header lines taken off), when the engine says.
-function where(err) {
-  const m = /<anonymous>:(\d+):(\d+)/.exec(String(err && err.stack));
-  return m && Number(m[1]) > 2 ? ' (line ' + (Number(m[1]) - 2) + ')' : '';
-}
-const describe = (err) => (err && err.name ? err.name + ': ' + err.message : String(err)).slice(0, 300) + where(err);
-function numbers(value, depth) {
-  if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError('returned ' + (value === null ? 'null' : typeof value) + ', not an array');
-  if (value.length > MAX_NUMBERS) throw new RangeError('returned ' + value.length + ' values: far more than this case has');
-  return Array.from(value, (x) => (depth > 1 ? numbers(x, depth - 1) : typeof x === 'number' ? x : Number.NaN));
-}
-onmessage = (e) => {
-  const { code, cases } = e.data;
-  let fns;
-  try {
-    fns = new Function(code + '\n;return { softmax: typeof softmax === "function" ? softmax : undefined, attention: typeof attention === "function" ? attention : undefined };')();
-  } catch (err) {
-    post({ type: 'compile-error', error: describe(err) });
-    return;
-  }
-  cases.forEach((c, index) => {
-    const f = fns[c.function];
-    let out;
-    try {
-      if (typeof f !== 'function') throw new ReferenceError('no function ' + c.function + ' is defined');
-      const copy = JSON.parse(JSON.stringify(c.args));
-      out = { ok: true, value: numbers(f(...copy), c.function === 'softmax' ? 1 : 2) };
-    } catch (err) {
-      out = { ok: false, error: describe(err) };
-    }
-    post({ type: 'case', index, output: out });
-  });
-  post({ type: 'done' });
-};
-`;
 
-// The frame: makes a worker per run, stops it at the time limit, passes numbers on.
+// The frame: keeps a worker, gives it each run, passes what it says on; a worker that
+// ended a run any other way, or did not answer within the time limit and a margin (QuickJS
+// interrupts first), is stopped and the next run gets a new one.
 const FRAME = `<!doctype html><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval' data:; worker-src data:">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval' data:; worker-src data:">
 <script>
-const url = 'data:text/javascript,' + encodeURIComponent(${JSON.stringify(WORKER)});
+let url = null, worker = null;
 onmessage = (e) => {
   if (e.source !== parent) return;
-  const { id, code, cases, timeLimitMs } = e.data;
+  if (e.data.type === 'runner') { url = 'data:text/javascript,' + encodeURIComponent(e.data.source); return; }
+  const { id, code, cases, timeLimitMs, memoryBytes, marginMs } = e.data;
   const reply = (m) => parent.postMessage({ id, ...m }, '*');
-  let worker;
-  try { worker = new Worker(url); } catch (err) { reply({ type: 'crashed', error: String(err).slice(0, 200) }); return; }
-  const end = (m) => { clearTimeout(timer); worker.terminate(); reply(m); };
-  const timer = setTimeout(() => end({ type: 'timeout' }), timeLimitMs);
-  worker.onmessage = (m) => (m.data.type === 'case' ? reply(m.data) : end(m.data));
-  worker.onerror = (m) => { m.preventDefault(); end({ type: 'crashed', error: String(m.message || 'the code stopped the worker').slice(0, 200) }); };
-  worker.postMessage({ code, cases });
+  try { if (!worker) worker = new Worker(url); } catch (err) { reply({ type: 'crashed', error: String(err).slice(0, 200) }); return; }
+  const w = worker;
+  const end = (m) => {
+    clearTimeout(timer);
+    if (m.type !== 'done') { w.terminate(); if (worker === w) worker = null; }
+    reply(m);
+  };
+  const timer = setTimeout(() => end({ type: 'timeout' }), timeLimitMs + marginMs);
+  w.onmessage = (m) => (m.data.type === 'case' || m.data.type === 'printed' ? reply(m.data) : end(m.data));
+  w.onerror = (m) => { m.preventDefault(); end({ type: 'crashed', error: String(m.message || 'the code stopped the worker').slice(0, 200) }); };
+  w.postMessage({ code, cases, timeLimitMs, memoryBytes });
 };
 parent.postMessage({ type: 'ready' }, '*');
 <\/script>`;
 
 export class CodeSandbox {
-  constructor({ timeLimitMs = 2000, graceMs = 3000 } = {}) {
+  // marginMs: what a new worker may take to start QuickJS before the frame stops it;
+  // graceMs: what the frame may take past that before the page removes it.
+  constructor({ timeLimitMs = 2000, memoryLimitMb = 32, marginMs = 4000, graceMs = 3000 } = {}) {
     this.timeLimitMs = timeLimitMs;
+    this.memoryBytes = memoryLimitMb * 1048576;
+    this.marginMs = marginMs;
     this.graceMs = graceMs;
     this.nextId = 1;
     this.queue = Promise.resolve();
@@ -109,15 +85,16 @@ export class CodeSandbox {
     this.frame.setAttribute('aria-hidden', 'true');
     this.frame.tabIndex = -1;
     this.frame.hidden = true;
-    this.ready = new Promise((resolve) => {
+    const frame = this.frame;
+    this.ready = Promise.all([loadRunner(), new Promise((resolve) => {
       const onReady = (e) => {
-        if (e.source === this.frame.contentWindow && e.data && e.data.type === 'ready') {
+        if (e.source === frame.contentWindow && e.data && e.data.type === 'ready') {
           window.removeEventListener('message', onReady);
           resolve();
         }
       };
       window.addEventListener('message', onReady);
-    });
+    })]).then(([source]) => frame.contentWindow.postMessage({ type: 'runner', source }, '*'));
     this.frame.srcdoc = FRAME;
     document.body.append(this.frame);
   }
@@ -131,25 +108,33 @@ export class CodeSandbox {
 
   async runNow(code, cases) {
     if (!this.frame) this.open();
-    await this.ready;
+    try {
+      await this.ready;
+    } catch (err) {
+      this.close();
+      return { status: 'crashed', error: err.message, outputs: cases.map(() => null), printed: [] };
+    }
     const id = this.nextId++;
     const frame = this.frame;
     const outputs = new Array(cases.length).fill(null);
+    const printed = [];
     // Only what the engine gave goes in: names, flags and numbers.
     const plain = cases.map((c) => ({ function: c.function, args: argsOf(c) }));
     return new Promise((resolve) => {
       const finish = (result) => {
         window.removeEventListener('message', onMessage);
         clearTimeout(watchdog);
-        resolve({ ...result, outputs });
+        resolve({ ...result, outputs, printed });
       };
       const onMessage = (e) => {
         if (e.source !== frame.contentWindow || !e.data || e.data.id !== id) return;
         const m = e.data;
         if (m.type === 'case' && Number.isInteger(m.index) && m.index >= 0 && m.index < outputs.length) outputs[m.index] = cleanOutput(m.output);
+        else if (m.type === 'printed' && Array.isArray(m.lines)) printed.push(...m.lines.slice(0, 50).map((x) => String(x).slice(0, 300)));
         else if (m.type === 'done') finish({ status: 'ran' });
         else if (m.type === 'timeout') finish({ status: 'timeout' });
         else if (m.type === 'compile-error') finish({ status: 'compile-error', error: String(m.error).slice(0, 400) });
+        else if (m.type === 'memory') finish({ status: 'memory', error: String(m.error).slice(0, 400) });
         else if (m.type === 'crashed') finish({ status: 'crashed', error: String(m.error).slice(0, 400) });
       };
       // The frame itself stopped answering: it goes, the next run gets a new one.
@@ -157,9 +142,9 @@ export class CodeSandbox {
         frame.remove();
         if (this.frame === frame) this.frame = null;
         finish({ status: 'timeout' });
-      }, this.timeLimitMs + this.graceMs);
+      }, this.timeLimitMs + this.marginMs + this.graceMs);
       window.addEventListener('message', onMessage);
-      frame.contentWindow.postMessage({ id, code, cases: plain, timeLimitMs: this.timeLimitMs }, '*');
+      frame.contentWindow.postMessage({ id, code, cases: plain, timeLimitMs: this.timeLimitMs, memoryBytes: this.memoryBytes, marginMs: this.marginMs }, '*');
     });
   }
 

@@ -213,7 +213,7 @@ function codeCredit(r, codeChecks, variant, flags) {
   const claimed = (run.passed || []).length;
   if (claimed !== c.passed.length) flags.push(`code: the file says ${claimed} tests pass; run again on this name's tests, ${c.passed.length} pass`);
   if ((run.variant || 1) !== variant) flags.push(`code: run on the tests of variant ${run.variant}; the assignment asks for variant ${variant}: it does not count`);
-  const why = { timeout: ', stopped at the time limit', 'compile-error': ', does not compile', crashed: ', stopped the sandbox' }[c.run] || '';
+  const why = { timeout: ', stopped at the time limit', memory: ', stopped at the memory limit', 'compile-error': ', does not compile', crashed: ', stopped the sandbox' }[c.run] || '';
   return { right: (run.variant || 1) === variant ? c.passed.length : null, pending: 0, text: `${c.passed.length} of ${c.total} tests pass (run again${why})` };
 }
 

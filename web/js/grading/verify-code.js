@@ -8,7 +8,7 @@
 //   const results = new Map();                  // codeKey -> result
 //   const job = regradeCode(lab, sandbox, records, results, {onProgress, signal});
 //   await job.done;               // signal aborted: what did not run yet is marked 'stopped'
-// result: {status: 'ran', passed: [case ids], total, run: 'ran' | 'timeout' | 'compile-error' | 'crashed'}
+// result: {status: 'ran', passed: [case ids], total, run: 'ran' | 'timeout' | 'memory' | 'compile-error' | 'crashed'}
 //       | {status: 'refused', message} | {status: 'stopped'} (Stop pressed first; the next job runs it)
 import { compareRun } from '../code/compare.js';
 import { codeRun } from '../work/code-work.js';

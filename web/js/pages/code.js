@@ -31,7 +31,7 @@ const store = openStore();
 const lms = connectLms();
 const lab = new LabClient();
 showEngineStatus(lab, describeBuild);
-const sandbox = new CodeSandbox({ timeLimitMs: widget.fixed.timeLimitMs });
+const sandbox = new CodeSandbox({ timeLimitMs: widget.fixed.timeLimitMs, memoryLimitMb: widget.fixed.memoryLimitMb });
 const { assignment } = chosenAssignment(store, data.assignment, data.checks, '', data.widgets.race.settings);
 const STARTER = widget.starter.join('\n');
 const state = { form: null, spec: null, tests: null, request: null, editor: null };
@@ -157,7 +157,10 @@ async function runTests() {
   const run = await sandbox.run(text, tests);
   const verdicts = compareRun(tests, run);
   showResults(tests, run, verdicts);
-  const status = { ran: 'Ran', timeout: `Stopped after ${widget.fixed.timeLimitMs} ms: the code did not finish (an endless loop?).`, 'compile-error': `The code does not compile: ${run.error}`, crashed: `The code stopped the sandbox: ${run.error}` }[run.status];
+  $('code-printed-box').hidden = run.printed.length === 0;
+  $('code-printed').textContent = run.printed.join('\n');
+  const status = { ran: 'Ran', timeout: `Stopped after ${widget.fixed.timeLimitMs} ms: the code did not finish (an endless loop?).`, 'compile-error': `The code does not compile: ${run.error}`, crashed: `The code stopped the sandbox: ${run.error}`,
+    memory: `Stopped: the code used more than the ${widget.fixed.memoryLimitMb} MB of memory a run may use.` }[run.status];
   const first = verdicts.results.findIndex((x) => !x.pass);
   $('code-status').textContent = run.status === 'ran'
     ? `${verdicts.passed.length} of ${tests.length} tests pass.${first >= 0 ? ` The first to fail, "${caseId(tests[first])}", is open below.` : ''}` : status;

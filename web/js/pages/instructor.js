@@ -27,7 +27,7 @@ const codeChecks = new Map();
 const rowMemo = new WeakMap();  // record -> its row while its evidence is unchanged (gradebook.js)
 const bookOf = () => gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: rowMemo });
 // Students' code runs here only inside the sandbox (code/sandbox.js), never in this page.
-const sandbox = new CodeSandbox({ timeLimitMs: data.widgets.code.fixed.timeLimitMs });
+const sandbox = new CodeSandbox({ timeLimitMs: data.widgets.code.fixed.timeLimitMs, memoryLimitMb: data.widgets.code.fixed.memoryLimitMb });
 const shownNotes = new Set();
 let job = null;
 
