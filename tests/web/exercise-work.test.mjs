@@ -92,7 +92,12 @@ test('the assignment\'s weights: a kind earns its weight shared over its parts, 
   // Completed only when every part of every weighed kind is answered.
   const st = { answers, races: [], student: { name: 'Ada Lovelace' } };
   assert.equal(lessonStatus(st, checks, weighed), 'incomplete');
-  assert.equal(lessonStatus(st, checks, { ...weighed, exercises: { ...weighed.exercises, weights: { context: 3 } } }), 'completed');
+  const contextOnly = { ...weighed, exercises: { ...weighed.exercises, weights: { context: 3 } } };
+  assert.equal(lessonStatus(st, checks, contextOnly), 'completed');
+  // Inside an LMS the exercises are the LMS name's, whatever name was typed.
+  const typedOther = { ...st, student: { name: 'Grace Hopper' } };
+  assert.equal(lessonStatus(typedOther, checks, contextOnly), 'incomplete');
+  assert.equal(lessonStatus(typedOther, checks, contextOnly, { student: 'Ada Lovelace' }), 'completed');
 
   // The gradebook: the engine's verdicts, not the file's, earn the weight.
   const state = normalizeState({ version: 2, student: { name: 'Ada Lovelace', id: '' }, answers }).state;

@@ -126,9 +126,10 @@ export class LabSession {
   update(state) {
     if (this.state !== 'running') return;
     const { checks, assignment } = this.content;
-    const g = grade(state.answers, checks, assignment, { student: this.studentName(state) });
+    const student = this.studentName(state);
+    const g = grade(state.answers, checks, assignment, { student });
     const raw = String(Math.round((100 * g.points) / Math.max(1, g.max)));
-    const status = lessonStatus({ ...state, student: { ...state.student, name: this.studentName(state) } }, checks, assignment);
+    const status = lessonStatus(state, checks, assignment, { student });
     if (raw !== this.last.raw) {
       this.call('LMSSetValue', 'cmi.core.score.min', '0');
       this.call('LMSSetValue', 'cmi.core.score.max', '100');
