@@ -17,6 +17,7 @@ import { renderCheck } from './checks-html.mjs';
 import { dataScript, page } from './layout.mjs';
 import { ContentError } from './errors.mjs';
 import { scormPackage } from './scorm.mjs';
+import { questionBanks } from './question-banks.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const WASM_FILES = ['attention_lab_mt.js', 'attention_lab_mt.wasm', 'attention_lab_mt.worker.js',
@@ -100,6 +101,8 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   const pkg = scormPackage(out, content.course.title, pages.find((p) => p.kind === 'launch').file);
   mkdirSync(join(out, 'downloads'), { recursive: true });
   writeFileSync(join(out, 'downloads/attention-lab-scorm12.zip'), pkg);
+  // And the quick checks as question banks for an LMS's own quiz engine (not in the package).
+  for (const [name, data] of questionBanks(content.checks, { title: content.course.title })) writeFileSync(join(out, 'downloads', name), data);
   return { sections: content.sections.length, checks: content.checks.length };
 }
 
@@ -331,7 +334,16 @@ function instructorPage(content, data, p) {
       visits. The LMS receives the score of the automatically graded checks${ex ? ' and the weighed exercises' : ''} in percent (cmi.core.score.raw),
       "completed" once every assigned check${ex ? ' and every part of every weighed exercise' : ''} is answered and every required race was run to the end (else
       "incomplete"), and the student's work (cmi.suspend_data), so the next launch resumes where they left off, on
-      any computer. Inside the LMS the hand-in carries the LMS's name and ID.</p>`;
+      any computer. Inside the LMS the hand-in carries the LMS's name and ID.</p>
+    <h2>The quick checks in your LMS's own quizzes</h2>
+    <p>The ${escapeHtml(String(content.checks.length))} quick checks of this build as a question bank, with the feedback of every option
+      (a short answer comes as an essay question with its model answer and rubric for the grader; maths is written
+      \(…\), which MathJax typesets):</p>
+    <ul>
+      <li><a href="downloads/attention-lab-checks-moodle.xml" download>Moodle XML</a> (Moodle: Question bank, Import, Moodle XML format)</li>
+      <li><a href="downloads/attention-lab-checks-gift.txt" download>GIFT</a> (Moodle and other LMSs that read GIFT)</li>
+      <li><a href="downloads/attention-lab-checks-qti21.zip" download>QTI 2.1 package</a> (Canvas, Brightspace, Blackboard and other QTI importers)</li>
+    </ul>`;
   return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, widget: p.widget });
 }
 
