@@ -24,8 +24,9 @@ const records = [];
 const raceChecks = new Map();
 const exerciseChecks = new Map();
 const codeChecks = new Map();
-const rowMemo = new WeakMap();  // record -> its row while its evidence is unchanged (gradebook.js)
-const bookOf = () => gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: rowMemo });
+// What the gradebook grades by, and its memo: record -> its row while its evidence is unchanged.
+const gradeBy = { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: new WeakMap() };
+const bookOf = () => gradebook(records, gradeBy);
 // Students' code runs here only inside the sandbox (code/sandbox.js), never in this page.
 const sandbox = new CodeSandbox({ timeLimitMs: data.widgets.code.fixed.timeLimitMs, memoryLimitMb: data.widgets.code.fixed.memoryLimitMb });
 const shownNotes = new Set();
@@ -68,7 +69,7 @@ async function readFiles(files) {
         records.push({ ...r.record, file: file.name });
         // Graded as it is read, a task per file (the memo keeps its row): a class of 200
         // graded at once after the last file was a 100 ms task.
-        gradebook([records.at(-1)], { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: rowMemo });
+        gradebook([records.at(-1)], gradeBy);
         readMessage(`${file.name}${which}: read (${r.record.student.name || r.record.student.id || 'no name or ID'})`);
       });
     } catch (err) {
@@ -83,7 +84,7 @@ async function readFiles(files) {
 // Grades every exercise answer of the hand-ins again in the engine (quick: no training),
 // then runs every student's code again in the sandbox, while the races wait their turn
 // in the same worker. Progress shown; Stop ends both jobs, and what was not graded yet is
-// shown as "not graded again (stopped)" until more files are read.
+// shown as "not graded again (stopped)" until "Grade the rest" (or more files read).
 let regrading = null, regradeStop = null;
 async function regrade() {
   if (regrading) { await regrading; return regrade(); }
