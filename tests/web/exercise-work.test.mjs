@@ -187,7 +187,7 @@ test('exerciseAnswer "first": a part counts by its first answer, kept whole, and
   const typed = [];
   const lab = { call: async (fn, req) => { typed.push(req.typed.join(' ')); return { right: req.typed.length === 3, mistake: '' }; } };
   const results = new Map();
-  await regradeExercises(lab, [r], results).done;
+  await regradeExercises(lab, [r], results, { answer: 'first' }).done;
   assert.equal(typed.length, 3);  // the latest and the first answer of "weights", "scores" once
   const row = gradebook([r], { checks: [], assignment: first, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0];
   assert.equal(row.exercises, '1 of 2 parts right at the first answer');

@@ -24,29 +24,26 @@ const title = (c) => `${c.id.toUpperCase()}${c.topic ? `: ${c.topic}` : ''}`;
 const scorerNotes = (c) => `Model answer: ${c.modelAnswer}\nRubric (one point each):\n${c.rubric.map((r, i) => `${i + 1}. ${r}`).join('\n')}`;
 
 export function moodleXml(checks, { category }) {
-  const q = (c) => {
-    if (c.kind === 'choice') {
-      return `  <question type="multichoice">
+  // A question of the type given: what every type has, then the type's own elements.
+  const question = (type, c, own) => `  <question type="${type}">
     <name><text>${xmlText(title(c))}</text></name>
     <questiontext format="html"><text>${htmlCdata(c.prompt)}</text></questiontext>
     <defaultgrade>1</defaultgrade>
-    <single>true</single>
+${own}
+  </question>`;
+  const q = (c) => {
+    if (c.kind === 'choice') {
+      return question('multichoice', c, `    <single>true</single>
     <shuffleanswers>1</shuffleanswers>
     <answernumbering>abc</answernumbering>
 ${c.choices.map((ch) => `    <answer fraction="${ch.correct ? 100 : 0}" format="html">
       <text>${htmlCdata(ch.text)}</text>
       <feedback format="html"><text>${htmlCdata(ch.explanation)}</text></feedback>
-    </answer>`).join('\n')}
-  </question>`;
+    </answer>`).join('\n')}`);
     }
-    return `  <question type="essay">
-    <name><text>${xmlText(title(c))}</text></name>
-    <questiontext format="html"><text>${htmlCdata(c.prompt)}</text></questiontext>
-    <defaultgrade>1</defaultgrade>
-    <responseformat>editor</responseformat>
+    return question('essay', c, `    <responseformat>editor</responseformat>
     <responsefieldlines>5</responsefieldlines>
-    <graderinfo format="html"><text>${htmlCdata(scorerNotes(c))}</text></graderinfo>
-  </question>`;
+    <graderinfo format="html"><text>${htmlCdata(scorerNotes(c))}</text></graderinfo>`);
   };
   return `<?xml version="1.0" encoding="UTF-8"?>
 <quiz>

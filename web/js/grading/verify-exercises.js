@@ -2,8 +2,9 @@
 // numbers are drawn again from the hand-in's own student name (never from anything the
 // file says about them), the kind and the variant, so an answer copied from another
 // student, or a verdict edited in the file, does not survive. Each distinct answer is
-// graded once for the whole class; a part's first answer is graded too when it differs
-// (the assignment may grade the first, grading.exerciseAnswer).
+// graded once for the whole class. answer: which answer the assignment grades
+// (grading.exerciseAnswer); the latest is always graded too (the item analysis reads its
+// mistakes), the first only when the assignment grades it.
 //
 //   const results = new Map();                    // exerciseKey -> result, see gradebook()
 //   const stop = new AbortController();
@@ -24,10 +25,10 @@ export function checkedExercises(records) {
   return records.flatMap((record) => exerciseAnswers(record.answers).filter((e) => e.answer.checked).map((e) => ({ record, ...e })));
 }
 
-export function regradeExercises(lab, records, results, { onProgress = () => {}, signal = null } = {}) {
+export function regradeExercises(lab, records, results, { answer = 'last', onProgress = () => {}, signal = null } = {}) {
   const todo = [], queued = new Set();
   for (const e of checkedExercises(records)) {
-    for (const text of new Set([gradedText(e.answer, 'last'), gradedText(e.answer, 'first')])) {
+    for (const text of new Set([gradedText(e.answer, 'last'), gradedText(e.answer, answer)])) {
       const key = exerciseKey(e.record, e, text);
       if ((results.has(key) && results.get(key).status !== 'stopped') || queued.has(key)) continue;
       queued.add(key);

@@ -10,6 +10,7 @@ import { MAX_BYTES, parseHandins } from '../work/handin.js';
 import { gradebook, raceKey, toCsv } from '../grading/gradebook.js';
 import { verifyRaces } from '../grading/verify.js';
 import { regradeExercises } from '../grading/verify-exercises.js';
+import { exerciseRulesOf } from '../grading/grading.js';
 import { regradeCode } from '../grading/verify-code.js';
 import { CodeSandbox } from '../code/sandbox.js';
 import { itemAnalysis, itemAnalysisCsv } from '../grading/item-analysis.js';
@@ -27,6 +28,7 @@ const codeChecks = new Map();
 // What the gradebook grades by, and its memo: record -> its row while its evidence is unchanged.
 const gradeBy = { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: new WeakMap() };
 const bookOf = () => gradebook(records, gradeBy);
+const exerciseRules = exerciseRulesOf(data.assignment);  // which answer of a part counts
 // Students' code runs here only inside the sandbox (code/sandbox.js), never in this page.
 const sandbox = new CodeSandbox({ timeLimitMs: data.widgets.code.fixed.timeLimitMs, memoryLimitMb: data.widgets.code.fixed.memoryLimitMb });
 const shownNotes = new Set();
@@ -98,7 +100,7 @@ async function regrade() {
     scheduleRender();
   };
   const jobs = [
-    () => regradeExercises(lab, records, exerciseChecks, { signal, onProgress: progress('Grading exercise answers again') }),
+    () => regradeExercises(lab, records, exerciseChecks, { answer: exerciseRules.answer, signal, onProgress: progress('Grading exercise answers again') }),
     () => regradeCode(lab, sandbox, records, codeChecks, { signal, onProgress: progress('Running the students\' code again') }),
   ];
   let any = false, stopped = null;
