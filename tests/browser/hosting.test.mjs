@@ -1,5 +1,5 @@
 // One build, every kind of host: a server with COOP/COEP (a), a plain static host
-// where coi-serviceworker turns isolation on (b), a file opened from disk (c),
+// where the site's service worker turns isolation on (b), a file opened from disk (c),
 // and an LMS frame talking SCORM 1.2 (d, in lms.test.mjs). No request may leave the site's origin.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,7 +24,7 @@ test('a: a host sending COOP/COEP runs the threaded build', async () => {
   await close();
 });
 
-test('b: a plain static host works at once, then runs threaded once coi-serviceworker is active', async () => {
+test('b: a plain static host works at once, then runs threaded once its service worker is active', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('attention-table.html'), { serviceWorkers: 'allow' });
   // The service worker registers, then reloads the page once, now isolated.
   await page.waitForFunction(() => self.crossOriginIsolated === true && document.body && document.body.dataset.build === 'attention_lab_mt', null, { timeout: 20000 });

@@ -31,15 +31,10 @@ export async function startLab() {
 
 // A new page that records console errors, uncaught exceptions and any request
 // that leaves the page's own origin. Service workers are blocked unless asked
-// for, so "plain" really is a host without isolation (coi-serviceworker inactive,
-// as on a first visit or in a private window); the hosting test allows them.
+// for, so "plain" really is a host without isolation (the site's service worker
+// inactive, as in a private window); the hosting and offline tests allow them.
 export async function openPage(browser, url, { serviceWorkers = 'block', contextOptions = {} } = {}) {
   const context = await browser.newContext({ serviceWorkers, ...contextOptions });
-  if (serviceWorkers === 'block') {
-    // As where service workers are unavailable: coi-serviceworker has nothing to do.
-    await context.route('**/coi-serviceworker.js', (route) => route.fulfill({
-      status: 200, contentType: 'text/javascript', body: '/* no service workers here */' }));
-  }
   await context.addInitScript(WATCH_MAIN_THREAD);
   const page = await context.newPage();
   const problems = { console: [], foreign: [] };

@@ -3,8 +3,10 @@
 // - pages rendered from content/ (lesson with KaTeX maths, quick checks, landing page)
 // - web/'s pages and assets, with their scripts bundled (classic scripts, so they
 //   also run from file://) and the content they need embedded as JSON
-// - the WebAssembly modules, KaTeX's stylesheet and fonts, coi-serviceworker
+// - the WebAssembly modules, KaTeX's stylesheet and fonts
+// - last, the service worker with the list of every file it keeps for offline use
 // A malformed content file stops the build with "file:line: what is wrong".
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +45,7 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   mkdirSync(join(out, 'js'), { recursive: true });
   for (const f of ['css', 'favicon.svg']) cpSync(join(ROOT, 'web', f), join(out, f), { recursive: true });
   cpSync(join(ROOT, 'web/js/engine/lab-worker.js'), join(out, 'js/lab-worker.js'));
-  cpSync(join(ROOT, 'web/js/engine/coi-config.js'), join(out, 'js/coi-config.js'));
+  cpSync(join(ROOT, 'web/js/offline/offline.js'), join(out, 'js/offline.js'));
   mkdirSync(join(out, 'wasm'), { recursive: true });
   for (const f of WASM_FILES) {
     if (!existsSync(join(wasmDir, f))) throw new Error(`${join(wasmDir, f)} is missing: build the WebAssembly modules first`);
@@ -61,7 +63,6 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   mkdirSync(join(out, 'vendor/katex'), { recursive: true });
   cpSync(join(katexDist, 'katex.min.css'), join(out, 'vendor/katex/katex.min.css'));
   cpSync(join(katexDist, 'fonts'), join(out, 'vendor/katex/fonts'), { recursive: true });
-  cpSync(join(ROOT, 'node_modules/coi-serviceworker/coi-serviceworker.min.js'), join(out, 'coi-serviceworker.js'));
 
   // Every page with a script gets its bundle: content/pages.json names them all.
   const scripted = pages.filter((p) => p.script);
@@ -97,6 +98,8 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   };
   for (const p of pages) writeFileSync(join(out, p.file), builders[p.kind](p));
 
+  await serviceWorker(out);
+
   // Last, from the finished site: the SCORM 1.2 package, offered on the instructor page.
   const pkg = scormPackage(out, content.course.title, pages.find((p) => p.kind === 'launch').file);
   mkdirSync(join(out, 'downloads'), { recursive: true });
@@ -104,6 +107,28 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   // And the quick checks as question banks for an LMS's own quiz engine (not in the package).
   for (const [name, data] of questionBanks(content.checks, { title: content.course.title })) writeFileSync(join(out, 'downloads', name), data);
   return { sections: content.sections.length, checks: content.checks.length };
+}
+
+// What a browser keeps for offline use: every file of the site but the downloads (the
+// packages an instructor fetches once), the worker for pages opened from disk (no
+// service worker there) and KaTeX's older font formats (every browser that runs the
+// lab reads woff2). Each with a hash of its bytes, so a new build stores only what changed.
+function precacheList(out, dir = '') {
+  return readdirSync(join(out, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap((e) => {
+    const rel = dir ? `${dir}/${e.name}` : e.name;
+    if (e.isDirectory()) return rel === 'downloads' ? [] : precacheList(out, rel);
+    if (rel === 'js/lab-worker-inline.js' || /^vendor\/katex\/fonts\/.*\.(ttf|woff)$/.test(rel)) return [];
+    return [{ url: rel, revision: createHash('sha256').update(readFileSync(join(out, rel))).digest('hex').slice(0, 16) }];
+  });
+}
+
+// The service worker (web/js/offline/service-worker.js), bundled with its list.
+async function serviceWorker(out) {
+  await esbuild({
+    entryPoints: [join(ROOT, 'web/js/offline/service-worker.js')], outfile: join(out, 'service-worker.js'),
+    bundle: true, format: 'iife', target: 'es2020', minify: true, logLevel: 'error',
+    define: { PRECACHE: JSON.stringify(precacheList(out)), 'process.env.NODE_ENV': '"production"' },
+  });
 }
 
 // The landing page, which is also the student's dashboard (web/js/pages/index.js fills

@@ -19,8 +19,9 @@ export function dataScript(data) {
 }
 
 // pages: the registry (content/pages.json), for the navigation. widget: the page
-// runs the module, so it has a status line for the WebAssembly build and loads
-// coi-serviceworker (threads on hosts without COOP/COEP).
+// runs the module, so it has a status line for the WebAssembly build. Every page
+// loads js/offline.js, which registers the site's service worker (offline use, and
+// threads on hosts without COOP/COEP) and says in the footer when the lab works offline.
 export function page({ pages, file, title, body, script, data, head = '', widget = false }) {
   return `<!doctype html>
 <html lang="en">
@@ -28,7 +29,7 @@ export function page({ pages, file, title, body, script, data, head = '', widget
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(title)}</title>
-  ${widget ? '<script src="js/coi-config.js"></script>\n  <script src="coi-serviceworker.js"></script>' : ''}
+  <script src="js/offline.js"></script>
   <link rel="icon" href="favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="css/lab.css">
   ${head}
@@ -45,6 +46,7 @@ export function page({ pages, file, title, body, script, data, head = '', widget
   <main id="main">
 ${body}
   </main>
+  <footer class="site"><p id="offline-status" hidden></p></footer>
 </body>
 </html>
 `;

@@ -54,7 +54,7 @@ export function loadRegistry(root, webDir) {
       ...p,
       file: `${p.name}.html`,
       script: `${p.name}.js`,
-      // Runs the WebAssembly module (status line, coi-serviceworker): every widget, and a
+      // Runs the WebAssembly module (status line): every widget, and a
       // page that says "module": true (the gradebook, which re-runs hand-ins' races).
       widget: p.kind === 'widget' || p.module === true,
     };

@@ -1,0 +1,64 @@
+// Offline after the first visit, and one service worker for offline use and isolation
+// (web/js/offline/). The site is served by a plain static host (no COOP/COEP headers),
+// visited once; then the server is shut down, so every request the service worker does
+// not answer fails, and every page must still load and the race still train.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../tools/serve.mjs';
+import { CHROMIUM, FLAGS, DIST } from './support.mjs';
+import { PAGES, pageReady } from './pages.mjs';
+
+let browser, server, context, base;
+before(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  server = await startServer({ root: DIST, port: 0, isolation: false });
+  base = `http://127.0.0.1:${server.address().port}/`;
+  context = await browser.newContext({ serviceWorkers: 'allow' });
+});
+after(async () => { await context.close(); await browser.close(); server.close(); });
+
+test('the first visit stores the site, says so, and isolates the page for threads', async () => {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${base}attention-table.html`);
+  await page.waitForFunction(() => document.body.dataset.offline === 'ready', null, { timeout: 60000 });
+  assert.match(await page.textContent('#offline-status'), /Available offline/);
+  // The worker took the page over and reloaded it once: the same worker gave it COOP/COEP.
+  await page.waitForFunction(() => self.crossOriginIsolated === true && document.body.dataset.build === 'attention_lab_mt', null, { timeout: 30000 });
+  const workers = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active.scriptURL));
+  assert.deepEqual(workers, [`${base}service-worker.js`], 'one service worker for the site');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('with the network cut, every page loads and the race runs', async () => {
+  // Shut the host down, live connections too: nothing but the service worker answers now.
+  server.closeAllConnections();
+  await new Promise((ok) => server.close(ok));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(`${base}index.html`);
+  // The host is really gone: a file the site does not have cannot be fetched.
+  assert.equal(await page.evaluate(() => fetch('not-in-the-site.txt').then(() => 'answered', () => 'failed')), 'failed');
+  errors.length = 0;  // (that failure's console line)
+
+  for (const entry of PAGES.filter((p) => p.kind !== 'launch')) {
+    const response = await page.goto(`${base}${entry.file}`);
+    assert.equal(response.status(), 200, entry.file);
+    assert.ok(response.fromServiceWorker(), `${entry.file} from the service worker`);
+    await pageReady(page, entry);
+    assert.ok(await page.evaluate(() => self.crossOriginIsolated), `${entry.file} isolated offline too`);
+  }
+  // A page's settings in its query are the same stored page.
+  await page.goto(`${base}race.html?T=8&epochs=1`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build === 'attention_lab_mt');
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 60000 });
+  assert.equal(await page.$$eval('#results tbody tr', (r) => r.length), 2);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
