@@ -1,5 +1,5 @@
 // The session contract (src/core/session.hpp) declared for JavaScript once: a class
-// with start, step, poll, stop, done and finish, which web/js/engine/lab-worker.js drives.
+// with start, step, poll, stop, pause, done and finish, which web/js/engine/lab-worker.js drives.
 // A widget's binding file adds its own methods to what this returns:
 //
 //   wasm::session_class<RaceSession, EpochRecord, RaceOutcome>("RaceSession", &start)
@@ -38,6 +38,7 @@ emscripten::class_<S> session_class(const char* name, Start start) {
       .function("step", emscripten::optional_override([](S& s, double budget_ms) { return s.step(budget_ms); }))
       .function("poll", &poll_records<S, Record>)
       .function("stop", emscripten::optional_override([](S& s) { s.stop(); }))
+      .function("pause", emscripten::optional_override([](S& s, bool on) { s.pause(on); }))
       .function("done", emscripten::optional_override([](const S& s) { return s.done(); }))
       .function("finish", &finish_record<S, Outcome>);
 }

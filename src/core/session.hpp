@@ -12,6 +12,11 @@
 //   bool done() const                         nothing is training any more
 //   std::vector<Record> poll()                records finished since the last poll, in order
 //   void stop()                               takes effect before the next minibatch
+//   void pause(bool)                          a job on its own threads waits before its next
+//                                             slice of minibatches until resumed (a page
+//                                             hidden, a slide left); the numbers are the
+//                                             same. A caller driving step() itself pauses
+//                                             by not calling it.
 //   Status finish(Outcome&)                   after done(): joins the threads, the job's result
 //
 // The same input gives the same records however the job is driven (threads, slices).
@@ -25,6 +30,9 @@
 #include <chrono>
 #include <mutex>
 #include <utility>
+#if !defined(ALAB_NO_THREADS)
+#include <thread>
+#endif
 #include <vector>
 
 namespace alab {
@@ -32,6 +40,15 @@ namespace alab {
 // Seconds on a steady clock (for durations only).
 inline double steady_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// For a job's own threads, between slices of work: wait while paused, never once stopped.
+inline void wait_while_paused(const std::atomic<bool>& pause, const std::atomic<bool>& stop) {
+#if !defined(ALAB_NO_THREADS)
+  while (pause.load() && !stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+#else
+  (void)pause, (void)stop;  // no threads: nothing runs but the caller's step()
+#endif
 }
 
 template <class Record>
@@ -44,6 +61,7 @@ class Session {
     return out;
   }
   void stop() { stop_ = true; }
+  void pause(bool on) { pause_ = on; }
 
  protected:
   Session() = default;
@@ -51,6 +69,7 @@ class Session {
   // A new run: not stopped, no records, the clock at zero.
   void begin() {
     stop_ = false;
+    pause_ = false;
     const std::lock_guard<std::mutex> lock(mu_);
     pending_.clear();
     t0_ = steady_seconds();
@@ -63,7 +82,10 @@ class Session {
   double elapsed() const { return steady_seconds() - t0_; }  // since begin()
   bool stopping() const { return stop_.load(); }
 
-  std::atomic<bool> stop_{false};  // trainers watch it between minibatches
+  void wait_while_paused() const { alab::wait_while_paused(pause_, stop_); }
+
+  std::atomic<bool> stop_{false};   // trainers watch it between minibatches
+  std::atomic<bool> pause_{false};  // and this one between slices (threads only)
 
  private:
   std::mutex mu_;

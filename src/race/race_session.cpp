@@ -73,7 +73,7 @@ Status RaceSession::start(const Settings& settings, bool threads, const Settings
   trainers_[0] = std::make_unique<Trainer>(ModelKind::gru, settings, *data_);
   trainers_[1] = std::make_unique<Trainer>(ModelKind::attention, settings, *data_);
   begin();
-  for (auto& t : trainers_) t->set_stop_flag(&stop_);
+  for (auto& t : trainers_) t->set_stop_flag(&stop_, &pause_);
   in_line_ = std::make_unique<InLineRunner>(*trainers_[0], *trainers_[1]);
   threaded_ = threads && race_threads_available();
   finished_ = false;

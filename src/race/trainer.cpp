@@ -1,5 +1,7 @@
 #include "race/trainer.hpp"
 
+#include "core/session.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -88,6 +90,7 @@ void Trainer::train_batch(int first, int count) {
 }
 
 bool Trainer::train_some(int max_batches) {
+  if (pause_ && stop_) wait_while_paused(*pause_, *stop_);
   const auto t0 = Clock::now();
   const int nb = batches_per_epoch();
   for (int k = 0; k < max_batches && next_batch_ < nb; ++k) {

@@ -85,8 +85,12 @@ class Trainer {
   // the training set is most of an evaluation's arithmetic. Training is unaffected.
   void set_train_evaluation(bool on) { evaluate_train_ = on; }
 
-  // Checked before every minibatch; may be null.
-  void set_stop_flag(const std::atomic<bool>* stop) { stop_ = stop; }
+  // Checked before every minibatch; may be null. pause (with threads only): waited on
+  // before each train_some, outside its timing, so seconds() stays training time.
+  void set_stop_flag(const std::atomic<bool>* stop, const std::atomic<bool>* pause = nullptr) {
+    stop_ = stop;
+    pause_ = pause;
+  }
   bool stop_requested() const { return stop_ && stop_->load(std::memory_order_relaxed); }
 
   Evaluation evaluate(const Dataset& set);
@@ -125,6 +129,7 @@ class Trainer {
   std::unique_ptr<nn::Adam<float>> adam_;
   rng::TorchGenerator torch_;  // this trainer's replay of the module's global generator
   const std::atomic<bool>* stop_ = nullptr;
+  const std::atomic<bool>* pause_ = nullptr;
 
   std::vector<int> order_;  // this epoch's permutation of the training set
   int next_batch_ = 0;

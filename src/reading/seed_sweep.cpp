@@ -82,7 +82,7 @@ bool SeedSweep::advance(Race& r, int max_batches) {
     r.t[0] = std::make_unique<Trainer>(ModelKind::gru, r.settings, *r.data);
     r.t[1] = std::make_unique<Trainer>(ModelKind::attention, r.settings, *r.data);
     for (auto& t : r.t) {
-      t->set_stop_flag(&stop_);
+      t->set_stop_flag(&stop_, &pause_);
       t->set_train_evaluation(false);  // the sweep reports validation curves and test accuracy
     }
     r.runner = std::make_unique<InLineRunner>(*r.t[0], *r.t[1]);

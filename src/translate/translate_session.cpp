@@ -138,7 +138,10 @@ void TranslateSession::run_model(int m) {
   for (int e = 0; e < settings_.epochs && !stop_; ++e) {
     t.begin_epoch();
     bool more = true;
-    while (more && !stop_) more = t.train_next();
+    while (more && !stop_) {
+      wait_while_paused();
+      more = t.train_next();
+    }
     if (more) break;
     exchange_.finish(evaluation);  // the last epoch's, if nobody took it, before the snapshot is reused
     pending = close_epoch(m);

@@ -2,6 +2,7 @@
 // threaded, stopping, progress reports, attention read-out.
 #include <catch2/catch.hpp>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <thread>
 
@@ -332,4 +333,37 @@ TEST_CASE("a stop during an epoch's evaluation ends it between chunks, and the e
     CHECK(reports <= 2);  // the first report stops the race; with threads the other model's may be in flight
     CHECK(r.gru.epochs_done + r.attention.epochs_done == reports);
   }
+}
+
+TEST_CASE("a race paused on its threads trains nothing until resumed, with the same records", "[train][race]") {
+  if (!race_threads_available()) return;  // no threads here: a paused job is one step() is not called for
+  const Settings s = small_settings();
+  const SessionRun reference = run_session(s, Drive::here_one_thread);
+  RaceSession race;
+  REQUIRE(race.start(s, true).ok);
+  race.pause(true);
+  race.step(0);  // sets the threads going: they wait before their first slice
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  CHECK(race.poll().empty());
+  CHECK_FALSE(race.done());
+  race.pause(false);
+  SessionRun run;
+  while (!race.step(0)) {
+    for (const EpochRecord& e : race.poll()) run.curve[e.model].push_back(e);
+    std::this_thread::yield();
+  }
+  for (const EpochRecord& e : race.poll()) run.curve[e.model].push_back(e);
+  REQUIRE(race.finish(run.outcome).ok);
+  CHECK(same_records(reference.curve[0], run.curve[0]));
+  CHECK(same_records(reference.curve[1], run.curve[1]));
+
+  // Stopping a paused race ends it: the threads do not wait for a resume that never comes.
+  REQUIRE(race.start(s, true).ok);
+  race.pause(true);
+  race.step(0);
+  race.stop();
+  while (!race.step(0)) std::this_thread::yield();
+  RaceOutcome stopped;
+  REQUIRE(race.finish(stopped).ok);
+  CHECK(stopped.stopped);
 }

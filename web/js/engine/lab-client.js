@@ -6,6 +6,7 @@
 //   const r = await lab.call('attend', {...});            // a function a binding declares
 //   const out = await lab.runSession('RaceSession', input, (record) => ...);  // a long job, progress per record
 //   lab.stopSession('RaceSession');
+//   lab.pause(true);                                       // long jobs wait (a hidden embed), numbers unchanged
 //   const ex = await lab.sessionCall('RaceSession', 'example', 7);
 //   await lab.idle();                                      // no long job running
 //   lab.onRestart = (why) => ...;                          // the worker died and a new one took over
@@ -62,6 +63,7 @@ export class LabClient {
     };
     this.request('init', { schemas: siteSchemas() }, { onProgress }).then((info) => { clearTimeout(timer); clearTimeout(threads); this.started.resolve(info); },
       (err) => { clearTimeout(timer); clearTimeout(threads); if (this.worker === generation) this.started.reject(err); });
+    if (this.paused) this.request('pause', { paused: true }).catch(() => {});
   }
 
   // A worker stuck before its module ran: a new one, which gets the requests in flight.
@@ -122,6 +124,15 @@ export class LabClient {
   runSession(session, input, onProgress) { return this.request('session-start', { session, input }, { onProgress }); }
 
   stopSession(session) { return this.request('session-stop', { session }); }
+
+  // Long jobs wait between slices of minibatches while paused (a page hidden, its slide
+  // left); the state is kept, so a worker that replaces this one is told too.
+  pause(paused) {
+    if (Boolean(paused) === Boolean(this.paused)) return;
+    this.paused = Boolean(paused);
+    document.body.dataset.paused = String(this.paused);
+    this.request('pause', { paused: this.paused }).catch(() => {});
+  }
 
   sessionCall(session, fn, input) { return this.request('session-call', { session, fn, input }); }
 

@@ -14,6 +14,9 @@
 //                                            driven to the end; one progress message per record
 //                                            its poll() returns; the reply is finish()'s record
 //   session-stop   {session}                 stop(): takes effect before the next minibatch
+//   pause          {paused}                  long jobs wait until resumed (a hidden embed):
+//                                            with threads, the session's pause(); without,
+//                                            the worker calls no step() meanwhile
 //   session-call   {session, fn, input}      a method of the last session of that kind
 //                                            (e.g. RaceSession.example(index))
 //   heap           {}                        bytes of the module's heap in use, and its size
@@ -123,6 +126,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const SLICE_MS = 10;   // single-thread: work per slice before messages get their turn
 const POLL_MS = 20;    // threaded: how often the worker collects finished records
 const sessions = {};   // kind -> {object, running}
+let paused = false;
 
 async function sessionStart({ session, input }, progress) {
   const C = boundClass(session);
@@ -131,6 +135,8 @@ async function sessionStart({ session, input }, progress) {
   const s = entry.object;
   checked(s.start(input, buildInfo.threads));
   entry.running = true;
+  entry.stopping = false;
+  if (paused && buildInfo.threads) s.pause(true);
   const report = () => { for (const record of s.poll()) progress(record); };
   try {
     for (;;) {
@@ -138,6 +144,7 @@ async function sessionStart({ session, input }, progress) {
       report();
       if (over) break;
       await (buildInfo.threads ? sleep(POLL_MS) : yieldToEvents());
+      while (paused && !buildInfo.threads && !entry.stopping) await sleep(POLL_MS);
       checkAlive();  // a training thread that aborted never finishes
     }
     report();
@@ -156,7 +163,18 @@ function sessionOf(name) {
 const handlers = {
   call: ({ fn, input }) => checked(bound(fn)(input)),
   'session-start': sessionStart,
-  'session-stop': ({ session }) => { if (sessions[session]) sessions[session].object.stop(); return {}; },
+  'session-stop': ({ session }) => {
+    if (sessions[session]) {
+      sessions[session].stopping = true;
+      sessions[session].object.stop();
+    }
+    return {};
+  },
+  pause: ({ paused: p }) => {
+    paused = Boolean(p);
+    for (const entry of Object.values(sessions)) if (entry.running && buildInfo.threads) entry.object.pause(paused);
+    return {};
+  },
   'session-call': ({ session, fn, input }) => {
     const s = sessionOf(session);
     if (typeof fn !== 'string' || !/^[a-z]\w*$/.test(fn) || typeof s[fn] !== 'function') throw new Error(`${session} has no method "${fn}"`);

@@ -92,8 +92,10 @@ export function linkParams(search, names, { maxNotes = 5 } = {}) {
 }
 
 // From a URL's query string: bad parameters are ignored (their defaults stay) and listed.
+// "embed" is every widget page's own parameter (web/js/embed/embedded.js), not a setting.
 export function fromQuery(spec, search) {
-  const { settings, ignored } = parsePairs(spec, new URLSearchParams(search));
+  const pairs = [...new URLSearchParams(search)].filter(([key]) => key !== 'embed');
+  const { settings, ignored } = parsePairs(spec, pairs);
   return { settings: { ...defaults(spec), ...settings }, ignored };
 }
 

@@ -12,13 +12,16 @@ import { labData } from './lab-data.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
 import { fromQuery } from '../settings/settings-schema.js';
 import { openStore } from '../work/store.js';
+import { pauseWhenAway } from '../embed/embedded.js';
 
 const $ = (id) => document.getElementById(id);
 
 // #build-status from the worker's build info (describeBuild): its plain line, and the
 // details under a disclosure; body[data-build] names the variant for the tests. onReady
-// runs once the engine is ready.
+// runs once the engine is ready. An embedded page's long work pauses while it is away
+// (embed/embedded.js).
 export function showEngineStatus(lab, describeBuild, onReady = () => {}) {
+  pauseWhenAway(lab);
   return lab.ready.then((info) => {
     const { plain, detail } = describeBuild(info);
     const details = document.createElement('details');

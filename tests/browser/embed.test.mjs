@@ -1,0 +1,123 @@
+// Embed mode (web/js/embed/): widget pages in the frames of the two demonstrations in
+// docs/embed/ (built into embed/): a page standing in for an LMS's, and a reveal.js deck.
+// The frame's height follows its content (after maths, charts and a run), arrow keys stay
+// in a focused widget and Escape gives them back to the deck, a left slide pauses a run,
+// and work saved in a frame is the lab's.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startLab, openPage } from './support.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+const frameOf = async (page, selector) => (await page.$(selector)).contentFrame();
+
+// The frame's height on its page (laid out, before a deck scales its slide), and the
+// height of what the widget page holds.
+async function heights(page, selector) {
+  const frame = await frameOf(page, selector);
+  const outer = await page.$eval(selector, (f) => f.clientHeight);
+  const inner = await frame.evaluate(() => document.body.getBoundingClientRect().height);
+  return { outer, inner };
+}
+async function fits(page, selector) {
+  const deadline = Date.now() + 15000;
+  let h;
+  do {
+    h = await heights(page, selector);
+    if (Math.abs(h.outer - h.inner) <= 4) return h;
+    await page.waitForTimeout(100);
+  } while (Date.now() < deadline);
+  assert.fail(`${selector}: frame ${h.outer}px, content ${h.inner}px`);
+}
+
+test('in an LMS page, a widget shows alone and its frame takes its height, after a run too', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('embed/lms-page.html'));
+  const table = await frameOf(page, '#lms-table');
+  await table.waitForFunction(() => document.querySelectorAll('#result-rows tr').length === 5 && document.body.dataset.build);
+  await table.evaluate(() => document.fonts.ready);
+  // The widget alone: no navigation, no introduction, a way out to the whole lab.
+  assert.equal(await table.isVisible('nav'), false);
+  assert.equal(await table.isVisible('main > .lead'), false);
+  assert.equal(await table.getAttribute('#open-in-lab', 'href'), lab.plainUrl('attention-table.html'));
+  assert.equal(await table.getAttribute('#open-in-lab', 'target'), '_blank');
+  const t = await fits(page, '#lms-table');
+  assert.notEqual(Math.round(t.outer), 900, 'the frame was sized from its content, not left at its own height');
+
+  const race = await frameOf(page, '#lms-race');
+  await race.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  assert.equal(await race.isVisible('#url-notice'), false, '"embed" is not taken for a setting');
+  const before = await fits(page, '#lms-race');
+  // Saved work in the frame is the lab's: a prediction made here is there on the page itself.
+  await race.click('#predict summary');
+  await race.check('#predict-gru');
+  await race.click('#start');
+  await race.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 60000 });
+  const afterRun = await fits(page, '#lms-race');
+  assert.ok(afterRun.outer > before.outer + 50, `the results made the frame taller (${before.outer} -> ${afterRun.outer})`);
+  assert.deepEqual(problems.console, []);
+  assert.deepEqual(problems.foreign, []);
+
+  const own = await page.context().newPage();
+  await own.goto(lab.plainUrl('race.html'));
+  await own.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.equal(await own.isChecked('#predict-gru'), true);
+  await close();
+});
+
+test('in a reveal.js deck: height reported, arrow keys kept while focused, Escape gives them back, a left slide pauses', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('embed/deck.html#/1'));
+  await page.waitForFunction(() => window.Reveal && Reveal.isReady());
+  const table = await frameOf(page, '#slide-table iframe');
+  await table.waitForFunction(() => document.querySelectorAll('#result-rows tr').length === 5 && document.body.dataset.build);
+  await table.evaluate(() => document.fonts.ready);
+  await fits(page, '#slide-table iframe');
+
+  // Focused, the widget takes the arrow keys: the query moves, the slide stays.
+  const query = await table.inputValue('#query');
+  await table.focus('.query-handle');
+  await page.keyboard.press('ArrowRight');
+  await table.waitForFunction((q) => document.getElementById('query').value !== q, query);
+  assert.equal(await page.evaluate(() => Reveal.getIndices().h), 1);
+  // Escape: the deck has the keys again.
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.tagName !== 'IFRAME');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => Reveal.getIndices().h === 2);
+
+  // The race, longer than the deck's, on its slide; leaving the slide pauses it.
+  await page.evaluate(() => Reveal.slide(3));
+  await page.$eval('#slide-race iframe', (f) => { f.src = '../race.html?embed&epochs=60'; });
+  await page.waitForTimeout(200);
+  const race = await frameOf(page, '#slide-race iframe');
+  await race.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build === 'attention_lab_mt', null, { timeout: 30000 });
+  await race.click('#start');
+  await race.waitForFunction(() => document.querySelectorAll('#curve-table tbody tr').length >= 2, null, { timeout: 60000 });
+  await page.evaluate(() => Reveal.slide(4));
+  await race.waitForFunction(() => document.body.dataset.paused === 'true' && document.body.dataset.slide === 'hidden');
+  await race.waitForTimeout(300);  // (a slice begun before the pause ends)
+  const rows = await race.$$eval('#curve-table tbody tr', (r) => r.length);
+  await race.waitForTimeout(1500);
+  assert.equal(await race.$$eval('#curve-table tbody tr', (r) => r.length), rows, 'no epoch trained while the slide was away');
+  assert.equal(await race.evaluate(() => document.body.dataset.race), 'running');
+  await page.evaluate(() => Reveal.slide(3));
+  await race.waitForFunction(() => document.body.dataset.paused === 'false');
+  await race.waitForFunction((n) => document.querySelectorAll('#curve-table tbody tr').length > n, rows, { timeout: 30000 });
+  await race.click('#stop');
+  assert.deepEqual(problems.console, []);
+  assert.deepEqual(problems.foreign, []);
+  await close();
+});
+
+test('a widget page offers the snippet that embeds it, with its settings', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('race.html?T=12'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.click('#embed-this summary');
+  const snippet = await page.inputValue('#embed-snippet');
+  assert.match(snippet, new RegExp(`<iframe data-attention-lab src="${lab.plainUrl('race.html').replace(/[.?]/g, '\\$&')}\\?T=12&amp;embed"`));
+  assert.match(snippet, new RegExp(`<script src="${lab.plainUrl('embed/attention-lab-embed.js').replace(/[.?]/g, '\\$&')}"></script>`));
+  assert.match(snippet, /title="GRU versus self-attention: the training race"/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

@@ -1,0 +1,113 @@
+// A widget page as an embed: the page opened with ?embed shows the widget alone (no
+// navigation, no introduction; layout.mjs marks <html class="embed"> before first paint)
+// for a slide deck, an LMS page or a course site to hold in an iframe. docs/embed/
+// README.md documents it for instructors. What the page does in a frame:
+//
+// - Its height, to the parent: the child side of iframe-resizer 4 (MIT), whose parent
+//   side ships as embed/attention-lab-embed.js (lab-embed.js). It measures the page
+//   whenever it changes: maths typeset, a chart drawn, a table filled, a run finished.
+// - Keys: arrow keys work the widget while the frame has focus; Escape hands focus back
+//   to the page around it (message {type: 'attention-lab:escape'}), so a deck's arrow
+//   keys move slides again.
+// - Long work pauses when the page is hidden, or when a reveal.js deck posts
+//   'slide:stop' for the slide that holds it, and goes on at 'slide:start' (or when
+//   shown again): LabClient.pause, which the engine honours between minibatches; the
+//   numbers are the same.
+// - Links to other pages of the lab open in a new tab, not in the frame.
+//
+// Not embedded, a widget page offers "Embed this": the snippet an instructor copies.
+import 'iframe-resizer/js/iframeResizer.contentWindow.js';
+
+export const embedded = document.documentElement.classList.contains('embed');
+const framed = window.parent !== window;
+
+// The page's address without ?embed, and with it: the same settings either way.
+function pageUrl(embed) {
+  const url = new URL(location.href);
+  url.hash = '';
+  url.searchParams.delete('embed');
+  if (embed) url.search = url.search ? `${url.search}&embed` : '?embed';
+  return url.href;
+}
+
+// Pauses lab's long work while the page is hidden or its slide is not shown.
+export function pauseWhenAway(lab) {
+  let slideShown = true;
+  const apply = () => lab.pause(document.hidden || !slideShown);
+  if (embedded) document.addEventListener('visibilitychange', apply);
+  if (framed) {
+    window.addEventListener('message', (event) => {
+      if (event.source !== window.parent) return;
+      if (event.data === 'slide:stop' || event.data === 'slide:start') {
+        slideShown = event.data === 'slide:start';
+        document.body.dataset.slide = slideShown ? 'shown' : 'hidden';
+        apply();
+      }
+    });
+  }
+}
+
+function embedChrome() {
+  const main = document.querySelector('main');
+  const bar = document.createElement('p');
+  bar.className = 'embed-bar';
+  const open = Object.assign(document.createElement('a'), { href: pageUrl(false), target: '_blank', rel: 'noopener', textContent: 'Open in the lab' });
+  open.id = 'open-in-lab';
+  bar.append(open, ' (a new tab, with the lesson and the hand-in)');
+  main.prepend(bar);
+  // Another page of the lab in a new tab, never inside the slide.
+  for (const a of document.querySelectorAll('main a[href]')) {
+    if (!a.getAttribute('href').startsWith('#')) Object.assign(a, { target: '_blank', rel: 'noopener' });
+  }
+  window.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+    if (framed) window.parent.postMessage({ type: 'attention-lab:escape' }, '*');
+  });
+}
+
+// "Embed this": the iframe (and the parent script that sizes it) for this page as set.
+function embedThis() {
+  const main = document.querySelector('main');
+  const details = document.createElement('details');
+  details.className = 'embed-this';
+  details.id = 'embed-this';
+  const summary = document.createElement('summary');
+  summary.textContent = 'Embed this';
+  details.append(summary);
+  if (!/^https?:$/.test(location.protocol)) {
+    const p = document.createElement('p');
+    p.textContent = 'Host the lab first (any static web space, see the README): this page then gives the snippet that embeds it in a slide, an LMS page or a course site.';
+    details.append(p);
+    main.append(details);
+    return;
+  }
+  const title = document.querySelector('h1') ? document.querySelector('h1').textContent.trim() : document.title;
+  const script = new URL('embed/attention-lab-embed.js', location.href).href;
+  const escape = (s) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]);
+  const snippet = () => `<iframe data-attention-lab src="${escape(pageUrl(true))}" title="${escape(title)}" style="width: 100%; height: 900px; border: 0" allow="fullscreen"></iframe>\n<script src="${script}"></script>`;
+  const help = document.createElement('p');
+  help.textContent = 'Paste this into a slide, an LMS page or a course site. With the script, the frame takes the height of the widget as it changes; where a site removes scripts, the frame keeps the height written in it. The settings are this page\'s as they are now.';
+  const label = Object.assign(document.createElement('label'), { htmlFor: 'embed-snippet', textContent: 'The snippet' });
+  const text = Object.assign(document.createElement('textarea'), { id: 'embed-snippet', readOnly: true, rows: 4, value: snippet() });
+  const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy the snippet' });
+  const said = document.createElement('span');
+  said.setAttribute('role', 'status');
+  copy.addEventListener('click', () => {
+    text.select();
+    const done = () => { said.textContent = ' Copied.'; };
+    if (navigator.clipboard) navigator.clipboard.writeText(text.value).then(done, () => { said.textContent = ' Select the text and copy it (Ctrl+C).'; });
+    else said.textContent = ' Select the text and copy it (Ctrl+C).';
+  });
+  details.append(help, label, text, copy, said);
+  // The settings change as the student works: the snippet follows when opened.
+  details.addEventListener('toggle', () => { if (details.open) text.value = snippet(); });
+  main.append(details);
+}
+
+function setUp() {
+  if (document.body.dataset.embeddable !== 'true') return;  // the lab's other pages
+  if (embedded) embedChrome(); else embedThis();
+}
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setUp, { once: true });
+else setUp();
