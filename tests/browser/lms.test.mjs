@@ -1,97 +1,36 @@
-// The SCORM 1.2 package in a real SCORM runtime: scorm-again's Scorm12API (npm,
-// pinned in package.json), on the parent window of a frame holding the package's
-// launch page, as an LMS frames a package. Every call the package makes is logged
-// with the runtime's error code after it.
+// The SCORM 1.2 package in a real SCORM runtime: scorm-again's Scorm12API, on the parent
+// window of a frame holding the package's launch page, as an LMS frames a package
+// (lms-harness.mjs). Every call the package makes is logged with the runtime's error code.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { startLab, openPage, DIST } from './support.mjs';
 import { startServer } from '../../tools/serve.mjs';
-import { unzip } from '../../tools/site/zip.mjs';
 import { buildSite } from '../../tools/site/build.mjs';
+import { answer, calls, closeActivity, labPage, lastSet, sco, setUpLms } from './lms-harness.mjs';
 
-// The package's own browser build (its exports map does not list dist/ files).
-const SCORM_AGAIN = fileURLToPath(new URL('../../node_modules/scorm-again/dist/scorm12.min.js', import.meta.url));
 const WASM = process.env.LAB_WASM || 'build/wasm/wasm';
-let lab, server, base, root;
-
-// The LMS page. ?cmi= preloads the runtime's data (a returning student); ?mode= makes
-// the LMS misbehave; ?opener=1 opens the package in a window of its own instead.
-const LMS_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,">
-<script src="scorm12.js"></script>
-<script>
-  const q = new URLSearchParams(location.search);
-  const api = new Scorm12API({ autocommit: false, logLevel: 5 });
-  const cmi = q.get('cmi');
-  if (cmi) api.loadFromJSON(JSON.parse(cmi));
-  window.calls = [];
-  for (const name of ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit']) {
-    const f = api[name].bind(api);
-    api[name] = (...args) => {
-      if (q.get('mode') === 'throw') throw new Error('the LMS is down');
-      let r = f(...args);
-      if (q.get('mode') === 'false' && name !== 'LMSGetValue') r = 'false';
-      calls.push({ name, args, result: String(r), error: String(api.LMSGetLastError()) });
-      return r;
-    };
-  }
-  window.API = api;
-  window.suspendData = () => api.cmi.suspend_data;
-</script></head><body>
-<script>
-  // (A window opened by a click: browsers block windows that pages open by themselves.)
-  window.openActivity = () => { window.popup = window.open('pkg/scorm-launch.html', 'sco'); };
-  if (q.get('opener')) document.write('<button id="open" type="button" onclick="openActivity()">Open the activity</button>');
-  else document.write('<iframe id="sco" title="Attention lab" src="pkg/scorm-launch.html" style="width:100%;height:900px"></iframe>');
-</script></body></html>`;
-
-function unpack(zipFile, dir) {
-  for (const f of unzip(readFileSync(zipFile))) {
-    mkdirSync(dirname(join(dir, f.name)), { recursive: true });
-    writeFileSync(join(dir, f.name), f.data);
-  }
-}
+let lab, server, base, root, packaged;
 
 before(async () => {
   lab = await startLab();
   root = mkdtempSync(join(tmpdir(), 'lms-'));
-  unpack(join(DIST, 'downloads/attention-lab-scorm12.zip'), join(root, 'pkg'));
-  copyFileSync(SCORM_AGAIN, join(root, 'scorm12.js'));
-  writeFileSync(join(root, 'lms.html'), LMS_PAGE);
+  packaged = setUpLms(root, DIST, '1.2');
   server = await startServer({ root, port: 0, isolation: false });
   base = `http://127.0.0.1:${server.address().port}/`;
 });
 after(async () => { server.close(); await lab.close(); });
 
 const lmsUrl = (params = {}) => `${base}lms.html?${new URLSearchParams(params)}`;
-const calls = (page) => page.evaluate(() => window.calls);
-const sco = (page) => page.frameLocator('#sco').frameLocator('#lab-frame');
 
-async function labPage(page, file) {
-  const f = sco(page);
-  await f.locator(`nav a[href="${file}"]`).click();
-  await page.waitForFunction((name) => {
-    const inner = document.getElementById('sco').contentDocument.getElementById('lab-frame').contentDocument;
-    return inner.location.pathname.endsWith(name) && inner.body !== null && inner.body.dataset.ready === 'true';
-  }, file);
-  return f;
-}
-
-async function answer(f, id, choice) {
-  await f.locator(`#${id}-${choice}`).check();
-  await f.locator(`.quick-check[data-check="${id}"] .check-submit`).click();
-}
-
-// The LMS closes the activity: it removes the frame (the launch page's pagehide).
-async function closeActivity(page) {
-  await page.evaluate(() => document.getElementById('sco').remove());
-  await page.waitForFunction(() => window.calls.some((c) => c.name === 'LMSFinish'));
-}
-
-const lastSet = (log, key) => [...log].reverse().find((c) => c.name === 'LMSSetValue' && c.args[0] === key);
+test('the package holds the lab for students, not the gradebook', () => {
+  assert.ok(packaged.includes('imsmanifest.xml') && packaged.includes('scorm-launch.html') && packaged.includes('checks.html'));
+  for (const f of ['instructor.html', 'js/instructor.js']) assert.ok(!packaged.includes(f), `${f} is not in the package`);
+  assert.ok(!packaged.some((f) => f.startsWith('downloads/')));
+  assert.doesNotMatch(readFileSync(join(root, 'pkg/index.html'), 'utf8'), /instructor\.html/);
+});
 
 test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, score.raw of the auto-graded answers', async () => {
   const { page, problems, close } = await openPage(lab.browser, lmsUrl({ cmi: JSON.stringify({ core: { student_name: 'Lovelace, Ada', student_id: 'L-1' } }) }));
@@ -191,9 +130,7 @@ test('the self-assessed answer counts toward score.raw only when the assignment 
       const file = join(w, 'content/assignment.json');
       writeFileSync(file, readFileSync(file, 'utf8').replace('"selfAssessedCounts": false', '"selfAssessedCounts": true'));
       await buildSite({ out: join(w, 'dist'), wasmDir: WASM, contentDir: join(w, 'content') });
-      unpack(join(w, 'dist/downloads/attention-lab-scorm12.zip'), join(w, 'pkg'));
-      copyFileSync(SCORM_AGAIN, join(w, 'scorm12.js'));
-      writeFileSync(join(w, 'lms.html'), LMS_PAGE);
+      setUpLms(w, join(w, 'dist'), '1.2');
       dir = w;
     }
     const srv = counts ? await startServer({ root: dir, port: 0, isolation: false }) : null;

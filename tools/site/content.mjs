@@ -71,6 +71,11 @@ export function loadContent(root, webDir = join(root, '../web')) {
     if (grading.exerciseAnswer !== undefined && !['first', 'last'].includes(grading.exerciseAnswer)) throw new ContentError(assignment.path, lineOf(assignment.text, '"exerciseAnswer"'), '"exerciseAnswer" is "first" or "last"');
     if (grading.maxAttempts !== undefined && !(Number.isInteger(grading.maxAttempts) && grading.maxAttempts >= 0)) throw new ContentError(assignment.path, lineOf(assignment.text, '"maxAttempts"'), '"maxAttempts" is a whole number, 0 for no limit');
   }
+  const lms = assignment.data.lms;
+  if (lms !== undefined && !(lms && typeof lms === 'object' && !Array.isArray(lms)
+      && (lms.masteryScore === undefined || (typeof lms.masteryScore === 'number' && lms.masteryScore > 0 && lms.masteryScore <= 1)))) {
+    throw new ContentError(assignment.path, lineOf(assignment.text, assignment.text.includes('"masteryScore"') ? '"masteryScore"' : '"lms"'), '"lms" is {"masteryScore": a share of the score above 0 and up to 1, such as 0.7}');
+  }
   checkAssignedExercises(assignment, widgets.exercises, widgets.code);
   const required = (assignment.data.race && assignment.data.race.required) || {};
   for (const [key, value] of Object.entries(required)) {

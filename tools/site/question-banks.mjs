@@ -11,7 +11,7 @@
 //               extendedTextInteraction with the model answer and rubric for the scorer
 // Maths written $…$ in the content becomes \(…\), which Moodle's MathJax filter and most
 // LMS renderers typeset. Everything else is text, escaped for each format.
-import { zip } from './zip.mjs';
+import { zipSync } from 'fflate';
 
 // "$d_k$" -> "\(d_k\)".
 export const texDelimiters = (s) => String(s).replace(/\$([^$]+)\$/g, '\\($1\\)');
@@ -135,11 +135,11 @@ ${checks.map((c) => `    <resource identifier="item-${xmlText(c.id)}" type="imsq
 }
 
 // The QTI 2.1 content package as a zip (Buffer).
+// Every entry dated 1980-01-01 in local time (a zip stores local time), so two builds give the same bytes.
 export function qtiPackage(checks) {
-  return zip([
-    { name: 'imsmanifest.xml', data: Buffer.from(qtiManifest(checks)) },
-    ...checks.map((c) => ({ name: `items/${c.id}.xml`, data: Buffer.from(qtiItem(c)) })),
-  ]);
+  const files = { 'imsmanifest.xml': Buffer.from(qtiManifest(checks)) };
+  for (const c of checks) files[`items/${c.id}.xml`] = Buffer.from(qtiItem(c));
+  return Buffer.from(zipSync(files, { mtime: new Date(1980, 0, 1) }));
 }
 
 // The three files, named as dist/downloads/ holds them.

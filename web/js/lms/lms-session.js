@@ -1,56 +1,43 @@
-// One SCORM 1.2 session per launch. The LMS launches the package's launch page
-// (scorm-launch.js), which finds the LMS's API once, initialises once, frames the
-// lab's pages, and finishes once when the student leaves the activity. The pages in
-// the frame never call the LMS: they find this session on their parent window
-// (lms.js) and hand it the student's work after every change.
+// One SCORM session per launch, SCORM 1.2 or 2004 alike. The LMS launches the package's
+// launch page (scorm-launch.js), which finds the LMS's API once, initialises once, frames
+// the lab's pages, and finishes once when the student leaves the activity. The pages in
+// the frame never call the LMS: they find this session on their parent window (lms.js)
+// and hand it the student's work after every change.
 //
-// What the LMS gets (SCORM 1.2 Run-Time Environment, 3.4):
-//   cmi.core.score.raw / min / max  the automatically graded checks, in percent
-//                                   (self-assessed answers only when the assignment says so)
-//   cmi.core.lesson_status          "completed" once every assigned check is answered and
-//                                   every required race was run to the end, else "incomplete"
-//   cmi.suspend_data                all the work (suspend.js), restored on the next launch
-//   cmi.core.exit                   "suspend" while work remains, else ""
-//   cmi.core.session_time           this launch's length
-// and the session reads cmi.core.entry, cmi.suspend_data, cmi.core.student_name and
-// cmi.core.student_id. Every call is guarded: an LMS that answers "false" or throws
-// gets a notice in words, and the work stays in the browser.
+// The session works out the facts once; an adapter (scorm-versions.js) names them in its
+// standard's data model:
+//   score               the automatically graded checks and the weighed exercises, in
+//                       percent and 0..1 (self-assessed answers only when the assignment says so)
+//   completion          "completed" once every assigned check is answered and every
+//                       required race was run to the end, else "incomplete"
+//   success (2004)      "passed" / "failed" by the mastery score (the LMS's
+//                       cmi.scaled_passing_score, else content/assignment.json's
+//                       lms.masteryScore) once every assigned check is answered, else "unknown"
+//   suspend_data        all the work (suspend.js), restored on the next launch
+//   exit                "suspend" while work remains
+//   session time        this launch's length
+//   interactions (2004) one record per question answered, rewritten in place when its answer changes
+// and it reads the entry, the saved work and the learner's name and ID. Every call is
+// guarded: an LMS that answers "false" or throws gets a notice in words, and the work
+// stays in the browser.
 import { grade, lessonStatus } from '../grading/grading.js';
 import { decodeSuspend, encodeSuspend } from './suspend.js';
+import { interactionsOf, SCORM12 } from './scorm-versions.js';
 
-// SCORM 1.2 API discovery (RTE 3.3.6.1): the window chain above us, then the opener's.
-export function findApi(win) {
-  const search = (start) => {
-    for (let w = start, hops = 0; w && hops < 10; ++hops) {
-      try {
-        if (w.API && typeof w.API.LMSInitialize === 'function') return w.API;
-      } catch { /* a cross-origin frame: keep looking */ }
-      if (!w.parent || w.parent === w) break;
-      w = w.parent;
-    }
-    return null;
-  };
-  let api = search(win);
-  if (!api) {
-    try { if (win.opener && win.opener !== win) api = search(win.opener); } catch { api = null; }
-  }
-  return api;
-}
+export { findApi, timespan } from './scorm-versions.js';
 
-// "HHHH:MM:SS.SS", SCORM 1.2's CMITimespan.
-export function timespan(ms) {
-  const s = Math.max(0, ms) / 1000;
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-  return `${String(h).padStart(4, '0')}:${String(m).padStart(2, '0')}:${sec.toFixed(2).padStart(5, '0')}`;
-}
+// 64000 -> "64,000"
+const count = (n) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 
 export class LabSession {
-  // api: the LMS's SCORM 1.2 API object; content: {checks, assignment}.
-  constructor(api, content, { now = () => Date.now(), setAside = () => false } = {}) {
+  // api: the LMS's API object; content: {checks, assignment}; adapter: SCORM12 or SCORM2004
+  // (findApi gives the one that goes with api).
+  constructor(api, content, { now = () => Date.now(), setAside = () => false, adapter = SCORM12 } = {}) {
     this.api = api;
     this.content = content;
     this.now = now;
     this.setAside = setAside;
+    this.adapter = adapter;
     this.notices = [];
     this.listeners = new Set();
     this.state = 'new';     // new -> running -> finished
@@ -58,7 +45,11 @@ export class LabSession {
     this.resumed = null;    // the work from suspend_data, when entry is "resume"
     this.suspendWritable = true;
     this.started = now();
-    this.last = { status: '', raw: '', suspend: '' };
+    this.mastery = null;    // the scaled score that passes, or null
+    this.written = new Map();       // key -> the value last written, so only changes are sent
+    this.lastSuspend = '';
+    this.interactions = new Map();  // question id -> {index, fields last written}
+    this.nextInteraction = 0;
   }
 
   notice(text) {
@@ -68,6 +59,7 @@ export class LabSession {
   }
 
   call(name, ...args) {
+    const { fn } = this.adapter;
     let result;
     try {
       result = this.api[name](...args);
@@ -75,30 +67,58 @@ export class LabSession {
       this.notice(`The course site failed when the lab called ${name} (${String(err && err.message || err).slice(0, 120)}). Your work is kept in this browser.`);
       return null;
     }
-    if (name !== 'LMSGetValue' && String(result) !== 'true') {
+    if (name !== fn.get && String(result) !== 'true') {
       let code = '', text = '';
-      try { code = String(this.api.LMSGetLastError()); text = String(this.api.LMSGetErrorString(code)); } catch { /* nothing more to say */ }
-      this.notice(`The course site did not accept ${name}${args[0] && name === 'LMSSetValue' ? ` of ${args[0]}` : ''} (error ${code || '?'}${text ? `: ${text}` : ''}). Your work is kept in this browser.`);
+      try { code = String(this.api[fn.error]()); text = String(this.api[fn.errorText](code)); } catch { /* nothing more to say */ }
+      this.notice(`The course site did not accept ${name}${args[0] && name === fn.set ? ` of ${args[0]}` : ''} (error ${code || '?'}${text ? `: ${text}` : ''}). Your work is kept in this browser.`);
       return null;
     }
     return result;
   }
 
   get(key) {
-    const v = this.call('LMSGetValue', key);
+    const v = this.call(this.adapter.fn.get, key);
     return typeof v === 'string' ? v : '';
+  }
+
+  set(key, value) { this.call(this.adapter.fn.set, key, value); }
+
+  // A value, unless the LMS already has it from this session.
+  setChanged(key, value) {
+    if (this.written.get(key) === value) return;
+    this.set(key, value);
+    this.written.set(key, value);
   }
 
   start() {
     if (this.state !== 'new') return;
     this.state = 'running';
-    if (this.call('LMSInitialize', '') === null) return;
-    const name = this.get('cmi.core.student_name'), id = this.get('cmi.core.student_id');
+    const { fn, keys } = this.adapter;
+    if (this.call(fn.init, '') === null) return;
+    // A 2004 learner_name may start with a language tag, "{lang=en}".
+    const name = this.get(keys.name).replace(/^\{lang=[^}]*\}/, ''), id = this.get(keys.id);
     if (name || id) this.student = { name: name.slice(0, 200), id: id.slice(0, 100) };
+    if (keys.passing) {
+      const p = this.get(keys.passing);
+      this.mastery = p !== '' && Number(p) >= -1 && Number(p) <= 1 ? Number(p) : null;
+    }
+    if (this.mastery === null) {
+      const lms = this.content.assignment.lms;
+      this.mastery = lms && Number.isFinite(lms.masteryScore) ? lms.masteryScore : null;
+    }
+    // Records from earlier launches keep their index; only their answer may change.
+    if (this.adapter.interactions) {
+      const n = Number.parseInt(this.get('cmi.interactions._count'), 10) || 0;
+      for (let i = 0; i < n; ++i) {
+        const qid = this.get(`cmi.interactions.${i}.id`);
+        if (qid) this.interactions.set(qid, { index: i, fields: { timestamp: true, latency: true } });
+      }
+      this.nextInteraction = n;
+    }
     // "resume": the last launch exited with "suspend"; "ab-initio": a first launch.
-    const entry = this.get('cmi.core.entry');
-    if (entry === 'ab-initio') return;
-    const saved = this.get('cmi.suspend_data');
+    const entry = this.get(keys.entry);
+    if (!this.adapter.resumes(entry)) return;
+    const saved = this.get(keys.suspend);
     const d = decodeSuspend(saved);
     if (d.reason === 'empty') {
       if (entry === 'resume') this.notice('The course site has no saved copy of your work yet: you continue from what this browser has.');
@@ -122,36 +142,60 @@ export class LabSession {
   // Whose exercise numbers count: the LMS's name for the student (the hand-in's), else the typed one.
   studentName(state) { return this.student && this.student.name ? this.student.name : state.student.name; }
 
-  // The student's whole work, after any change on any page: score, status, suspend_data.
-  update(state) {
-    if (this.state !== 'running') return;
+  // What the LMS is told, in no standard's words (the adapter's report names them).
+  facts(state) {
     const { checks, assignment } = this.content;
     const student = this.studentName(state);
     const g = grade(state.answers, checks, assignment, { student });
-    const raw = String(Math.round((100 * g.points) / Math.max(1, g.max)));
-    const status = lessonStatus(state, checks, assignment, { student });
-    if (raw !== this.last.raw) {
-      this.call('LMSSetValue', 'cmi.core.score.min', '0');
-      this.call('LMSSetValue', 'cmi.core.score.max', '100');
-      this.call('LMSSetValue', 'cmi.core.score.raw', raw);
-      this.last.raw = raw;
-    }
-    if (status !== this.last.status) {
-      this.call('LMSSetValue', 'cmi.core.lesson_status', status);
-      this.last.status = status;
-    }
+    const share = g.points / Math.max(1, g.max);
+    const scaled = Math.round(share * 10000) / 10000;
+    const allChecks = assignment.checks.every((id) => g.answered[id]);
+    return {
+      raw: String(Math.round(100 * share)),
+      scaled: String(scaled),
+      status: lessonStatus(state, checks, assignment, { student }),
+      // By the scaled score as sent, as the LMS itself would judge it.
+      success: this.mastery === null || !allChecks ? 'unknown' : scaled >= this.mastery ? 'passed' : 'failed',
+    };
+  }
+
+  // The student's whole work, after any change on any page: score, status, suspend_data, interactions.
+  update(state) {
+    if (this.state !== 'running') return;
+    for (const [key, value] of this.adapter.report(this.facts(state))) this.setChanged(key, value);
     if (this.suspendWritable) {
-      const s = encodeSuspend(state);
-      if (s.text !== this.last.suspend) {
-        this.call('LMSSetValue', 'cmi.suspend_data', s.text);
-        this.last.suspend = s.text;
-        if (s.omittedRaces) this.notice(`The course site keeps at most 4,096 characters of your work: ${s.omittedRaces} older race run(s) are not in its copy (they are in this browser and in "Download my work").`);
+      const s = encodeSuspend(state, this.adapter.suspendMax);
+      if (s.text !== this.lastSuspend) {
+        this.set(this.adapter.keys.suspend, s.text);
+        this.lastSuspend = s.text;
+        if (s.omittedRaces) this.notice(`The course site keeps at most ${count(this.adapter.suspendMax)} characters of your work: ${s.omittedRaces} older race run(s) are not in its copy (they are in this browser and in "Download my work").`);
       }
     }
-    this.call('LMSSetValue', 'cmi.core.exit', status === 'completed' ? '' : 'suspend');
+    if (this.adapter.interactions) this.writeInteractions(state);
     // Commit at most once a second while the student types; finish() commits the rest.
     if (!this.commitTimer) {
-      this.commitTimer = setTimeout(() => { this.commitTimer = null; if (this.state === 'running') this.call('LMSCommit', ''); }, 1000);
+      this.commitTimer = setTimeout(() => { this.commitTimer = null; if (this.state === 'running') this.call(this.adapter.fn.commit, ''); }, 1000);
+    }
+  }
+
+  // One cmi.interactions record per question, at the index it got first: a changed answer
+  // rewrites its own record. The opening time and latency, once sent, stay.
+  writeInteractions(state) {
+    const { checks, assignment } = this.content;
+    for (const r of interactionsOf(state, checks, assignment, this.studentName(state))) {
+      let known = this.interactions.get(r.id);
+      if (!known) {
+        known = { index: this.nextInteraction++, fields: {} };
+        this.interactions.set(r.id, known);
+        this.set(`cmi.interactions.${known.index}.id`, r.id);
+      }
+      const values = { type: r.type, timestamp: r.timestamp, learner_response: r.response, result: r.result, latency: r.latency };
+      for (const [field, value] of Object.entries(values)) {
+        const before = known.fields[field];
+        if (!value || before === value || ((field === 'timestamp' || field === 'latency') && before)) continue;
+        this.set(`cmi.interactions.${known.index}.${field}`, value);
+        known.fields[field] = value;
+      }
     }
   }
 
@@ -159,8 +203,9 @@ export class LabSession {
     if (this.state !== 'running') return;
     this.state = 'finished';
     clearTimeout(this.commitTimer);
-    this.call('LMSSetValue', 'cmi.core.session_time', timespan(this.now() - this.started));
-    this.call('LMSCommit', '');
-    this.call('LMSFinish', '');
+    const { fn, keys } = this.adapter;
+    this.set(keys.time, this.adapter.timespan(this.now() - this.started));
+    this.call(fn.commit, '');
+    this.call(fn.finish, '');
   }
 }

@@ -1,4 +1,5 @@
-// The student's work as SCORM 1.2's cmi.suspend_data: at most 4,096 characters, so
+// The student's work as cmi.suspend_data: at most 4,096 characters in SCORM 1.2, 64,000 in
+// SCORM 2004 (the limit is a parameter), so
 // a student who continues on another computer (or whose LMS opens the package on
 // another origin) gets everything back from the LMS. Versioned; what does not fit
 // is summarised in the data itself (how many older race runs were left out, which
@@ -15,7 +16,7 @@
 import { normalizeState } from '../work/store.js';
 
 export const SUSPEND_VERSION = 1;
-export const SUSPEND_MAX = 4096;
+export const SUSPEND_MAX = 4096;  // SCORM 1.2's, the default
 const LOG_SUSPENDED = 3;  // of each answer's attempt log: the newest, so its last attempt survives
 
 function compact(state, { races, textMax }) {
@@ -53,15 +54,15 @@ function compact(state, { races, textMax }) {
   return { text: JSON.stringify(data), shortened };
 }
 
-// state -> {text, omittedRaces, shortened: [check ids]} with text.length <= SUSPEND_MAX.
+// state -> {text, omittedRaces, shortened: [check ids]} with text.length <= max.
 // Older race runs go first; then long written answers are shortened, 200 characters a step.
-export function encodeSuspend(state) {
+export function encodeSuspend(state, max = SUSPEND_MAX) {
   let races = state.races.length;
   let textMax = 20000;
   for (;;) {
     const { text, shortened } = compact(state, { races, textMax });
-    if (text.length <= SUSPEND_MAX || (races === 0 && textMax === 0)) {
-      return { text: text.length <= SUSPEND_MAX ? text : '', omittedRaces: state.races.length - races, shortened };
+    if (text.length <= max || (races === 0 && textMax === 0)) {
+      return { text: text.length <= max ? text : '', omittedRaces: state.races.length - races, shortened };
     }
     if (races > 0) --races;
     else textMax = Math.max(0, Math.min(textMax, longestText(state)) - 200);

@@ -172,6 +172,8 @@ async function runTests() {
   }
   recordAttempt(a, text, verdicts.passed.length === tests.length, new Date().toISOString());
   Object.assign(a, { text, passed: verdicts.passed, student: req.student.slice(0, NAME_MAX), variant: req.variant });
+  // Begun when the draft was first typed into (an LMS's latency runs from there to the first run).
+  if (!a.opened && store.state.answers[DRAFT_ID]) a.opened = store.state.answers[DRAFT_ID].opened;
   store.touchAnswer(CODE_ID);
   store.save();
   if (verdicts.passed.length === tests.length) markDone('code');

@@ -23,7 +23,8 @@ import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/st
 const $ = (id) => document.getElementById(id);
 const TYPED_MAX = 500;  // an answer's text as saved: a few numbers need far fewer characters
 
-const state = { spec: null, form: null, request: null };
+// typedAt: when each part (by answer id) was first typed into on this page, for its latency.
+const state = { spec: null, form: null, request: null, typedAt: new Map() };
 const store = openStore();
 const lms = connectLms();
 const data = labData();
@@ -134,6 +135,8 @@ function partRow(p, req) {
   const row = Object.assign(document.createElement('form'), { className: 'part-row', noValidate: true });
   row.append(input, check);
   row.addEventListener('submit', (e) => { e.preventDefault(); grade(p, input, wrap, feedback); });
+  const answer = answerId(req.kind, p.key);
+  input.addEventListener('input', () => { if (!state.typedAt.has(answer)) state.typedAt.set(answer, new Date().toISOString()); });
   wrap.append(label, row, feedback);
   return wrap;
 }
@@ -184,6 +187,7 @@ async function grade(p, input, wrap, feedback) {
   const now = new Date().toISOString();
   recordAttempt(a, typed, g.right, now);
   if (a.attempts === 1) a.first.text = typed;  // whole: the assignment may grade the first answer
+  if (!a.opened) a.opened = state.typedAt.get(id) || now;  // an LMS's latency runs from the first keystroke
   Object.assign(a, { text: typed, mistake: g.mistake, student: req.student.slice(0, NAME_MAX), variant: req.variant });
   const attempts = a.attempts;
   store.touchAnswer(id);

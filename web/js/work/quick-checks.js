@@ -103,6 +103,7 @@ function initShort(el, check, store, onChange) {
     }
     feedback.textContent = 'Compare your answer with the model answer below and tick what you covered.';
     const a = answerOf(store, check.id);
+    if (!a.revealed) a.at = a.updatedAt;  // when it was first answered (an LMS's latency)
     a.revealed = true;
     a.rubric = a.rubric || boxes.map(() => false);
     store.save();

@@ -50,6 +50,8 @@ function normalizeAnswer(a) {
   if (typeof a.correct === 'boolean') out.correct = a.correct;
   if (Number.isInteger(a.attempts) && a.attempts >= 0) out.attempts = Math.min(a.attempts, 1e6);
   if (time(a.at)) out.at = time(a.at);
+  // When the question was first touched (touchAnswer), for how long an answer took (SCORM 2004's latency).
+  if (time(a.opened)) out.opened = time(a.opened);
   if (isObject(a.first) && typeof a.first.choice === 'string') {
     out.first = { choice: a.first.choice.slice(0, 40), correct: a.first.correct === true, at: time(a.first.at) };
     // An exercise part's first answer whole (the assignment may grade it, not the latest).
@@ -236,7 +238,11 @@ export function openStore(storage = safeLocalStorage(), win = typeof window === 
     if (!store.state.answers[id]) store.state.answers[id] = { updatedAt: '' };
     return store.state.answers[id];
   };
-  store.touchAnswer = (id) => { store.answer(id).updatedAt = new Date().toISOString(); };
+  store.touchAnswer = (id) => {
+    const a = store.answer(id);
+    a.updatedAt = new Date().toISOString();
+    if (!a.opened) a.opened = a.updatedAt;
+  };
   store.setStudent = (fields) => {
     Object.assign(store.state.student, fields, { updatedAt: new Date().toISOString() });
     return store.save();
