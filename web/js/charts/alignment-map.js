@@ -1,17 +1,30 @@
 // An alignment map: rows = the words written (target), columns = the words read
 // (source), cell (t, j) = the weight step t gave source word j, coloured by viridis
-// on a 0-to-1 scale (rows of softmax weights), gold links outlined with a ◆. Drawn on
-// a <canvas>: the same map as 18 x 18 table cells with numbers cost the page a 50-90 ms
-// task (style and layout) after every epoch. The exact numbers stay on the element
-// (data-weights: rows, data-gold: [t, j] pairs) and the page offers them as a table.
-import { viridis } from './heatmap.js';
+// on a 0-to-1 scale (rows of softmax weights), gold links outlined with a ◆; its ground
+// and words in the theme's colours. Drawn on a <canvas>: the same map as 18 x 18 table
+// cells with numbers cost the page a 50-90 ms task (style and layout) after every epoch.
+// The exact numbers stay on the element (data-weights: rows, data-gold: [t, j] pairs)
+// and the page offers them as a table.
+import { MAP_COLOURS, viridis } from './heatmap.js';
+import { isPrinting, onThemeChange, themeColours } from './svg.js';
 
 const CELL = 26, FONT = '12px system-ui, sans-serif', LEGEND = 70;
+
+// Each map's last drawing, drawn again in the theme's new colours (ground and words).
+const drawn = new Map();
+onThemeChange(() => {
+  for (const [canvas, args] of drawn) {
+    if (canvas.isConnected) drawAlignment(canvas, args);
+    else drawn.delete(canvas);
+  }
+});
 
 // canvas: a <canvas>; rows, cols: word lists; A: rows.length x cols.length weights
 // (row-major); gold: [t, j] pairs outlined (empty for none); row, col: a word written
 // and a word read picked out in the page's other views (ui/linked.js), or null.
 export function drawAlignment(canvas, { rows, cols, A, gold = [], row = null, col = null }) {
+  drawn.set(canvas, { rows, cols, A, gold, row, col });
+  const c = themeColours(canvas, MAP_COLOURS, { print: isPrinting() });
   const ctx = canvas.getContext('2d');
   ctx.font = FONT;
   const widest = (words) => Math.max(0, ...words.map((w) => ctx.measureText(w).width));
@@ -25,7 +38,7 @@ export function drawAlignment(canvas, { rows, cols, A, gold = [], row = null, co
   canvas.style.width = `${width}px`;
   canvas.style.aspectRatio = `${width} / ${height}`;
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
-  ctx.fillStyle = '#fff';
+  ctx.fillStyle = c['chart-bg'] || '#fff';
   ctx.fillRect(0, 0, width, height);
   for (let t = 0; t < rows.length; ++t) {
     for (let j = 0; j < cols.length; ++j) {
@@ -51,10 +64,10 @@ export function drawAlignment(canvas, { rows, cols, A, gold = [], row = null, co
   }
   // The picked-out row and column: a vermillion frame each.
   ctx.lineWidth = 2;
-  ctx.strokeStyle = '#D55E00';
+  ctx.strokeStyle = c.linked || '#D55E00';
   if (row !== null && row < rows.length) ctx.strokeRect(left, top + row * CELL, cols.length * CELL, CELL);
   if (col !== null && col < cols.length) ctx.strokeRect(left + col * CELL, top, CELL, rows.length * CELL);
-  ctx.fillStyle = '#111';
+  ctx.fillStyle = c['chart-strong'] || '#111';
   ctx.textAlign = 'right';
   rows.forEach((w, t) => ctx.fillText(w, left - 6, top + (t + 0.5) * CELL));
   ctx.textAlign = 'left';
@@ -71,7 +84,7 @@ export function drawAlignment(canvas, { rows, cols, A, gold = [], row = null, co
     ctx.fillStyle = viridis(s / 19);
     ctx.fillRect(x0, top + (19 - s) * (h / 20), 12, h / 20 + 0.5);
   }
-  ctx.fillStyle = '#111';
+  ctx.fillStyle = c['chart-strong'] || '#111';
   ctx.fillText('1', x0 + 16, top + 6);
   ctx.fillText('0', x0 + 16, top + h - 6);
   canvas.dataset.weights = JSON.stringify(rows.map((_, t) => Array.from(A.slice(t * cols.length, (t + 1) * cols.length), (v) => Number(Number(v).toPrecision(7)))));

@@ -71,7 +71,7 @@ export class GeometryPlot {
     if (context) {
       svg.append(svgEl('rect', {
         x: sx(context[0]) - 5, y: sy(context[1]) - 5, width: 10, height: 10,
-        fill: PALETTE.green, stroke: '#000', class: 'context-mark',
+        fill: PALETTE.green, class: 'context-mark',
       }));
     }
 

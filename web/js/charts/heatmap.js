@@ -3,7 +3,8 @@
 // tens of milliseconds of style and layout per map); the exact numbers stay on
 // the element as data-weights (JSON, row-major) and the page offers them as a table.
 // Colours from viridis (perceptually uniform, readable with colour-vision
-// deficiencies and in greyscale).
+// deficiencies and in greyscale); ground, labels and frame from the theme.
+import { isPrinting, onThemeChange, themeColours } from './svg.js';
 
 // viridis at 9 stops (matplotlib's), interpolated linearly.
 const VIRIDIS = ['#440154', '#472d7b', '#3b528b', '#2c728e', '#21918c', '#28ae80', '#5ec962', '#addc30', '#fde725'];
@@ -19,10 +20,31 @@ function hex(h) {
   return [1, 3, 5].map((k) => parseInt(h.slice(k, k + 2), 16));
 }
 
+// The text colour for a cell filled with `fill` ("rgb(r,g,b)"): black or white, whichever
+// contrasts more with it (at least 4.58:1 on any colour; WCAG's relative luminance).
+export function textOn(fill) {
+  const [r, g, b] = fill.match(/\d+/g).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.179 ? '#000000' : '#ffffff';
+}
+
 // Layout, in CSS pixels: axis titles and labels above and left of the grid, the colour
 // scale right of it, the read-out row's label under it.
 const GRID = 270, LEFT = 50, TOP = 46, RIGHT = 64, BOTTOM = 24;
 export const HEATMAP_WIDTH = LEFT + GRID + RIGHT, HEATMAP_HEIGHT = TOP + GRID + BOTTOM;
+
+// The theme's colours a map is drawn with (lab.css), and each map's last drawing, drawn
+// again in the new colours when the theme changes (or for paper while printing).
+export const MAP_COLOURS = ['chart-bg', 'chart-frame', 'chart-text', 'chart-muted', 'chart-strong', 'linked'];
+const drawn = new Map();
+onThemeChange(() => {
+  for (const [canvas, args] of drawn) {
+    if (canvas.isConnected) drawHeatmap(canvas, ...args);
+    else drawn.delete(canvas);
+  }
+});
 
 // viridis at 256 levels, as RGB bytes: one lookup per cell instead of a colour string.
 const LEVELS = 256;
@@ -40,12 +62,14 @@ const LUT = (() => {
 // position: a position picked out in the page's other views (ui/linked.js), whose row
 // and column are outlined, or null.
 export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, position = null } = {}) {
+  drawn.set(canvas, [A, T, { tokens, readRow, position }]);
+  const c = themeColours(canvas, MAP_COLOURS, { print: isPrinting() });
   const scale = window.devicePixelRatio || 1;
   canvas.width = HEATMAP_WIDTH * scale;
   canvas.height = HEATMAP_HEIGHT * scale;
   const ctx = canvas.getContext('2d');
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
-  ctx.fillStyle = '#fff';
+  ctx.fillStyle = c['chart-bg'] || '#fff';
   ctx.fillRect(0, 0, HEATMAP_WIDTH, HEATMAP_HEIGHT);
   let max = 0;
   for (const v of A) max = Math.max(max, v);
@@ -64,10 +88,15 @@ export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, posit
   cells.getContext('2d').putImageData(image, 0, 0);
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(cells, LEFT, TOP, GRID, GRID);
+  // A frame, so that the map's dark end stays apart from a dark ground.
+  ctx.strokeStyle = c['chart-frame'] || '#999';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(LEFT - 0.5, TOP - 0.5, GRID + 1, GRID + 1);
 
   // Axis titles, then labels: every k-th position, so that labels never touch (tokens
   // over the columns, positions beside the rows), and always the read-out row's.
-  ctx.fillStyle = '#333';
+  const text = c['chart-text'] || '#333', muted = c['chart-muted'] || '#666', strong = c['chart-strong'] || '#111';
+  ctx.fillStyle = text;
   ctx.font = '12px system-ui, sans-serif';
   ctx.textAlign = 'center';
   ctx.fillText('position read, j (its token above it)', LEFT + GRID / 2, 12);
@@ -80,14 +109,14 @@ export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, posit
   const every = Math.ceil(16 / cell);
   for (let k = 0; k < T; k += every) {
     ctx.textAlign = 'center';
-    ctx.fillStyle = '#666';
+    ctx.fillStyle = muted;
     ctx.fillText(String(k), LEFT + (k + 0.5) * cell, TOP - 20);
     if (tokens) {
-      ctx.fillStyle = '#111';
+      ctx.fillStyle = strong;
       ctx.fillText(String(tokens[k]), LEFT + (k + 0.5) * cell, TOP - 6);
     }
     ctx.textAlign = 'right';
-    ctx.fillStyle = '#333';
+    ctx.fillStyle = text;
     if (readRow === null || Math.abs(k - readRow) >= every) ctx.fillText(String(k), LEFT - 6, TOP + (k + 0.5) * cell + 4);
   }
 
@@ -102,15 +131,15 @@ export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, posit
     outline(LEFT - 1, y - 1, GRID + 2, cell + 2, '#000', 2);
     outline(LEFT + 1, y + 1, GRID - 2, Math.max(cell - 2, 1), '#fff', 1.5);
     ctx.textAlign = 'right';
-    ctx.fillStyle = '#000';
+    ctx.fillStyle = strong;
     ctx.font = 'bold 11px system-ui, sans-serif';
     ctx.fillText(`${readRow} ▶`, LEFT - 4, y + cell / 2 + 4);
     ctx.textAlign = 'left';
     ctx.fillText(`▲ row ${readRow}: the one the classifier reads`, LEFT, TOP + GRID + 17);
   }
   if (position !== null && position >= 0 && position < T) {
-    outline(LEFT + position * cell, TOP, cell, GRID, '#D55E00', 2);
-    outline(LEFT, TOP + position * cell, GRID, cell, '#D55E00', 2);
+    outline(LEFT + position * cell, TOP, cell, GRID, c.linked || '#D55E00', 2);
+    outline(LEFT, TOP + position * cell, GRID, cell, c.linked || '#D55E00', 2);
   }
 
   // The colour scale, from 0 to the largest weight.
@@ -119,7 +148,7 @@ export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, posit
     ctx.fillStyle = viridis(s / 19);
     ctx.fillRect(LEFT + GRID + 14, scaleTop + (19 - s) * (scaleH / 20), 12, scaleH / 20 + 0.5);
   }
-  ctx.fillStyle = '#333';
+  ctx.fillStyle = text;
   ctx.font = '11px system-ui, sans-serif';
   ctx.textAlign = 'left';
   ctx.fillText(String(Number(max.toFixed(2))), LEFT + GRID + 30, scaleTop + 8);

@@ -12,7 +12,7 @@ export function drawHistogram(svg, { counts, lo, hi, axisLo = lo, axisHi = hi, c
   const n = counts.length, top = Math.max(1, ...counts);
   const x = (v) => L + ((v - axisLo) / (axisHi - axisLo || 1)) * (W - L - R);
   const bw = x(lo + (hi - lo) / n) - x(lo);
-  svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fff', stroke: '#999' }));
+  svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
   for (let i = 0; i < n; ++i) {
     const h = (counts[i] / top) * (H - T - B);
     if (h > 0) svg.append(svgEl('rect', { x: x(lo) + i * bw + Math.min(0.5, bw / 4), y: H - B - h, width: Math.max(0.5, bw - Math.min(1, bw / 2)), height: h, fill: colour }));

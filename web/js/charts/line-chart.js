@@ -79,9 +79,9 @@ export class LineChart {
     clear(svg);
     const sy = (y) => this.sy(y);
     const H = this.plotH;
-    svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fff', stroke: '#999' }));
+    svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
     for (const y of [0, 0.25, 0.5, 0.75, 1]) {
-      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(y), y2: sy(y), stroke: '#e3e3e3' }));
+      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(y), y2: sy(y), class: 'grid' }));
       svg.append(svgEl('text', { x: L - 6, y: sy(y) + 4, 'text-anchor': 'end', class: 'tick' }, `${y * 100}%`));
     }
     const step = Math.max(1, Math.ceil(this.xMax / 8));
@@ -90,13 +90,13 @@ export class LineChart {
     }
     if (this.chance !== null) {
       const c = this.chance;
-      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(c), y2: sy(c), stroke: '#000', 'stroke-dasharray': '2 4', class: 'chance-line' }));
+      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(c), y2: sy(c), 'stroke-dasharray': '2 4', class: 'chance-line' }));
       // Its label in the margin at the line's end, where no curve can pass over it (the
       // legend's rows sit above: 4 series end at 40 % of the height, the line at 50 %);
       // on a narrow screen, a row of the legend under the plot.
       if (this.narrow) {
         const k = this.series.length, ly = H + 4 + Math.floor(k / this.columns) * LEGEND_ROW, lx = L + (k % this.columns) * ((W - L) / 2);
-        svg.append(svgEl('line', { x1: lx, x2: lx + 26, y1: ly, y2: ly, stroke: '#000', 'stroke-dasharray': '2 4' }));
+        svg.append(svgEl('line', { x1: lx, x2: lx + 26, y1: ly, y2: ly, 'stroke-dasharray': '2 4', class: 'chance-key' }));
         svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend chance-label' }, `chance (${c * 100} %)`));
       } else {
         svg.append(svgEl('text', { x: W - R + 6, y: sy(c) + 4, class: 'tick chance-label' }, `chance (${c * 100} %)`));

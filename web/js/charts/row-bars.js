@@ -34,7 +34,7 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), title = '
   const plotW = W - L - R, plotH = H - T - B, gw = plotW / n, bw = (gw * 0.8) / series.length;
   const y = (v) => T + plotH * (1 - v / top);
   const hatch = svgEl('pattern', { id: `${svg.id}-hatch`, width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
-  hatch.append(svgEl('rect', { width: 6, height: 6, fill: '#f0f0f0' }), svgEl('line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: '#8a8a8a', 'stroke-width': 2 }));
+  hatch.append(svgEl('rect', { width: 6, height: 6, class: 'hatch-ground' }), svgEl('line', { x1: 0, y1: 0, x2: 0, y2: 6, 'stroke-width': 2, class: 'hatch-line' }));
   const defs = svgEl('defs');
   defs.append(hatch);
   svg.append(defs);
@@ -69,7 +69,7 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), title = '
     kx += 14 + labelWidth(s.label) + 16;
   });
   if (marked.size) {
-    svg.append(svgEl('rect', { x: kx, y: 6, width: 10, height: 10, fill: `url(#${svg.id}-hatch)`, stroke: '#8a8a8a' }));
+    svg.append(svgEl('rect', { x: kx, y: 6, width: 10, height: 10, fill: `url(#${svg.id}-hatch)`, class: 'hatch-line' }));
     svg.append(svgEl('text', { x: kx + 14, y: 15, class: 'legend' }, 'masked'));
   }
   const most = (s) => s.values.reduce((b, v, j) => (v > s.values[b] ? j : b), 0);

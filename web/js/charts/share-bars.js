@@ -15,7 +15,7 @@ export function drawShareBars(svg, { items, series, title }) {
   const plotW = W - L - R, bh = (ROW - 8) / series.length;
   const x = (v) => L + plotW * v;
   for (const v of [0, 0.5, 1]) {
-    svg.append(svgEl('line', { x1: x(v), y1: T - 4, x2: x(v), y2: H - B, ...(v === 0 ? { class: 'axis' } : { stroke: '#d0d0d0', 'stroke-width': 1 }) }));
+    svg.append(svgEl('line', { x1: x(v), y1: T - 4, x2: x(v), y2: H - B, class: v === 0 ? 'axis' : 'grid' }));
     svg.append(svgEl('text', { x: x(v), y: H - B + 14, 'text-anchor': 'middle', class: 'tick' }, `${v * 100} %`));
   }
   items.forEach((item, i) => {

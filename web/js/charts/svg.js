@@ -4,7 +4,11 @@ const NS = 'http://www.w3.org/2000/svg';
 
 export function svgEl(name, attrs = {}, text) {
   const el = document.createElementNS(NS, name);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  for (const [k, v] of Object.entries(attrs)) {
+    // A theme's colour (var(--series-*)) as a style: presentation attributes take no var().
+    if (typeof v === 'string' && v.startsWith('var(')) el.style.setProperty(k, v);
+    else el.setAttribute(k, String(v));
+  }
   if (text !== undefined) el.textContent = text;
   return el;
 }
@@ -45,14 +49,53 @@ export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
 }
 
-// Okabe & Ito (2008), distinguishable with every common colour-vision deficiency.
+// Okabe & Ito (2008), distinguishable with every common colour-vision deficiency. Each
+// is the theme's (web/css/lab.css, --series-*): the same hues, lightened or darkened
+// where needed so that a line keeps at least 3:1 against the chart's ground in the
+// light and the dark theme. ink: the theme's black (white on a dark ground).
 export const PALETTE = {
-  blue: '#0072B2',
-  vermillion: '#D55E00',
-  green: '#009E73',
-  orange: '#E69F00',
-  sky: '#56B4E9',
-  purple: '#CC79A7',
-  yellow: '#F0E442',
-  black: '#000000',
+  blue: 'var(--series-blue)',
+  vermillion: 'var(--series-vermillion)',
+  green: 'var(--series-green)',
+  orange: 'var(--series-orange)',
+  purple: 'var(--series-purple)',
+  ink: 'var(--series-ink)',
 };
+
+// A canvas's colours: the theme's custom properties named (lab.css), as the element
+// sees them. print: the light palette whatever the theme (paper is white).
+export function themeColours(el, names, { print = false } = {}) {
+  let probe = el;
+  if (print) {
+    probe = document.createElement('span');
+    probe.className = 'palette-light';
+    probe.hidden = true;
+    document.body.append(probe);
+  }
+  const style = getComputedStyle(probe);
+  const out = Object.fromEntries(names.map((n) => [n, style.getPropertyValue(`--${n}`).trim()]));
+  if (print) probe.remove();
+  return out;
+}
+
+// Calls every function given when the page's colours may have changed: a theme chosen
+// (data-theme on <html>, js/theme.js), the system's scheme or contrast mode, printing.
+// SVG follows the stylesheet by itself; a canvas is drawn again.
+const themeWatchers = new Set();
+let printing = false;
+export const isPrinting = () => printing || (typeof matchMedia === 'function' && matchMedia('print').matches);
+export function onThemeChange(fn) {
+  if (typeof document === 'undefined') return;
+  if (themeWatchers.size === 0) {
+    const all = () => { for (const f of themeWatchers) f(); };
+    for (const q of ['(prefers-color-scheme: dark)', '(forced-colors: active)', 'print']) {
+      const m = matchMedia(q);
+      if (m.addEventListener) m.addEventListener('change', all);
+    }
+    // Printing may lay the page out before print media applies: draw for paper first.
+    window.addEventListener('beforeprint', () => { printing = true; all(); });
+    window.addEventListener('afterprint', () => { printing = false; all(); });
+    new MutationObserver(all).observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+  }
+  themeWatchers.add(fn);
+}

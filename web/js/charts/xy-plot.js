@@ -65,7 +65,7 @@ export class XYPlot {
       if (!(hi > lo)) { lo = axis.log ? lo / 2 : lo - 1; hi = axis.log ? hi * 2 : hi + 1; }
       return [lo, hi];
     };
-    svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, fill: '#fff', stroke: '#999' }));
+    svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
     svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, x.label));
     svg.append(svgEl('text', { x: 14, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'axis-title',
       transform: `rotate(-90 14 ${T + (H - T - B) / 2})` }, y.label));
@@ -79,7 +79,7 @@ export class XYPlot {
     const sx = (v) => L + f(v, x0, x1, x.log) * (W - L - R);
     const sy = (v) => T + (1 - f(v, y0, y1, y.log)) * (H - T - B);
     for (const v of ticks(y0, y1, y.log, y.base || 10)) {
-      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(v), y2: sy(v), stroke: '#e3e3e3' }));
+      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(v), y2: sy(v), class: 'grid' }));
       svg.append(svgEl('text', { x: L - 6, y: sy(v) + 4, 'text-anchor': 'end', class: 'tick' }, y.format(v)));
     }
     for (const v of ticks(x0, x1, x.log, x.base || 10)) {

@@ -123,7 +123,7 @@ function drawPermutation(first, second, perm) {
   first.forEach((name, i) => svg.append(label(name, x(i, first.length), 20)));
   second.forEach((name, i) => svg.append(label(name, x(i, second.length), H - 10)));
   perm.forEach((j, i) => svg.append(svgEl('line', { x1: x(j, first.length), y1: 28, x2: x(i, second.length), y2: H - 28,
-    stroke: [PALETTE.blue, PALETTE.vermillion, PALETTE.green, PALETTE.purple, PALETTE.orange][j % 5], 'stroke-width': 2 })));
+    stroke: [PALETTE.blue, PALETTE.vermillion, PALETTE.green, PALETTE.purple, PALETTE.ink][j % 5], 'stroke-width': 2 })));
   const pairs = perm.map((j, i) => `${first[j]} (position ${j + 1}) to position ${i + 1}`);
   svg.setAttribute('aria-label', perm.length ? `The tokens move: ${pairs.join('; ')}.` : 'The second sentence is not a reordering of the first.');
 }

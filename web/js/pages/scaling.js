@@ -78,7 +78,7 @@ function draw(r) {
   sweepChart.draw({ series: [
     { key: 'unscaled', label: 'unscaled q·k', colour: PALETTE.vermillion, marker: 'circle', points: pts(r.entropy_unscaled) },
     { key: 'scaled', label: 'scaled q·k / √d_k', colour: PALETTE.blue, marker: 'square', dash: '6 4', points: pts(r.entropy_scaled) },
-    { key: 'uniform', label: `log T = ${num(r.max_entropy)}`, colour: PALETTE.black, dash: '2 4', points: [[d[0], r.max_entropy], [d[d.length - 1], r.max_entropy]] },
+    { key: 'uniform', label: `log T = ${num(r.max_entropy)}`, colour: PALETTE.ink, dash: '2 4', points: [[d[0], r.max_entropy], [d[d.length - 1], r.max_entropy]] },
   ] });
   const body = $('sweep-table').tBodies[0];
   body.replaceChildren();

@@ -3,7 +3,7 @@
 // sentence, cross-attention's queries and keys and the source's self-attention, each
 // weight a cell coloured by its value. The page (../translate.js) decides when to draw.
 import { formatNumber } from '../../ui/format.js';
-import { viridis } from '../../charts/heatmap.js';
+import { textOn, viridis } from '../../charts/heatmap.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 2);
@@ -42,12 +42,17 @@ export function drawWeightTable(table, corner, rows, cols, A, { gold = [], rowAt
   }));
 }
 
-// A cell coloured by its weight (viridis), the number on a white label so that it reads
-// at every colour; ◆ marks a gold link. Weights that round to 0.00 read "<0.01" (the
-// exact number stays in data-weight): a table of 2.74e-3s is hard to scan.
+// A cell coloured by its weight (viridis), its number in black or white, whichever reads
+// better on that colour (in every theme); ◆ marks a gold link. Weights that round to 0.00
+// read "<0.01" (the exact number stays in data-weight): a table of 2.74e-3s is hard to scan.
 const weightText = (w) => (w < 0.005 ? '<0.01' : String(Number(w.toFixed(2))));
 function heatCell(td, w, gold, heat) {
-  if (heat) td.style.background = viridis(w);
+  if (heat) {
+    const fill = viridis(w);
+    td.style.background = fill;
+    td.style.color = textOn(fill);
+    td.classList.add('heat');  // keeps its colours in forced-colours mode (lab.css)
+  }
   td.append(Object.assign(document.createElement('span'), { className: 'weight', textContent: `${gold ? '◆ ' : ''}${weightText(w)}` }));
   if (gold) td.classList.add('gold');
   td.dataset.weight = String(w);
