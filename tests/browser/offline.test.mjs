@@ -4,6 +4,10 @@
 // not answer fails, and every page must still load and the race still train.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serviceWorker } from '../../tools/site/build.mjs';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
 import { CHROMIUM, FLAGS, DIST } from './support.mjs';
@@ -61,4 +65,48 @@ test('with the network cut, every page loads and the race runs', async () => {
   assert.equal(await page.$$eval('#results tbody tr', (r) => r.length), 2);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('a new build waits beside the old one, then replaces it whole when asked', async () => {
+  // A copy of the site, so that it can be published anew: a changed page, and the
+  // service worker the build makes for it.
+  const root = mkdtempSync(join(tmpdir(), 'lab-update-'));
+  cpSync(DIST, root, { recursive: true });
+  const host = await startServer({ root, port: 0, isolation: false });
+  const url = (p) => `http://127.0.0.1:${host.address().port}/${p}`;
+  const ctx = await browser.newContext({ serviceWorkers: 'allow' });
+  try {
+    const first = await ctx.newPage();
+    await first.goto(url('index.html'));
+    await first.waitForFunction(() => document.body.dataset.offline === 'ready', null, { timeout: 60000 });
+
+    const index = join(root, 'index.html');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('</main>', '<p id="second-build">The second build.</p></main>'));
+    await serviceWorker(root);
+
+    // The next page asks the host for the worker, finds a new one, which stores the new
+    // build and waits: this page is still the old build, whole.
+    const second = await ctx.newPage();
+    await second.goto(url('index.html'));
+    await second.waitForSelector('#offline-update', { timeout: 60000 });
+    assert.match(await second.textContent('#offline-status'), /A new version of the lab is ready/);
+    assert.equal(await second.$('#second-build'), null);
+    // "Use it now": every open page of the lab reloads into the new build.
+    await Promise.all([second.waitForEvent('load'), first.waitForEvent('load'), second.click('#offline-update')]);
+    for (const p of [first, second]) {
+      await p.waitForSelector('#second-build');
+      await p.waitForFunction(() => document.body.dataset.offline === 'ready');
+    }
+    const caches = await second.evaluate(async () => {
+      const names = await self.caches.keys();
+      const urls = [];
+      for (const n of names) for (const r of await (await self.caches.open(n)).keys()) urls.push(r.url);
+      return urls.filter((u) => u.includes('/index.html'));
+    });
+    assert.equal(caches.length, 1, `one stored index.html, the new one: ${caches.join(', ')}`);
+  } finally {
+    await ctx.close();
+    host.close();
+    rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -18,7 +18,7 @@ import { escapeHtml } from './html.mjs';
 import { renderCheck } from './checks-html.mjs';
 import { dataScript, page } from './layout.mjs';
 import { ContentError } from './errors.mjs';
-import { scormPackage } from './scorm.mjs';
+import { PACKAGES, scormPackage } from './scorm.mjs';
 import { questionBanks } from './question-banks.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,6 +46,7 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   for (const f of ['css', 'favicon.svg']) cpSync(join(ROOT, 'web', f), join(out, f), { recursive: true });
   cpSync(join(ROOT, 'web/js/engine/lab-worker.js'), join(out, 'js/lab-worker.js'));
   cpSync(join(ROOT, 'web/js/offline/offline.js'), join(out, 'js/offline.js'));
+  cpSync(join(ROOT, 'web/js/ui/theme.js'), join(out, 'js/theme.js'));  // as it is: it runs before first paint
   mkdirSync(join(out, 'wasm'), { recursive: true });
   for (const f of WASM_FILES) {
     if (!existsSync(join(wasmDir, f))) throw new Error(`${join(wasmDir, f)} is missing: build the WebAssembly modules first`);
@@ -92,38 +93,59 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
     launch: (p) => launchPage(content, data, p),
     // A widget's <main> is hand-written in web/pages/, the shell is shared.
     widget: (p) => page({
-      pages, file: p.file, title: `${p.title} · ${content.course.title}`, script: p.script, data, widget: true,
+      pages, file: p.file, title: `${p.title} · ${content.course.title}`, script: p.script, data, widget: true, embeddable: true,
       body: fillRefs(readFileSync(join(ROOT, 'web/pages', `${p.name}.html`), 'utf8'), content.widgets, `web/pages/${p.name}.html`),
     }),
   };
   for (const p of pages) writeFileSync(join(out, p.file), builders[p.kind](p));
 
+  await embedKit(out);
   await serviceWorker(out);
 
-  // Last, from the finished site: the SCORM 1.2 package, offered on the instructor page.
-  const pkg = scormPackage(out, content.course.title, pages.find((p) => p.kind === 'launch').file);
+  // Last, from the finished site: the SCORM 1.2 and 2004 packages, offered on the instructor page.
   mkdirSync(join(out, 'downloads'), { recursive: true });
-  writeFileSync(join(out, 'downloads/attention-lab-scorm12.zip'), pkg);
+  const masteryScore = content.assignment.lms ? content.assignment.lms.masteryScore : null;
+  for (const [version, name] of Object.entries(PACKAGES)) {
+    writeFileSync(join(out, 'downloads', name), scormPackage(out, { title: content.course.title, pages, version, masteryScore }));
+  }
   // And the quick checks as question banks for an LMS's own quiz engine (not in the package).
   for (const [name, data] of questionBanks(content.checks, { title: content.course.title })) writeFileSync(join(out, 'downloads', name), data);
   return { sections: content.sections.length, checks: content.checks.length };
 }
 
+// embed/: the script an instructor's page loads to size the lab's frames
+// (web/js/embed/lab-embed.js, iframe-resizer's parent side inside), and the two
+// demonstrations of docs/embed/ (a reveal.js deck, a page standing in for an LMS's), with
+// reveal.js's files beside them: nothing is fetched from elsewhere.
+async function embedKit(out) {
+  const dir = join(out, 'embed');
+  mkdirSync(join(dir, 'vendor/reveal/theme'), { recursive: true });
+  await esbuild({
+    entryPoints: [join(ROOT, 'web/js/embed/lab-embed.js')], outfile: join(dir, 'attention-lab-embed.js'),
+    bundle: true, format: 'iife', target: 'es2020', minify: true, logLevel: 'error',
+  });
+  for (const f of readdirSync(join(ROOT, 'docs/embed')).filter((n) => n.endsWith('.html'))) cpSync(join(ROOT, 'docs/embed', f), join(dir, f));
+  const reveal = join(ROOT, 'node_modules/reveal.js/dist');
+  for (const f of ['reveal.js', 'reveal.css', 'theme/white.css']) cpSync(join(reveal, f), join(dir, 'vendor/reveal', f));
+  cpSync(join(reveal, 'theme/fonts/source-sans-pro'), join(dir, 'vendor/reveal/theme/fonts/source-sans-pro'), { recursive: true });
+}
+
 // What a browser keeps for offline use: every file of the site but the downloads (the
 // packages an instructor fetches once), the worker for pages opened from disk (no
-// service worker there) and KaTeX's older font formats (every browser that runs the
-// lab reads woff2). Each with a hash of its bytes, so a new build stores only what changed.
+// service worker there) and older font formats (every browser that runs the lab reads
+// KaTeX's woff2 and the demo deck's woff). Each with a hash of its bytes, so a new build stores only what changed.
 function precacheList(out, dir = '') {
   return readdirSync(join(out, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap((e) => {
     const rel = dir ? `${dir}/${e.name}` : e.name;
     if (e.isDirectory()) return rel === 'downloads' ? [] : precacheList(out, rel);
-    if (rel === 'js/lab-worker-inline.js' || /^vendor\/katex\/fonts\/.*\.(ttf|woff)$/.test(rel)) return [];
+    if (rel === 'service-worker.js') return [];  // (a browser fetches it anew to find a new build)
+    if (rel === 'js/lab-worker-inline.js' || /^vendor\/katex\/fonts\/.*\.(ttf|woff)$|\.(eot|ttf)$/.test(rel)) return [];
     return [{ url: rel, revision: createHash('sha256').update(readFileSync(join(out, rel))).digest('hex').slice(0, 16) }];
   });
 }
 
 // The service worker (web/js/offline/service-worker.js), bundled with its list.
-async function serviceWorker(out) {
+export async function serviceWorker(out) {
   await esbuild({
     entryPoints: [join(ROOT, 'web/js/offline/service-worker.js')], outfile: join(out, 'service-worker.js'),
     bundle: true, format: 'iife', target: 'es2020', minify: true, logLevel: 'error',
@@ -160,7 +182,7 @@ function landingPage(content, data, home) {
       ${cards}
     </ol>
     <p class="help">Everything runs in your browser: the attention and training code is C++ compiled to WebAssembly. Nothing is sent anywhere.
-      ${instructor ? `Instructors: see <a href="${instructor.file}">the gradebook page</a> for collecting hand-ins.` : ''}</p>`;
+      ${instructor ? `<!-- site-only -->Instructors: see <a href="${instructor.file}">the gradebook page</a> for collecting hand-ins.<!-- /site-only -->` : ''}</p>`;
   return page({ pages: content.pages, file: home.file, title: c.title, body, script: home.script, data });
 }
 
@@ -262,6 +284,7 @@ function instructorPage(content, data, p) {
   const a = content.assignment;
   const req = Object.entries((a.race && a.race.required) || {}).map(([k, v]) => `${k} = ${v}`).join(', ');
   const ex = Object.entries((a.exercises && a.exercises.weights) || {}).filter(([, w]) => w > 0).map(([k, w]) => `${k} ${w}`).join(', ');
+  const mastery = a.lms && Number.isFinite(a.lms.masteryScore) ? a.lms.masteryScore : null;
   const body = `
     <h1>Gradebook: collect and grade hand-ins</h1>
     <p class="lead">Students download their work from <a href="checks.html">the quick checks page</a> as one text
@@ -354,12 +377,22 @@ function instructorPage(content, data, p) {
       <div class="buttons"><button id="download-items" type="button">Download the item analysis (CSV)</button></div>
     </section>
     <h2>Putting the lab in your LMS</h2>
-    <p><a href="downloads/attention-lab-scorm12.zip" download>Download the SCORM 1.2 package</a> and upload it to your
-      learning management system as a SCORM activity. One launch is one LMS session, whichever pages the student
-      visits. The LMS receives the score of the automatically graded checks${ex ? ' and the weighed exercises' : ''} in percent (cmi.core.score.raw),
+    <p>Upload one of the two SCORM packages to your learning management system as a SCORM activity; both hold the
+      same lab, without this gradebook page. One launch is one LMS session, whichever pages the student visits.
+      The LMS receives the score of the automatically graded checks${ex ? ' and the weighed exercises' : ''} in percent,
       "completed" once every assigned check${ex ? ' and every part of every weighed exercise' : ''} is answered and every required race was run to the end (else
-      "incomplete"), and the student's work (cmi.suspend_data), so the next launch resumes where they left off, on
+      "incomplete"), and the student's work, so the next launch resumes where they left off, on
       any computer. Inside the LMS the hand-in carries the LMS's name and ID.</p>
+    <ul>
+      <li><a href="downloads/${PACKAGES['2004']}" download>SCORM 2004 (4th edition) package</a>: choose it when your LMS
+        supports SCORM 2004 (Canvas, Blackboard, Brightspace and SCORM Cloud do). It also reports
+        passed or failed${mastery === null ? '' : ` (passed at ${escapeHtml(String(Math.round(mastery * 1000) / 10))} % once every assigned check is answered)`},
+        one record per question answered (the answer, right or wrong, how long it took) for the LMS's interaction
+        reports, and keeps up to 64,000 characters of the student's work.</li>
+      <li><a href="downloads/${PACKAGES['1.2']}" download>SCORM 1.2 package</a>: for an LMS that takes only SCORM 1.2,
+        and for Moodle, whose SCORM 2004 support is incomplete.
+        Score and completion only, and 4,096 characters of the student's work (older race runs are left out first).</li>
+    </ul>
     <h2>The quick checks in your LMS's own quizzes</h2>
     <p>The ${escapeHtml(String(content.checks.length))} quick checks of this build as a question bank, with the feedback of every option
       (a short answer comes as an essay question with its model answer and rubric for the grader; maths is written

@@ -77,7 +77,7 @@ function embedThis() {
   details.append(summary);
   if (!/^https?:$/.test(location.protocol)) {
     const p = document.createElement('p');
-    p.textContent = 'Host the lab first (any static web space, see the README): this page then gives the snippet that embeds it in a slide, an LMS page or a course site.';
+    p.textContent = 'Put the lab on a web space first (any static host will do): opened from there, this page gives the snippet that embeds it in a slide, an LMS page or a course site.';
     details.append(p);
     main.append(details);
     return;
