@@ -27,7 +27,7 @@ test('the first visit stores the site, says so, and isolates the page for thread
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${base}attention-table.html`);
-  await page.waitForFunction(() => document.body.dataset.offline === 'ready', null, { timeout: 60000 });
+  await page.waitForFunction(() => document.documentElement.dataset.offline === 'ready', null, { timeout: 60000 });
   assert.match(await page.textContent('#offline-status'), /Available offline/);
   // The worker took the page over and reloaded it once: the same worker gave it COOP/COEP.
   await page.waitForFunction(() => self.crossOriginIsolated === true && document.body.dataset.build === 'attention_lab_mt', null, { timeout: 30000 });
@@ -78,7 +78,7 @@ test('a new build waits beside the old one, then replaces it whole when asked', 
   try {
     const first = await ctx.newPage();
     await first.goto(url('index.html'));
-    await first.waitForFunction(() => document.body.dataset.offline === 'ready', null, { timeout: 60000 });
+    await first.waitForFunction(() => document.documentElement.dataset.offline === 'ready', null, { timeout: 60000 });
 
     const index = join(root, 'index.html');
     writeFileSync(index, readFileSync(index, 'utf8').replace('</main>', '<p id="second-build">The second build.</p></main>'));
@@ -95,7 +95,7 @@ test('a new build waits beside the old one, then replaces it whole when asked', 
     await Promise.all([second.waitForEvent('load'), first.waitForEvent('load'), second.click('#offline-update')]);
     for (const p of [first, second]) {
       await p.waitForSelector('#second-build');
-      await p.waitForFunction(() => document.body.dataset.offline === 'ready');
+      await p.waitForFunction(() => document.documentElement.dataset.offline === 'ready');
     }
     const caches = await second.evaluate(async () => {
       const names = await self.caches.keys();

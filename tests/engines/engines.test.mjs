@@ -24,8 +24,10 @@ let isolated, plain, reference;
 const url = (server, path) => `http://127.0.0.1:${server.address().port}/${path}`;
 
 // What a race shows: each model's test accuracy and the table of learning curves.
+// (A first visit to a host without isolation headers reloads once its service worker can
+// isolate it, web/js/offline/offline.js: <html data-offline> says when the page is settled.)
 async function raceNumbers(p) {
-  await p.waitFor(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await p.waitFor(() => document.body.dataset.ready === 'true' && document.body.dataset.build && document.documentElement.dataset.offline);
   await p.evaluate(() => document.getElementById('start').click());
   await p.waitFor(() => ['finished', 'error'].includes(document.body.dataset.race));
   return p.evaluate(() => ({

@@ -5,6 +5,8 @@
 //   "A new version of the lab is ready"   when a new build has been stored beside it,
 //                                         with a button to switch every open tab to it
 // A classic script loaded in every page's <head>, before anything else runs.
+// <html data-offline> says where it stands, for the tests: "ready" (stored, and no reload
+// pending), "unavailable" (nothing to do here, or the browser refused).
 //
 // Where it does nothing: pages opened from disk (no service workers for file://),
 // pages in a frame (an LMS or a slide deck: isolation is impossible there, and an
@@ -12,7 +14,11 @@
 // service workers or in a mode that refuses them. The lab runs as before there.
 (() => {
   const sw = navigator.serviceWorker;
-  if (!sw || !/^https?:$/.test(location.protocol) || window.top !== window || !window.isSecureContext) return;
+  const standing = (state) => { document.documentElement.dataset.offline = state; };
+  if (!sw || !/^https?:$/.test(location.protocol) || window.top !== window || !window.isSecureContext) {
+    standing('unavailable');
+    return;
+  }
   const root = new URL('../', document.currentScript.src);
 
   // A reload into isolation is only done before the student has done anything here.
@@ -20,12 +26,14 @@
   for (const type of ['keydown', 'pointerdown', 'input']) addEventListener(type, () => { touched = true; }, { capture: true, once: true });
 
   const controlledAtLoad = Boolean(sw.controller);
+  const reloadForIsolation = () => !controlledAtLoad && !window.crossOriginIsolated && !touched
+    && !sessionStorage.getItem('lab-isolation-reload');
   sw.addEventListener('controllerchange', () => {
     if (controlledAtLoad) {
       // A new build took over (this tab or another asked it to): this page is of the
       // old one, and its next request would be answered from the new one. Reload.
       location.reload();
-    } else if (!window.crossOriginIsolated && !touched && !sessionStorage.getItem('lab-isolation-reload')) {
+    } else if (reloadForIsolation()) {
       // The first visit: the worker now answers this page, so a reload brings the
       // isolation headers, and with them the threaded build. Once per tab.
       sessionStorage.setItem('lab-isolation-reload', '1');
@@ -63,7 +71,8 @@
     });
     return sw.ready;
   }).then(() => whenReady(() => {
-    document.body.dataset.offline = 'ready';
     if (!document.getElementById('offline-update')) footer(() => document.createTextNode('Available offline: this browser keeps a copy of the lab.'));
-  })).catch(() => { /* refused (a private window, a policy): the lab works online as before */ });
+    // (A page about to be reloaded into isolation is not settled yet: its reload is.)
+    if (!reloadForIsolation()) standing('ready');
+  })).catch(() => standing('unavailable'));  // refused (a private window, a policy): online as before
 })();
