@@ -3,25 +3,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage } from './support.mjs';
+import { startLab, openPage, axe } from './support.mjs';
 import { PAGES, pageReady } from './pages.mjs';
 import { writeClass } from './fabricated-class.mjs';
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 let lab;
 before(async () => { lab = await startLab(); });
 after(async () => { await lab.close(); });
-
-async function axe(page) {
-  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(() => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-  }));
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')})`);
-}
 
 // Every page is checked as it loads, then in the state a student sees most: a widget
 // after its main control ran (named here, or its registry "run"), with more of its

@@ -1,6 +1,7 @@
 // Shared fixtures for the browser tests: Debian's Chromium driven by
 // playwright-core, and the built site served twice, with and without the
 // COOP/COEP headers, on ports the OS picks.
+import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
 
@@ -118,4 +119,14 @@ export async function answerInPage(page, yes) {
   await box.locator(yes ? '.confirm-yes' : '.confirm-no').click();
   await box.waitFor({ state: 'detached' });
   return question;
+}
+
+// axe-core's WCAG 2.1 A and AA rules on the page as it is: the violations, in words.
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+export async function axe(page) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  }));
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')})`);
 }

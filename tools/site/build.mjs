@@ -196,6 +196,7 @@ function launchPage(content, data, p) {
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(`${p.title} · ${content.course.title}`)}</title>
+  <script src="js/theme.js"></script>
   <link rel="icon" href="favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="css/lab.css">
   ${dataScript(data)}

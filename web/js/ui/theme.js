@@ -1,6 +1,6 @@
 // The colour theme: "light", "dark", or the system's ("system", no choice saved). A classic
-// script loaded without defer in every page's <head>, so that a saved choice is on <html>
-// (data-theme, read by lab.css) before the first paint: no flash of the other theme. Once
+// script loaded without defer in every page's <head>, so that the theme in force is on
+// <html> (data-theme, read by lab.css) before the first paint: no flash of the other theme. Once
 // the page is parsed it wires the header's select (#site-theme, tools/site/layout.mjs).
 // Copied to js/theme.js as it is (no imports: it runs before any bundle).
 (function () {
@@ -16,9 +16,11 @@
       return 'system';
     }
   }
+  // data-theme is the theme in force, so lab.css writes the dark palette once.
+  var systemDark = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
   function apply(choice) {
-    if (choice === 'light' || choice === 'dark') root.setAttribute('data-theme', choice);
-    else root.removeAttribute('data-theme');
+    var dark = choice === 'dark' || (choice === 'system' && systemDark !== null && systemDark.matches);
+    root.setAttribute('data-theme', dark ? 'dark' : 'light');
   }
   function save(choice) {
     try {
@@ -28,6 +30,7 @@
   }
 
   apply(saved());
+  if (systemDark !== null && systemDark.addEventListener) systemDark.addEventListener('change', function () { apply(saved()); });
   function wire() {
     var select = document.getElementById('site-theme');
     if (!select) return;
