@@ -85,6 +85,10 @@ test('in a reveal.js deck: height reported, arrow keys kept while focused, Escap
   await page.waitForFunction(() => document.activeElement && document.activeElement.tagName !== 'IFRAME');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => Reveal.getIndices().h === 2);
+  // The scaling page's charts drawn: its frame fits them too.
+  const scaling = await frameOf(page, '#slide-scaling iframe');
+  await scaling.waitForFunction(() => document.body.dataset.stale === 'false' && document.body.dataset.computed === document.body.dataset.requested);
+  await fits(page, '#slide-scaling iframe');
 
   // The race, longer than the deck's, on its slide; leaving the slide pauses it.
   await page.evaluate(() => Reveal.slide(3));
