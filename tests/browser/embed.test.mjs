@@ -124,4 +124,14 @@ test('a widget page offers the snippet that embeds it, with its settings', async
   assert.match(snippet, /title="GRU versus self-attention: the training race"/);
   assert.deepEqual(problems.console, []);
   await close();
+
+  // A page whose address does not follow its settings: the snippet has the settings as set.
+  const tr = await openPage(lab.browser, lab.plainUrl('translate.html'));
+  await tr.page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await tr.page.fill('#set-epochs', '7');
+  await tr.page.waitForFunction(() => /epochs=7/.test(document.getElementById('share-link').href));
+  await tr.page.click('#embed-this summary');
+  assert.match(await tr.page.inputValue('#embed-snippet'), new RegExp(`src="${lab.plainUrl('translate.html').replace(/[.?]/g, '\\$&')}\\?epochs=7&amp;embed"`));
+  assert.deepEqual(tr.problems.console, []);
+  await tr.close();
 });

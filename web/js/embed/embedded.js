@@ -21,9 +21,12 @@ import 'iframe-resizer/js/iframeResizer.contentWindow.js';
 export const embedded = document.documentElement.classList.contains('embed');
 const framed = window.parent !== window;
 
-// The page's address without ?embed, and with it: the same settings either way.
+// The page's address without ?embed, and with it: the same settings either way. A page
+// whose settings change as the student works keeps them in its share link
+// (page-kit.js, showShareLink), which the address may not follow.
 function pageUrl(embed) {
-  const url = new URL(location.href);
+  const shared = document.getElementById('share-link');
+  const url = new URL(embed && shared && shared.href ? shared.href : location.href);
   url.hash = '';
   url.searchParams.delete('embed');
   if (embed) url.search = url.search ? `${url.search}&embed` : '?embed';
@@ -87,7 +90,13 @@ function embedThis() {
   const escape = (s) => s.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]);
   const snippet = () => `<iframe data-attention-lab src="${escape(pageUrl(true))}" title="${escape(title)}" style="width: 100%; height: 900px; border: 0" allow="fullscreen"></iframe>\n<script src="${script}"></script>`;
   const help = document.createElement('p');
-  help.textContent = 'Paste this into a slide, an LMS page or a course site. With the script, the frame takes the height of the widget as it changes; where a site removes scripts, the frame keeps the height written in it. The settings are this page\'s as they are now.';
+  const describe = () => {
+    const settings = document.getElementById('share-link') || location.search
+      ? 'The settings are this page\'s as they are now.'
+      : 'The widget opens as it starts here; what a student does in it is saved as on this page.';
+    help.textContent = `Paste this into a slide, an LMS page or a course site. With the script, the frame takes the height of the widget as it changes; where a site removes scripts, the frame keeps the height written in it. ${settings}`;
+  };
+  describe();
   const label = Object.assign(document.createElement('label'), { htmlFor: 'embed-snippet', textContent: 'The snippet' });
   const text = Object.assign(document.createElement('textarea'), { id: 'embed-snippet', readOnly: true, rows: 4, value: snippet() });
   const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy the snippet' });
@@ -101,7 +110,11 @@ function embedThis() {
   });
   details.append(help, label, text, copy, said);
   // The settings change as the student works: the snippet follows when opened.
-  details.addEventListener('toggle', () => { if (details.open) text.value = snippet(); });
+  details.addEventListener('toggle', () => {
+    if (!details.open) return;
+    text.value = snippet();
+    describe();
+  });
   main.append(details);
 }
 
