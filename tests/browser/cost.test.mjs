@@ -216,3 +216,23 @@ self.postMessage = (m, t) => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the estimate stands beside Measure before it is pressed, follows the settings, and is within 2x of the real time', async () => {
+  const { page, problems, close } = await open('cost.html?d=32&from=16&to=256&seconds=0.05');
+  await page.waitForFunction(() => /^About \d+ s on this computer\.$/.test(document.getElementById('cost-estimate').textContent));
+  // Beside the button, on the first screen, with nothing pressed yet.
+  const [button, estimate] = await page.$$eval('#measure, #cost-estimate', (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+  assert.ok(estimate.width > 0 && estimate.bottom <= 800 && Math.abs(estimate.top - button.top) < button.height, JSON.stringify({ button, estimate }));
+  // A heavier run says so before it starts: ten times the measuring time per point.
+  await page.fill('#set-seconds', '0.5');
+  await page.waitForFunction(() => /^About (\d\d+ s|\d+ minutes) on this computer\.$/.test(document.getElementById('cost-estimate').textContent));
+  await page.fill('#set-seconds', '0.05');
+  await page.waitForFunction(() => /^About [1-5] s on this computer\.$/.test(document.getElementById('cost-estimate').textContent));
+  await page.click('#measure');
+  await page.waitForFunction(() => document.body.dataset.cost === 'finished', null, { timeout: 120000 });
+  const [expected, wall] = await page.evaluate(() => [Number(document.body.dataset.estimateSeconds), Number(document.body.dataset.wallSeconds)]);
+  assert.ok(expected > 0 && wall > 0, `${expected} / ${wall}`);
+  assert.ok(expected / wall <= 2 && wall / expected <= 2, `estimate ${expected} s, real ${wall} s`);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

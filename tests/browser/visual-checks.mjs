@@ -150,6 +150,49 @@ export function splitWords() {
   return out.slice(0, 10);
 }
 
+// Chart labels drawn over each other (an axis title across its tick labels, two labels
+// on one spot): [description]. Each pair of texts in one drawing whose boxes overlap by
+// more than 1.5 CSS pixels each way; a label and the bar or line under it are not text.
+export function overlappingChartText() {
+  const out = [];
+  for (const svg of document.querySelectorAll('svg.plot')) {
+    const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim() && t.getClientRects().length)
+      .map((t) => ({ t, r: t.getBoundingClientRect() }));
+    for (let i = 0; i < texts.length; ++i) {
+      for (let j = i + 1; j < texts.length; ++j) {
+        const a = texts[i].r, b = texts[j].r;
+        const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (w > 1.5 && h > 1.5) out.push(`#${svg.id}: "${texts[i].t.textContent.slice(0, 20)}" over "${texts[j].t.textContent.slice(0, 20)}"`);
+      }
+    }
+  }
+  return [...new Set(out)].slice(0, 10);
+}
+
+// What a student reads that was written for a developer: a number between 0.001 and
+// 10,000 in e-notation ("7.63e-1", "1.89e-5" is fine), or an identifier from the code
+// (snake_case with a part of two letters or more: "attention_lab_mt", "scaled_dot";
+// the maths' d_k and W_Q are words here). Text shown in main and the header, outside
+// code, the code editor, formulas and form fields: [description].
+export function developerText() {
+  const out = [];
+  const root = document.body;
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!el || el.closest('script, style, code, pre, textarea, .katex, .cm-editor, .code-editor, .sr-only')) continue;
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    for (const m of n.data.matchAll(/(?<![\w.])[-+]?\d+(?:\.\d+)?e[-+]?\d+\b/gi)) {
+      const v = Math.abs(Number(m[0]));
+      if (v >= 0.001 && v <= 10000) out.push(`"${m[0]}" in e-notation (${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''})`);
+    }
+    for (const m of n.data.matchAll(/\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_[A-Za-z0-9]{2,}\b/g)) {
+      out.push(`"${m[0]}" (${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''})`);
+    }
+  }
+  return [...new Set(out)].slice(0, 10);
+}
+
 // Everything a screenshot would show wrong, in the page's current state.
 export async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(katexGlyphProblems), [], `${what}: formulas not as KaTeX draws them`);
@@ -158,4 +201,6 @@ export async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(coveredText), [], `${what}: text covered`);
   assert.deepEqual(await page.evaluate(tinyChartText), [], `${what}: chart text too small to read`);
   assert.deepEqual(await page.evaluate(chartTextPastEdge), [], `${what}: chart text cut off at its edge`);
+  assert.deepEqual(await page.evaluate(overlappingChartText), [], `${what}: chart labels drawn over each other`);
+  assert.deepEqual(await page.evaluate(developerText), [], `${what}: words or numbers written for a developer`);
 }

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
-import { katexGlyphProblems, offFirstScreen, pastRightEdge, coveredText, tinyChartText, chartTextPastEdge, splitWords } from './visual-checks.mjs';
+import { katexGlyphProblems, offFirstScreen, pastRightEdge, coveredText, tinyChartText, chartTextPastEdge, splitWords, overlappingChartText, developerText } from './visual-checks.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -34,6 +34,8 @@ test('the untouched lesson passes every visual check (the baseline of the cases 
   assert.deepEqual(await page.evaluate(coveredText), []);
   assert.deepEqual(await page.evaluate(tinyChartText), []);
   assert.deepEqual(await page.evaluate(chartTextPastEdge), []);
+  assert.deepEqual(await page.evaluate(overlappingChartText), []);
+  assert.deepEqual(await page.evaluate(developerText), []);
   await close();
 });
 
@@ -95,5 +97,23 @@ test('a primary action two screens down is seen, and one on the first screen is 
   assert.match(found[0], /^#action at \d+-\d+ px$/);
   await page.evaluate(() => document.getElementById('picture').after(document.getElementById('action')));
   assert.deepEqual(await page.evaluate(offFirstScreen, ['action', 'picture']), []);
+  await close();
+});
+
+test('an axis title drawn across its tick labels is seen (the cost chart\'s "time per forward" over "0.02 ms")', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<svg id="crowded" class="plot" viewBox="0 0 300 200" style="width: 300px">'
+    + '<text x="14" y="100" style="font-size: 11px" transform="rotate(-90 14 100)">time per forward</text>'
+    + '<text x="58" y="104" text-anchor="end" style="font-size: 11px">0.02 ms</text>'
+    + '<text x="150" y="190" style="font-size: 11px">apart</text></svg>');
+  assert.deepEqual(await page.evaluate(overlappingChartText), ['#crowded: "time per forward" over "0.02 ms"']);
+  await close();
+});
+
+test('words and numbers written for a developer are seen (a build\'s file name, e-notation for 0.763)', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<p>on two threads (attention_lab_mt), weight 7.63e-1, tiny 1.89e-5, score d_k and W_Q,'
+    + ' <code>scaled_dot</code></p>');
+  assert.deepEqual(await page.evaluate(developerText), ['"7.63e-1" in e-notation (p)', '"attention_lab_mt" (p)']);
   await close();
 });

@@ -8,11 +8,15 @@
 //   - no text covered by another element: at the centre of each line of text, the
 //     topmost element is the text's own (a label drawn over a curve, a legend under a
 //     line, a caption under a sibling box all fail);
-//   - chart text at least 9 CSS pixels high as shown (a chart shrunk to a phone fails);
+//   - chart text at least 9 CSS pixels high as shown (a chart shrunk to a phone fails),
+//     and no two chart labels drawn over each other (an axis title across its ticks);
+//   - no number between 0.001 and 10,000 in e-notation, no identifier from the code
+//     ("attention_lab_mt") in what a student reads;
 //   - a widget's primary action and the picture it drives (the registry's firstScreen)
 //     on the first screen: the action whole, at least half of the picture;
-//   - all of it again after the widget's run (the registry's "run": a short one), and
-//     the run's summary (#run-summary) on screen where the run ended.
+//   - all of it again after the widget's run (the registry's "run": a short one), the
+//     run's summary (#run-summary) on screen where the run ended, and the action and its
+//     picture still in sight.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
@@ -49,6 +53,9 @@ for (const entry of PAGES) {
           return { top: r.top, bottom: r.bottom, height: r.height, vh: window.innerHeight };
         });
         assert.ok(summary.height > 0 && summary.top >= 0 && summary.bottom <= summary.vh, `${entry.file}: the run's summary is not where the run ended (${Math.round(summary.top)} px)`);
+        // The picture the run drove still in sight beside its summary (not pushed down by
+        // what the run added above it).
+        assert.deepEqual(await page.evaluate(offFirstScreen, entry.firstScreen), [], `${entry.file}: not in sight after its run (${size.height} px)`);
         await looksRight(page, `${entry.file}, ${size.name}, after its run`);
       }
       assert.deepEqual(problems.console, []);

@@ -181,7 +181,7 @@ function landingPage(content, data, home) {
     <ol class="cards">
       ${cards}
     </ol>
-    <p class="help">Everything runs in your browser: the attention and training code is C++ compiled to WebAssembly. Nothing is sent anywhere.
+    <p class="help">Everything runs in your browser: the attention and training code is C++ compiled to WebAssembly. Nothing is sent anywhere, except that inside a course site your score and saved work go to that site.
       ${instructor ? `<!-- site-only -->Instructors: see <a href="${instructor.file}">the gradebook page</a> for collecting hand-ins.<!-- /site-only -->` : ''}</p>`;
   return page({ pages: content.pages, file: home.file, title: c.title, body, script: home.script, data });
 }
@@ -312,9 +312,10 @@ function instructorPage(content, data, p) {
     </section>
     <section id="verify-section" aria-labelledby="verify-title" hidden>
       <h2 id="verify-title">Re-running the races</h2>
-      <p class="help">Every race a hand-in claims is run again here from its settings and seed. The lab gives the
-        same numbers for the same settings in every browser, so a claimed test accuracy either matches exactly or
-        the file was changed. Each setting is run once for the whole class.</p>
+      <p class="help">Every race a hand-in claims is run again here from its settings and seed. One build of the lab
+        gives the same numbers for the same settings in every browser, so when this page is the build your students
+        used, a claimed test accuracy that does not match means the file was changed; a run made with another
+        version of the lab may differ without any editing. Each setting is run once for the whole class.</p>
       <progress id="verify-progress" max="1" value="0" aria-labelledby="verify-status"></progress>
       <p id="verify-status" role="status"></p>
       <div class="buttons"><button id="verify-stop" type="button" disabled>Stop re-running</button></div>
@@ -382,8 +383,9 @@ function instructorPage(content, data, p) {
       same lab, without this gradebook page. One launch is one LMS session, whichever pages the student visits.
       The LMS receives the score of the automatically graded checks${ex ? ' and the weighed exercises' : ''} in percent,
       "completed" once every assigned check${ex ? ' and every part of every weighed exercise' : ''} is answered and every required race was run to the end (else
-      "incomplete"), and the student's work, so the next launch resumes where they left off, on
-      any computer. Inside the LMS the hand-in carries the LMS's name and ID.</p>
+      "incomplete"), and the student's work, so the next launch resumes from it on any computer: all of it
+      with SCORM 2004 (up to 64,000 characters), the most recent part with SCORM 1.2 (4,096 characters, older race
+      runs left out first). Inside the LMS the hand-in carries the LMS's name and ID.</p>
     <ul>
       <li><a href="downloads/${PACKAGES['2004']}" download>SCORM 2004 (4th edition) package</a>: choose it when your LMS
         supports SCORM 2004 (Canvas, Blackboard, Brightspace and SCORM Cloud do). It also reports

@@ -10,7 +10,11 @@
 // A page gives the same numbers as a table beside it (the chart's text alternative).
 import { clear, labelWidth, legendRoom, svgEl, unitsForShown } from './svg.js';
 
-const PLOT_H = 320, L = 64, T = 14, B = 44;
+const PLOT_H = 320, T = 14, B = 44;
+// The plot's left edge: past the y axis's title (drawn up to x = 20) and its widest tick
+// label (11 px text, right-aligned 6 units left of the plot), at least 64 units in.
+const TICK_CHAR = labelWidth('x') * 11 / 12;
+const leftEdge = (labels) => Math.ceil(Math.max(64, 22 + 6 + TICK_CHAR * Math.max(0, ...labels.map((t) => String(t).length))));
 // Below this many CSS pixels of width (a phone), the legend goes under the plot and the
 // drawing is narrower, so that its text is shown near its real size, not halved.
 const NARROW = 480, NARROW_W = 380, NARROW_H = 240, LEGEND_ROW = 20;
@@ -65,6 +69,9 @@ export class XYPlot {
       if (!(hi > lo)) { lo = axis.log ? lo / 2 : lo - 1; hi = axis.log ? hi * 2 : hi + 1; }
       return [lo, hi];
     };
+    const [y0, y1] = pts.length ? range(y, pts.map((p) => p[1])) : [0, 0];
+    const yTicks = pts.length ? ticks(y0, y1, y.log, y.base || 10) : [];
+    const L = leftEdge(yTicks.map((v) => y.format(v)));
     svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
     svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, x.label));
     svg.append(svgEl('text', { x: 14, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'axis-title',
@@ -74,19 +81,29 @@ export class XYPlot {
       return;
     }
     const [x0, x1] = range(x, pts.map((p) => p[0]));
-    const [y0, y1] = range(y, pts.map((p) => p[1]));
     const f = (v, lo, hi, log) => (log ? (Math.log(v) - Math.log(lo)) / (Math.log(hi) - Math.log(lo)) : (v - lo) / (hi - lo));
     const sx = (v) => L + f(v, x0, x1, x.log) * (W - L - R);
     const sy = (v) => T + (1 - f(v, y0, y1, y.log)) * (H - T - B);
-    for (const v of ticks(y0, y1, y.log, y.base || 10)) {
+    for (const v of yTicks) {
       svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(v), y2: sy(v), class: 'grid' }));
       svg.append(svgEl('text', { x: L - 6, y: sy(v) + 4, 'text-anchor': 'end', class: 'tick' }, y.format(v)));
     }
+    // The last tick's label ends at the drawing's edge rather than past it; a label that
+    // would touch the one before it is left out (on a phone's narrow plot "512" and "1024"
+    // would be drawn over each other), except the last, which replaces the one before.
+    const xLabels = [];
     for (const v of ticks(x0, x1, x.log, x.base || 10)) {
-      // The last tick's label ends at the drawing's edge rather than past it.
-      const text = x.format(v), past = sx(v) + labelWidth(text) / 2 > W - 1;
-      svg.append(svgEl('text', { x: past ? W - 1 : sx(v), y: H - B + 16, 'text-anchor': past ? 'end' : 'middle', class: 'tick' }, text));
+      const text = x.format(v), w = TICK_CHAR * text.length, past = sx(v) + w / 2 > W - 1;
+      const at = past ? W - 1 : sx(v), from = past ? at - w : at - w / 2;
+      xLabels.push({ text, at, anchor: past ? 'end' : 'middle', from, to: from + w });
     }
+    const keep = [];
+    xLabels.forEach((l, i) => {
+      const last = i === xLabels.length - 1;
+      while (keep.length && keep[keep.length - 1].to + 4 > l.from && (last && keep.length > 1)) keep.pop();
+      if (!keep.length || keep[keep.length - 1].to + 4 <= l.from) keep.push(l);
+    });
+    for (const l of keep) svg.append(svgEl('text', { x: l.at, y: H - B + 16, 'text-anchor': l.anchor, class: 'tick' }, l.text));
     let entries = 0;
     series.forEach((s) => {
       const ok = (s.points || []).filter((p) => usable(p, x.log, y.log));

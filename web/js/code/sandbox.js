@@ -30,7 +30,7 @@ function loadRunner() {
       if (typeof self.CODE_RUNNER === 'function') { resolve(source()); return; }
       const script = Object.assign(document.createElement('script'), { src: 'js/code-runner-inline.js' });
       script.onload = () => resolve(source());
-      script.onerror = () => { runnerSource = null; reject(new Error('js/code-runner-inline.js could not be loaded')); };
+      script.onerror = () => { runnerSource = null; reject(new Error('the file holding the code sandbox could not be loaded')); };
       document.head.append(script);
     });
   }

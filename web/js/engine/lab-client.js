@@ -171,7 +171,7 @@ function inlineWorker() {
       const url = URL.createObjectURL(new Blob([self.LAB_WORKER_SOURCE], { type: 'text/javascript' }));
       resolve(new Worker(url));
     };
-    script.onerror = () => reject(new Error('js/lab-worker-inline.js could not be loaded'));
+    script.onerror = () => reject(new Error('the file holding the lab\'s engine could not be loaded'));
     document.head.append(script);
   });
 }

@@ -9,7 +9,7 @@ import { formatNumber } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { XYPlot, logLogFit } from '../charts/xy-plot.js';
 import { PALETTE } from '../charts/svg.js';
-import { markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
+import { liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
 import { noisyFindings } from './cost/noise.js';
 
 const $ = (id) => document.getElementById(id);
@@ -41,6 +41,36 @@ function sequenceLengths({ from, to }) {
   return Ts;
 }
 
+// How fast each layer computes here (FLOP a second, one thread), timed once on small
+// sizes when the engine is ready: what the estimate beside Measure is made from.
+let rates = null;
+async function timeLayers() {
+  const out = {};
+  for (const layer of LAYERS) {
+    const r = await lab.call('layer_cost', { layer, d: 64, T: layer === 'gru' ? 64 : 256, threads: 1, min_seconds: 0.02, seed: 1 });
+    out[layer] = r.gflops * 1e9;
+  }
+  return out;
+}
+
+// A run's seconds: each point is a warm-up round (at least one forward, about 10 ms)
+// and then forwards until `seconds` have passed, at least one; a point estimated past the
+// page's limit is not run. Two threads are counted as slow as one (an estimate a little
+// long rather than short).
+async function estimateSeconds(settings) {
+  if (!rates) return null;
+  let total = 0;
+  for (const T of sequenceLengths(settings)) {
+    for (const layer of LAYERS) {
+      const plan = await lab.call('layer_cost_plan', { d: settings.d, min_seconds: settings.seconds, seed: 1, layer, T, threads: 1 });
+      const forward = plan.flops / rates[layer];
+      if (forward <= state.data.maxPointSeconds) total += state.threads * (Math.max(settings.seconds, forward) + Math.max(forward, 0.01));
+    }
+  }
+  return total;
+}
+const showEstimate = liveEstimate($('cost-estimate'), estimateSeconds, () => state.running);
+
 function readSettings() {
   const settings = state.form.read();
   if (!settings) return null;
@@ -51,6 +81,7 @@ function readSettings() {
   }
   const href = `cost.html${toQuery(state.spec, settings)}`;
   showShareLink(href);
+  showEstimate(settings);
   return settings;
 }
 
@@ -71,6 +102,9 @@ async function measure() {
   state.stop = false;
   showRunSummary(null);
   setRunning(true);  // at once: Measure disabled, Stop enabled and focused
+  // What the estimate beside Measure said, kept for the tests beside the real time.
+  const expected = await estimateSeconds(settings).catch(() => null);
+  if (expected !== null) document.body.dataset.estimateSeconds = expected.toFixed(2);
   // The largest point first: a run that cannot fit is refused before anything runs.
   try {
     await lab.call('layer_cost_plan', { ...base, layer: 'attention', T: Ts[Ts.length - 1], threads: 1 });
@@ -114,6 +148,7 @@ async function measure() {
     draw();
   }
   const took = ((performance.now() - started) / 1000).toFixed(1);
+  document.body.dataset.wallSeconds = took;
   $('cost-progress').value = done / points.length;
   $('cost-status').textContent = state.stop
     ? `Stopped after ${done} of ${points.length} points (${took} s).`
@@ -206,8 +241,12 @@ function main() {
     $('threads-note').textContent = info.threads
       ? 'Threaded build: every point is timed on one thread and on two.'
       : `${describeBuild(info).plain} So this page times one thread only and cannot show what a second thread adds; hosted on a web server that enables cross-origin isolation (your instructor can set this up), it can.`;
-    $('measure').disabled = false;
     draw();
+    // The layers timed before Measure can be pressed: the engine does one thing at a time.
+    timeLayers().then((r) => { rates = r; }, () => {}).finally(() => {
+      $('measure').disabled = false;
+      readSettings();  // the estimate, now that this computer's speed is known
+    });
   });
   lab.onRestart = (message) => { $('measure-error').textContent = message; };
   const measureOnce = onePressAtATime(measure);  // one handler: either button, one measurement

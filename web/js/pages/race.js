@@ -189,7 +189,7 @@ function showResults(r) {
   $('results-section').hidden = false;
   showRunSummary(`${r.stopped ? 'Stopped' : 'Finished'}: self-attention got ${formatPercent(r.attention.test_acc)} of the test sequences right, the GRU ${formatPercent(r.gru.test_acc)}.`, 'results-section');
   const facts = `Seed ${state.settings.seed}, T = ${state.settings.T}, ${r.threads ? 'both models trained at once on two threads' : 'the two models took turns, epoch by epoch, on one thread'}` +
-    ` (${state.build ? state.build.variant : 'unknown build'}); wall time ${r.wall.toFixed(1)} s.` +
+    `; it took ${r.wall.toFixed(1)} s.` +
     (r.stopped ? ' Stopped early: the numbers below are for the models as they were when stopped.' : '');
   $('run-facts').textContent = facts;
   const body = $('results').tBodies[0];

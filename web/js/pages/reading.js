@@ -9,7 +9,7 @@ import { labData } from '../ui/lab-data.js';
 import { formatNumber, formatPercent } from '../ui/format.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
 import { defaults, toQuery } from '../settings/settings-schema.js';
-import { saveOwnResult } from '../work/own-results.js';
+import { FAR, saveOwnResult } from '../work/own-results.js';
 import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
 import { ROW_COLOURS, drawRowBars, drawRowBarsPlaceholder } from '../charts/row-bars.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
@@ -268,6 +268,12 @@ async function adversary() {
     tr.insertCell().textContent = num(r.alpha[j]);
     return tr;
   }));
+  // "A quite different map" only where it is (Jensen-Shannon, in bits, runs from 0 to 1).
+  const sameClass = r.pred === r.learned_pred;
+  $('rd-adv-caption').textContent = `The learned row in blue, the row found in orange. ${!sameClass
+    ? 'The row found gives a different class.'
+    : r.jsd >= FAR ? 'A clearly different map, and the same answer.'
+      : `The two rows are close (under ${FAR} bit of a possible 1): on this example the answer leaves the map little room; try a larger tolerance or another example.`}`;
   $('rd-adv-figure').hidden = false;
   drawRowBars($('rd-adv-bars'), { tokens: ex.tokens, title: "the last position's weights",
     series: [{ label: 'learned', colour: ROW_COLOURS[0], values: Array.from(r.learned_alpha) }, { label: 'found', colour: ROW_COLOURS[1], values: Array.from(r.alpha) }] });

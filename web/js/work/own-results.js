@@ -50,7 +50,7 @@ export function saveOwnResult(kind, value) {
 
 // A Jensen-Shannon divergence (bits) from which two attention rows are called clearly
 // different: a third of the way to rows with nothing in common.
-const FAR = 0.3;
+export const FAR = 0.3;
 
 // The sentences the check's feedback shows: the student's numbers, or where to get them.
 export function ownResultText({ ablation, adversary }) {
@@ -69,7 +69,7 @@ export function ownResultText({ ablation, adversary }) {
     } else if (same) {
       parts.push(`That row is close to the learned one (under ${FAR} bit of a possible 1), so this example does not show a very different map with the same answer; a larger tolerance or another example may.`);
     }
-    if (same) parts.push('A caveat: a row found by search for one example need not be one the model could produce. Wiegreffe and Pinter (2019) reply that a fairer test trains a whole model to attend differently while staying as accurate, which they found harder to do.');
+    if (same) parts.push('A caveat: a row found by search for one example need not be one the model could produce. Wiegreffe and Pinter (2019) reply that a fair test trains a whole model to attend differently while staying as accurate, and that even where such a model can be found, its attention serves less well as a guide for a simpler model (their diagnostic test).');
   }
   return parts;
 }

@@ -140,7 +140,7 @@ function showOwnResult(box, answered) {
   } else {
     box.dataset.has = 'false';
     const p = document.createElement('p');
-    p.append('Test this on a model you train yourself: ', link, ' masks the most attended position and searches for a very different attention row that keeps the same answer.');
+    p.append('Test this on a model you train yourself: ', link, ' masks the most attended position and searches for the attention row furthest from the learned one that keeps the same answer.');
     box.replaceChildren(p);
   }
 }
