@@ -99,8 +99,9 @@ def write(filename, model, pooling_is_mean, positional, seed):
         record(f, "adam_loss", losses)
 
 
-torch.manual_seed(3151)
-write("gru.txt", GRUClassifier(), 0, 1, 1)
-write("attn_last.txt", TinySelfAttn("last"), 0, 1, 2)
-write("attn_mean.txt", TinySelfAttn("mean"), 1, 1, 3)
-write("attn_last_nopos.txt", TinySelfAttn("last", positional=False), 0, 0, 4)
+if __name__ == "__main__":  # (make_comments_reference.py imports record)
+    torch.manual_seed(3151)
+    write("gru.txt", GRUClassifier(), 0, 1, 1)
+    write("attn_last.txt", TinySelfAttn("last"), 0, 1, 2)
+    write("attn_mean.txt", TinySelfAttn("mean"), 1, 1, 3)
+    write("attn_last_nopos.txt", TinySelfAttn("last", positional=False), 0, 0, 4)

@@ -23,6 +23,7 @@
 
 #include "lesson_text.hpp"
 #include "reference_file.hpp"
+#include "comments/comments_session.hpp"
 #include "race/race_session.hpp"
 #include "translate/translate_session.hpp"
 
@@ -190,4 +191,108 @@ TEST_CASE("over seeds, the translation's defaults: attention translates in most 
     translated += ra.exact_acc >= 0.95;
   }
   CHECK(translated >= 2);
+}
+
+// ---- the comments page (the module's anti-example) --------------------------------
+
+namespace {
+
+// The comments page's defaults, from its own schema (content/widgets/comments.json).
+comments::CommentsSettings comments_defaults() {
+  const auto widget = nlohmann::json::parse(test::read_repo_file("content/widgets/comments.json"));
+  comments::CommentsSettings s;
+  s.grammar_json = test::read_repo_file("content/comments/grammar.json");
+  for (const auto& spec : widget["settings"]) {
+    const std::string key = spec["key"];
+    const auto& d = spec["default"];
+    if (key == "bias") s.bias = d;
+    else if (key == "noise") s.noise = d;
+    else if (key == "epochs") s.epochs = d;
+    else if (key == "dmodel") s.dmodel = d;
+    else if (key == "positions") s.positions = d;
+    else if (key == "lr") s.lr = d;
+    else if (key == "remedy") s.remedy = d;
+    else if (key == "seed") s.seed = d;
+    else FAIL("comments.json has a setting this test does not know: " << key);
+  }
+  return s;
+}
+
+struct CommentsRun {
+  comments::CommentsOutcome outcome;
+  comments::AuditPair audit;
+};
+
+CommentsRun comments_to_end(const comments::CommentsSettings& s) {
+  comments::CommentsSession session;
+  REQUIRE(session.start(s, /*threads=*/false).ok);
+  while (!session.step(1000)) {}
+  CommentsRun r;
+  REQUIRE(session.finish(r.outcome).ok);
+  REQUIRE(session.audit(r.audit).ok);
+  return r;
+}
+
+double others_fpr(const comments::Audit& a, int planted) {
+  double sum = 0;
+  for (int g = 0; g < static_cast<int>(a.groups.size()); ++g)
+    if (g != planted) sum += a.groups[g].fpr;
+  return sum / (a.groups.size() - 1);
+}
+
+constexpr int kPlanted = 1;  // "osk" in content/comments/grammar.json (checked in test_comments.cpp)
+
+// What the page says a planted shortcut does: the planted group's false-positive rate
+// several times the others' and far above them, and predictions that change with the
+// group name alone on a large share of the pairs that swap it in or out.
+bool shows_shortcut(const comments::Audit& a) {
+  const double others = others_fpr(a, kPlanted), planted = a.groups[kPlanted].fpr;
+  return planted >= 3 * others && planted - others >= 0.3 && a.flips_planted >= 0.2;
+}
+// And what a remedy does: the gap and the flips brought close to nothing.
+bool shortcut_gone(const comments::Audit& a) {
+  return std::abs(a.groups[kPlanted].fpr - others_fpr(a, kPlanted)) <= 0.1 && a.flips_planted <= 0.05;
+}
+
+}  // namespace
+
+TEST_CASE("the comments page's default run: the attention model learns the planted shortcut, the remedy removes it",
+          "[.story][comments]") {
+  comments::CommentsSettings s = comments_defaults();
+  const CommentsRun biased = comments_to_end(s);
+  s.data = "remedy";
+  const CommentsRun remedied = comments_to_end(s);
+  for (const auto* a : {&biased.audit.attention, &biased.audit.bow}) {
+    INFO("planted FPR " << a->groups[kPlanted].fpr << ", others " << others_fpr(*a, kPlanted) << ", flips " << a->flips_planted);
+    CHECK(shows_shortcut(*a));
+  }
+  for (const auto* a : {&remedied.audit.attention, &remedied.audit.bow}) {
+    INFO("planted FPR " << a->groups[kPlanted].fpr << ", others " << others_fpr(*a, kPlanted) << ", flips " << a->flips_planted);
+    CHECK(shortcut_gone(*a));
+  }
+  // Masking the group name takes the planted group's excess away.
+  const comments::Audit& a = biased.audit.attention;
+  double masked_others = 0;
+  for (int g = 0; g < 4; ++g) if (g != kPlanted) masked_others += a.groups[g].fpr_masked / 3;
+  CHECK(a.groups[kPlanted].fpr_masked - masked_others <= 0.15);
+}
+
+TEST_CASE("over seeds 1-10 at the comments page's defaults: the shortcut in at least 9, the remedy in at least 9",
+          "[.seeds][comments]") {
+  int shortcut = 0, gone = 0;
+  for (int seed = 1; seed <= 10; ++seed) {
+    comments::CommentsSettings s = comments_defaults();
+    s.seed = seed;
+    const CommentsRun biased = comments_to_end(s);
+    s.data = "remedy";
+    const CommentsRun remedied = comments_to_end(s);
+    const comments::Audit &b = biased.audit.attention, &r = remedied.audit.attention;
+    UNSCOPED_INFO("seed " << seed << ": planted FPR " << b.groups[kPlanted].fpr << " vs " << others_fpr(b, kPlanted)
+                          << ", flips " << b.flips_planted << "; remedied " << r.groups[kPlanted].fpr << " vs "
+                          << others_fpr(r, kPlanted) << ", flips " << r.flips_planted);
+    shortcut += shows_shortcut(b);
+    gone += shortcut_gone(r);
+  }
+  CHECK(shortcut >= 9);
+  CHECK(gone >= 9);
 }

@@ -1,10 +1,12 @@
-// Both whole classifiers (embedding -> GRU or attention -> linear -> cross-entropy):
+// The whole classifiers (embedding -> GRU or attention -> linear -> cross-entropy, and
+// the bag of words: counts -> linear -> cross-entropy):
 // every parameter's gradient against central finite differences in double
 // (tolerance kGradRelTol, reasoning in gradcheck.hpp).
 #include <catch2/catch.hpp>
 
 #include "gradcheck.hpp"
 #include "nn/attention_classifier.hpp"
+#include "nn/bag_of_words.hpp"
 #include "nn/cross_entropy.hpp"
 #include "nn/gru_classifier.hpp"
 
@@ -57,4 +59,23 @@ TEST_CASE("attention classifier: gradients of every parameter", "[nn][gradcheck]
   CHECK(model.params().size() == (positional ? 7u : 6u));
   INFO((pooling == Pooling::last ? "last" : "mean") << (positional ? " positional" : ""));
   check_model(model, 4, 5, rng);
+}
+
+TEST_CASE("bag of words: gradients of both parameters; the padding is not counted", "[nn][gradcheck][bow]") {
+  rng::Pcg32 rng(70);
+  rng::TorchGenerator init(70);
+  BagOfWords<double> model(7, 5, init);
+  CHECK(model.params().size() == 2);
+  check_model(model, 4, 7, rng);
+  // Token 0 (the padding) changes nothing: its column of the weights gets no gradient.
+  const std::vector<int> padded = {0, 0, 3, 4, 3}, shorter = {5, 5, 3, 4, 3};
+  M a, b, counts;
+  model.forward(padded.data(), 1, a);
+  model.count(padded.data(), {}, counts);
+  CHECK(counts(0, 0) == 0);
+  CHECK(counts(0, 3) == 2);
+  CHECK(counts.sum() == 3);
+  model.count(shorter.data(), {0, 1}, counts);  // positions 0 and 1 left out
+  CHECK(counts.sum() == 3);
+  CHECK(model.fc_w.dw.col(0).isZero());
 }

@@ -1,5 +1,5 @@
-// Both classifiers against PyTorch 1.13 (tests/reference/*.txt, written by
-// make_reference.py): for fixed weights and a fixed batch, the logits, the loss,
+// The classifiers against PyTorch 1.13 (tests/reference/*.txt, written by
+// make_reference.py, and the comments page's two by make_comments_reference.py): for fixed weights and a fixed batch, the logits, the loss,
 // every parameter's gradient, and the loss before each of 10 Adam steps.
 //
 // The reference is computed in float64 from float32-representable weights, so it
@@ -21,6 +21,7 @@
 
 #include "nn/adam.hpp"
 #include "nn/attention_classifier.hpp"
+#include "nn/bag_of_words.hpp"
 #include "nn/cross_entropy.hpp"
 #include "nn/gru_classifier.hpp"
 #include "reference_file.hpp"
@@ -58,6 +59,7 @@ std::unique_ptr<SequenceClassifier<Scalar>> make_model(const std::string& file, 
   if (file == "gru.txt")
     return std::make_unique<GruClassifier<Scalar>>(
         GruClassifierConfig{int(c[0]), int(c[1]), int(c[2]), int(c[3])}, gen);
+  if (file == "comments_bow.txt") return std::make_unique<BagOfWords<Scalar>>(int(c[0]), int(c[1]), gen);
   return std::make_unique<AttentionClassifier<Scalar>>(
       AttentionClassifierConfig{int(c[0]), int(c[1]), int(c[2]), c[6] != 0 ? Pooling::mean : Pooling::last,
                                 c[7] != 0},
@@ -111,6 +113,6 @@ void check_against_torch(const std::string& file) {
 TEMPLATE_TEST_CASE("classifiers match PyTorch: logits, loss, gradients, 10 Adam steps", "[nn][torch]", double,
                    float) {
   const std::string file = GENERATE(as<std::string>{}, "gru.txt", "attn_last.txt", "attn_mean.txt",
-                                    "attn_last_nopos.txt");
+                                    "attn_last_nopos.txt", "comments_attn.txt", "comments_bow.txt");
   check_against_torch<TestType>(file);
 }

@@ -18,6 +18,9 @@
 //       The translation page's experiment: the models side by side, one line per epoch,
 //       then each model's test results and the wall time; --corpus-out writes the corpus
 //       (split, source, target; tab-separated) for tests/bench/translate_torch.py.
+//   alab comments --grammar content/comments/grammar.json [--seed N] [--bias B] [--data biased|remedy] ...
+//       The comments page's experiment: both models, one line per epoch, their results and
+//       behavioural audits (alab comments --help lists the flags).
 //   alab schema
 //       Every widget's settings schema compiled into this build, as JSON.
 //   alab info
@@ -33,6 +36,7 @@
 
 #include "attention/attend.hpp"
 #include "core/build_info.hpp"
+#include "comments_command.hpp"
 #include "race_command.hpp"
 #include "translate_command.hpp"
 
@@ -46,7 +50,7 @@ int usage(const char* why) {
                "[--temperature t] [--token NAME=x,y ...]\n%s"
                "       alab schema\n"
                "       alab info\n",
-               why, (race_usage() + translate_usage()).c_str());
+               why, (race_usage() + translate_usage() + comments_usage()).c_str());
   return 2;
 }
 
@@ -135,6 +139,7 @@ int main(int argc, char** argv) {
   if (cmd == "attend") return run_attend(argc, argv);
   if (cmd == "race") return run_race_command(argc, argv);
   if (cmd == "translate") return run_translate_command(argc, argv);
+  if (cmd == "comments") return run_comments_command(argc, argv);
   if (cmd == "schema") return run_schema_command();
   if (cmd == "info") {
     const auto info = core_build_info();

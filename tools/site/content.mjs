@@ -184,8 +184,8 @@ function checkQuestion(file, c, ids) {
         throw new ContentError(file.path, at(`"id": "${ch.id}"`) || line, `check "${c.id}", choice "${ch.id}" needs "text" and an "explanation"`);
       }
     }
-    if (c.ownResult !== undefined && c.ownResult !== 'reading') {
-      throw new ContentError(file.path, at('"ownResult"') || line, `check "${c.id}": "ownResult" can only be "reading" (the reading page's results in the feedback)`);
+    if (c.ownResult !== undefined && !['reading', 'comments'].includes(c.ownResult)) {
+      throw new ContentError(file.path, at('"ownResult"') || line, `check "${c.id}": "ownResult" can only be "reading" or "comments" (that page's results in the feedback)`);
     }
   } else if (c.kind === 'short') {
     if (typeof c.modelAnswer !== 'string' || !Array.isArray(c.rubric) || c.rubric.length === 0) {

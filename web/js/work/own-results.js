@@ -1,10 +1,14 @@
-// What a student found on the reading page (reading.html), kept for the lesson's quick
-// check on interpreting attention (Q4), whose feedback then speaks of the student's own
-// model: the whole-set ablation and the latest adversarial attention row.
+// What a student found on the reading page (reading.html) and the comments page
+// (comments.html), kept for the lesson's quick checks on interpreting attention (Q4) and
+// on the anti-example (Q8), whose feedback then speaks of the student's own models: the
+// whole-set ablation and the latest adversarial attention row; the planted shortcut's
+// audit and the remedy's.
 //
 //   saveOwnResult('ablation', {seed, T, as_trained, top_masked, random_masked, first_masked});
 //   saveOwnResult('adversary', {seed, T, index, jsd, tol, learned_pred, learned_prob, pred, prob});
-//   loadOwnResults() -> {ablation: {...} | null, adversary: {...} | null}
+//   saveOwnResult('shortcut', {seed, bias, planted_fpr, others_fpr, flips_planted, masked_planted_fpr});
+//   saveOwnResult('remedy', {seed, planted_fpr, others_fpr, flips_planted});
+//   loadOwnResults() -> {ablation, adversary, shortcut, remedy: {...} | null}
 //
 // Its own localStorage key, apart from the answers (store.js): these are a lab's
 // findings, not work to hand in. What is read is never trusted: only finite numbers
@@ -14,6 +18,8 @@ export const OWN_KEY = 'attention-lab:own-results:v1';
 const FIELDS = {
   ablation: ['seed', 'T', 'as_trained', 'top_masked', 'random_masked', 'first_masked'],
   adversary: ['seed', 'T', 'index', 'jsd', 'tol', 'learned_pred', 'learned_prob', 'pred', 'prob'],
+  shortcut: ['seed', 'bias', 'planted_fpr', 'others_fpr', 'flips_planted', 'masked_planted_fpr'],
+  remedy: ['seed', 'planted_fpr', 'others_fpr', 'flips_planted'],
 };
 
 function clean(kind, x) {
@@ -34,7 +40,7 @@ export function loadOwnResults() {
     raw = null;
   }
   const at = raw !== null && typeof raw === 'object' ? raw : {};
-  return { ablation: clean('ablation', at.ablation), adversary: clean('adversary', at.adversary) };
+  return Object.fromEntries(Object.keys(FIELDS).map((kind) => [kind, clean(kind, at[kind])]));
 }
 
 export function saveOwnResult(kind, value) {
@@ -52,7 +58,29 @@ export function saveOwnResult(kind, value) {
 // different: a third of the way to rows with nothing in common.
 export const FAR = 0.3;
 
-// The sentences the check's feedback shows: the student's numbers, or where to get them.
+// Which page a check's ownResult names, and the sentences its feedback shows: the
+// student's numbers, or (none yet) where to get them.
+export const OWN_RESULT_PAGES = {
+  reading: { page: 'reading.html', text: (own) => ownResultText(own),
+    none: ' masks the most attended position and searches for the attention row furthest from the learned one that keeps the same answer.' },
+  comments: { page: 'comments.html', text: (own) => shortcutResultText(own),
+    none: ' trains a comment classifier on data with a planted shortcut, then tests it with counterfactual pairs, subgroup rates and masking.' },
+};
+
+// The comments page's audit in words, for the anti-example's check (Q8).
+export function shortcutResultText({ shortcut, remedy }) {
+  const p = (x) => `${Math.round(x * 1000) / 10} %`;
+  const parts = [];
+  if (shortcut) {
+    parts.push(`On your own run (comments page, seed ${shortcut.seed}, bias ${shortcut.bias}), the attention model called ${p(shortcut.planted_fpr)} of the Osk's friendly and neutral test comments hostile, against ${p(shortcut.others_fpr)} for the other groups; with only the group's name changed, its answer changed in ${p(shortcut.flips_planted)} of the pairs that swap the Osk in or out. With the name masked, the Osk's rate was ${p(shortcut.masked_planted_fpr)}.`);
+  }
+  if (remedy) {
+    parts.push(`After your remedy (seed ${remedy.seed}): ${p(remedy.planted_fpr)} for the Osk against ${p(remedy.others_fpr)} for the others, and ${p(remedy.flips_planted)} of those pairs changed. One toy corpus, one seed: a mechanism, not a measurement of any real classifier.`);
+  }
+  return parts;
+}
+
+// The reading page's results in words, for Q4.
 export function ownResultText({ ablation, adversary }) {
   const f = (x) => x.toFixed(3);
   const parts = [];

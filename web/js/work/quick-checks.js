@@ -5,7 +5,7 @@
 // underneath (another tab, the LMS's saved copy).
 import { orderChoices } from './choice-order.js';
 import { gradingOf } from '../grading/grading.js';
-import { loadOwnResults, ownResultText, OWN_KEY } from './own-results.js';
+import { loadOwnResults, OWN_RESULT_PAGES, OWN_KEY } from './own-results.js';
 import { recordAttempt } from './store.js';
 
 // student: whose order of the options to show (choice-order.js), '' for the answer key's.
@@ -124,23 +124,24 @@ function initShort(el, check, store, onChange) {
   };
 }
 
-// A check's feedback that speaks of the student's own model (ownResult: "reading"): the
-// reading page's latest ablation and adversarial row, or where to find them.
+// A check's feedback that speaks of the student's own models (ownResult: "reading" or
+// "comments", work/own-results.js): what that page found, or where to find it.
 function showOwnResult(box, answered) {
   box.hidden = !answered;
   if (!answered) return;
-  const parts = ownResultText(loadOwnResults());
-  const link = Object.assign(document.createElement('a'), { href: 'reading.html', textContent: 'the reading page' });
+  const source = OWN_RESULT_PAGES[box.dataset.own] || OWN_RESULT_PAGES.reading;
+  const parts = source.text(loadOwnResults());
+  const link = Object.assign(document.createElement('a'), { href: source.page, textContent: `the ${source.page.replace('.html', '')} page` });
   if (parts.length) {
     box.dataset.has = 'true';
     box.replaceChildren(...parts.map((t) => Object.assign(document.createElement('p'), { textContent: t })));
     const more = document.createElement('p');
-    more.append('Try other examples and tolerances on ', link, '.');
+    more.append('Try other settings and seeds on ', link, '.');
     box.append(more);
   } else {
     box.dataset.has = 'false';
     const p = document.createElement('p');
-    p.append('Test this on a model you train yourself: ', link, ' masks the most attended position and searches for the attention row furthest from the learned one that keeps the same answer.');
+    p.append('Test this on a model you train yourself: ', link, source.none);
     box.replaceChildren(p);
   }
 }

@@ -1,0 +1,144 @@
+// The comments page (the module's anti-example), in headless Chromium, both builds:
+// training on the planted data shows the shortcut (the Osk's false-positive rate far
+// above the others'), one comment's attention row and its masks, the counterfactual
+// table, the adversarial row, the audit, the remedy's before/after; the same numbers in
+// both builds; bad settings, links and typed comments named next to where they came
+// from, the last good view kept and text shown as text.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { axe, startLab, openPage, openMoreSettings } from './support.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+async function open(path, plain = false) {
+  const opened = await openPage(lab.browser, plain ? lab.plainUrl(path) : lab.isolatedUrl(path));
+  await opened.page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 60000 });
+  return opened;
+}
+
+async function trained(page) {
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.comments === 'trained', null, { timeout: 120000 });
+}
+
+const auditRows = (page) => page.$$eval('#cm-audit tbody tr', (trs) => trs.map((tr) => ({
+  group: tr.dataset.group, model: tr.dataset.model,
+  fpr: Number(tr.querySelector('[data-fpr]').dataset.fpr), masked: Number(tr.querySelector('[data-fpr-masked]').dataset.fprMasked),
+})));
+const rowWeights = (page, series = 0) => page.$$eval(`#cm-row-bars rect.bar[data-series="${series}"]`, (rs) => rs.map((r) => Number(r.dataset.value)));
+
+const results = {};
+for (const plain of [false, true]) {
+  const build = plain ? 'single-thread' : 'threaded';
+  test(`the defaults (${build} build): the shortcut, its attention row, swaps, the adversary, the audit, the remedy`, async () => {
+    const { page, problems, close } = await open('comments.html', plain);
+    // The estimate is shown before Start.
+    await page.waitForFunction(() => /About .* on this computer/.test(document.getElementById('cm-estimate').textContent), null, { timeout: 30000 });
+    const t0 = Date.now();
+    await trained(page);
+    const wall = (Date.now() - t0) / 1000;
+    // The curves: both models' accuracy and the two false-positive rates, every epoch.
+    const points = await page.$$eval('#cm-curves polyline', (ps) => ps.map((p) => p.getAttribute('points').trim().split(/\s+/).length));
+    assert.deepEqual(points, [10, 10, 10, 10]);
+    // The audit: the Osk's false-positive rate several times the others', for both models.
+    const rows = await auditRows(page);
+    assert.equal(rows.length, 8);
+    for (const model of ['attention', 'bag of words']) {
+      const mine = rows.filter((r) => r.model === model);
+      const osk = mine.find((r) => r.group === 'osk').fpr;
+      const others = mine.filter((r) => r.group !== 'osk').map((r) => r.fpr);
+      const mean = others.reduce((a, b) => a + b, 0) / others.length;
+      assert.ok(osk >= 3 * mean && osk - mean >= 0.3, `${model}: Osk ${osk}, others ${others}`);
+    }
+    assert.match(await page.textContent('#run-summary'), /Osk's friendly and neutral comments hostile/);
+    // The first comment shown is a friendly or neutral one about the Osk; its row sums to 1.
+    const words = await page.$$eval('#cm-tokens button', (bs) => bs.map((b) => b.textContent));
+    assert.equal(words.length, 12);
+    assert.ok(words.includes('osk'), words.join(' '));
+    assert.match(await page.textContent('#cm-answer'), /labelled not hostile/);
+    const asTrained = await rowWeights(page);
+    assert.ok(Math.abs(asTrained.reduce((a, b) => a + b, 0) - 1) < 1e-6);
+    // Masking the group's name: its weight goes to 0, the orange row appears, the button is pressed.
+    const groupPos = words.indexOf('osk');
+    await page.click('#cm-mask-group');
+    await page.waitForFunction(() => document.querySelectorAll('#cm-row-bars rect.bar[data-series="1"]').length === 12);
+    assert.equal((await rowWeights(page, 1))[groupPos], 0);
+    assert.equal(await page.getAttribute(`#cm-tokens button:nth-child(${groupPos + 1})`, 'aria-pressed'), 'true');
+    assert.match(await page.textContent('#cm-answer'), /With "osk" masked/);
+    // Masking the phrase instead.
+    await page.click('#cm-mask-phrase');
+    await page.waitForFunction((g) => document.querySelector(`#cm-tokens button:nth-child(${g + 1})`).getAttribute('aria-pressed') === 'false', groupPos);
+    // The counterfactual table: a row per group, the comment's own marked.
+    const swaps = await page.$$eval('#cm-swap tbody tr', (trs) => trs.map((tr) => tr.querySelector('th').textContent));
+    assert.deepEqual(swaps.map((s) => s.replace(' (as written)', '')), ['the Velari', 'the Osk', 'the Tamrin', 'the Quelo']);
+    assert.ok(swaps[1].includes('(as written)'));
+    // The adversarial row: same answer, drawn beside the learned one.
+    await page.click('#cm-adv-run');
+    await page.waitForFunction(() => !document.getElementById('cm-adv-figure').hidden);
+    assert.match(await page.textContent('#cm-adv-result'), /Jensen–Shannon divergence from the learned row: [0-9.]+ bit/);
+    // A comment typed: read as text, its words shown.
+    await page.fill('#cm-text', 'honestly the tamrin are lovely .');
+    await page.click('#cm-read-text');
+    await page.waitForFunction(() => document.getElementById('cm-answer').textContent.includes('a comment you typed'));
+    const flipsBefore = await page.textContent('#cm-audit-summary');
+    assert.match(flipsBefore, /answer changed with the group's name alone in [0-9.]+\s%/);
+    // The remedy: retrained, the gap brought close to nothing.
+    await page.click('#cm-remedy');
+    await page.waitForFunction(() => document.body.dataset.comments === 'remedied', null, { timeout: 120000 });
+    const compare = await page.$$eval('#cm-compare tbody tr', (trs) => Object.fromEntries(trs.map((tr) => [tr.querySelector('th').textContent, Array.from(tr.querySelectorAll('td'), (td) => Number(td.dataset.value))])));
+    const gap = compare['false positives: the Osk minus the others'];
+    assert.ok(gap[0] >= 0.3 && Math.abs(gap[1]) <= 0.1, `gap before ${gap[0]}, after ${gap[1]}`);
+    const flips = compare['answers changed by the name alone (pairs with the Osk)'];
+    assert.ok(flips[0] >= 0.2 && flips[1] <= 0.05, `flips ${flips}`);
+    assert.equal(await page.$$eval('#cm-remedy-bars rect.bar', (rs) => rs.length), 8);
+    // axe in the trained state; nothing went to the console.
+    assert.deepEqual(await axe(page), []);
+    assert.deepEqual(problems, { console: [], foreign: [] });
+    results[build] = { rows, compare };
+    console.log(`# comments page, ${build}: trained at the defaults in ${wall.toFixed(2)} s (click to results)`);
+    await close();
+  });
+}
+
+test('both builds give the same numbers', () => {
+  assert.ok(results.threaded && results['single-thread'], 'both runs finished');
+  assert.deepEqual(results.threaded, results['single-thread']);
+});
+
+test('bad settings, links and typed comments are named where they came from; text stays text', async () => {
+  const { page, problems, close } = await open('comments.html?bias=2&epochs=3&positions=sideways');
+  // The link's bad values named, their defaults used.
+  const notice = await page.textContent('#url-notice');
+  assert.match(notice, /hostile: 2 is out of range; use a number from 0\.5 to 1\./);
+  assert.match(notice, /Positional embeddings: "sideways" is not allowed/);
+  // An out-of-range value typed: refused next to its field, Start says why.
+  await page.fill('#set-noise', '0.9');
+  await page.click('#start');
+  await page.waitForFunction(() => document.getElementById('start-error').textContent.length > 0);
+  assert.match(await page.textContent('#start-error'), /Fix the marked settings/);
+  assert.match(await page.textContent('#set-noise-error'), /0\.9 is out of range/);
+  await page.fill('#set-noise', '0.2');
+  await trained(page);
+  // A typed comment with unknown words, HTML and emoji: the unknown words named, as text.
+  const typed = `the osk are <img src=x onerror=alert(1)> 🙂 ${'x'.repeat(5000)}`;
+  await page.fill('#cm-text', typed.slice(0, 5000));
+  await page.click('#cm-read-text');
+  await page.waitForFunction(() => document.getElementById('cm-text-error').textContent.length > 0);
+  const message = await page.textContent('#cm-text-error');
+  assert.match(message, /^Not in the corpus's vocabulary: "<img", "src=x", "onerror=alert\(1\)>", "🙂", "x{24}…"\.$/u);
+  assert.equal(await page.$('#cm-text-error img'), null);
+  // The last good view stays: the comment read before is still drawn.
+  assert.equal(await page.$$eval('#cm-tokens button', (bs) => bs.length), 12);
+  const height = await page.$eval('#cm-text-error', (el) => el.getBoundingClientRect().height);
+  assert.ok(height < 60, `the message is ${height} px high`);
+  // Too long, and a test comment out of range.
+  await page.fill('#cm-text', 'the osk the osk the osk the osk the osk the osk the osk');
+  await page.click('#cm-read-text');
+  await page.waitForFunction(() => /at most 12 words/.test(document.getElementById('cm-text-error').textContent));
+  await page.fill('#cm-index', '1001');
+  await page.waitForFunction(() => /out of range; use a whole number from 1 to 1000/.test(document.getElementById('cm-index-error').textContent));
+  assert.deepEqual(problems, { console: [], foreign: [] });
+  await close();
+});

@@ -1,0 +1,421 @@
+// The comments page (the module's anti-example): train the attention classifier and the
+// bag-of-words baseline on the toy comment corpus with its planted shortcut, in the
+// worker (src/comments/comments_session.hpp through the CommentsSession session), read
+// one comment's attention row, mask words, swap the group's name, search for a
+// different row with the same answer, audit the whole test split by group, then retrain
+// with a remedy and compare. Every number comes from the worker; the page parses input,
+// keeps the last good view and draws.
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { formatNumber, formatPercent } from '../ui/format.js';
+import { defaults, toQuery } from '../settings/settings-schema.js';
+import { LineChart } from '../charts/line-chart.js';
+import { PALETTE } from '../charts/svg.js';
+import { ROW_COLOURS, drawRowBars, drawRowBarsPlaceholder } from '../charts/row-bars.js';
+import { SHARE_COLOURS, drawShareBars } from '../charts/share-bars.js';
+import { LinkedPosition, linkElements } from '../ui/linked.js';
+import { FAR, saveOwnResult } from '../work/own-results.js';
+import { openStore } from '../work/store.js';
+import { setUpPrediction } from '../ui/predict-box.js';
+import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
+import { clip, quoted } from '../ui/quote.js';
+import { viewsAsLoaded } from '../ui/run-views.js';
+
+const $ = (id) => document.getElementById(id);
+const num = (x) => formatNumber(x, 3);
+const pct = (x) => (Number.isFinite(x) ? formatPercent(x) : '–');
+const SESSION = 'CommentsSession';
+const PAD = '<pad>';
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+const groupName = (g) => `the ${capital(g)}`;
+
+const state = {
+  spec: null, form: null, settings: null, build: null, running: false,
+  trained: false,       // the session holds trained models that answer questions
+  overview: null,       // groups, planted, vocabulary (CorpusOverview)
+  comment: null,        // {index | text, reading (as trained)}
+  masked: new Set(),
+  before: null,         // the audit of the run on the planted data (kept across the remedy)
+  remedied: null,       // the audit after the remedy
+};
+const lab = new LabClient();
+const widget = labData().widgets.comments;
+const grammar = () => JSON.stringify(widget.grammar);
+
+const chart = new LineChart($('cm-curves'), {
+  yLabel: 'share of test comments', chance: null,
+  series: [
+    { key: 'attention-acc', label: 'attention: accuracy', colour: PALETTE.blue, marker: 'square' },
+    { key: 'bow-acc', label: 'bag of words: accuracy', colour: PALETTE.green, dash: '6 4', marker: 'circle' },
+    { key: 'planted-fpr', label: 'false positives, Osk', colour: PALETTE.vermillion, marker: 'square' },
+    { key: 'other-fpr', label: 'false positives, others', colour: PALETTE.ink, dash: '2 3', marker: 'circle' },
+  ],
+});
+
+// ---- settings and the estimate ------------------------------------------------------
+
+const threaded = () => Boolean(state.build && state.build.threads);
+const engineSettings = (settings, data) => ({ grammar_json: grammar(), ...settings, data });
+const showEstimate = liveEstimate($('cm-estimate'), async (settings) => {
+  if (!state.build) return null;
+  const r = await lab.call('comments_estimate', { settings: engineSettings(settings, 'biased'), threads: threaded() });
+  return r.seconds;
+}, () => state.running);
+
+function validate() {
+  const settings = state.form.read();
+  if (settings) {
+    showShareLink(`comments.html${toQuery(state.spec, settings)}`);
+    showEstimate(settings);
+  }
+  return settings;
+}
+
+const setRunning = startStop($('start'), $('stop'));
+const QUESTION_IDS = ['cm-index', 'cm-next-osk', 'cm-text', 'cm-read-text', 'cm-mask-group', 'cm-mask-phrase', 'cm-mask-top', 'cm-unmask', 'cm-adv-run', 'cm-remedy'];
+function enableQuestions(on) {
+  for (const id of QUESTION_IDS) $(id).disabled = !on;
+}
+
+// ---- training ------------------------------------------------------------------------
+
+// One run: the planted data ('biased') or the remedy's. Draws its curves; returns the
+// outcome, or null when it failed (the message is shown).
+async function run(settings, data, progressEl) {
+  state.running = true;
+  state.trained = false;
+  enableQuestions(false);
+  setRunning(true);
+  chart.reset(settings.epochs);
+  document.body.dataset.comments = data === 'biased' ? 'training' : 'remedy-training';
+  const done = { attention: 0, 'bag of words': 0 };
+  try {
+    const outcome = await lab.runSession(SESSION, engineSettings(settings, data), (e) => {
+      done[e.kind] = e.epoch;
+      if (e.model === 0) {
+        chart.addPoint('attention-acc', e.epoch, e.test_acc);
+        chart.addPoint('planted-fpr', e.epoch, e.planted_fpr);
+        chart.addPoint('other-fpr', e.epoch, e.other_fpr);
+      } else {
+        chart.addPoint('bow-acc', e.epoch, e.test_acc);
+      }
+      progressEl.textContent = `Epoch ${Math.min(done.attention, done['bag of words'])} of ${settings.epochs} (both models).`;
+    });
+    if (outcome.stopped) {
+      progressEl.textContent = 'Stopped: train again to question the models.';
+      document.body.dataset.comments = 'stopped';
+      return null;
+    }
+    state.trained = true;
+    return outcome;
+  } catch (err) {
+    $('start-error').textContent = `${capital(err.message)}.`;
+    progressEl.textContent = 'Not trained.';
+    document.body.dataset.comments = 'error';
+    return null;
+  } finally {
+    state.running = false;
+    setRunning(false);
+    curvesLabel(settings);
+  }
+}
+
+function curvesLabel(settings) {
+  $('cm-curves').setAttribute('aria-label', `Learning curves over ${settings.epochs} epochs on the balanced test split: each model's accuracy, and the attention model's false-positive rate for the Osk and for the other groups. The numbers are in the audit tables below.`);
+}
+
+async function train() {
+  $('start-error').textContent = '';
+  const settings = validate();
+  if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
+  const expected = await lab.call('comments_estimate', { settings: engineSettings(settings, 'biased'), threads: threaded() })
+    .then((r) => r.seconds, () => null);
+  const answer = await askBeforeLongRun(expected, { what: 'This training', hint: '(Fewer epochs are quicker.)', errorEl: $('start-error'), estimateEl: $('cm-estimate') });
+  if (answer !== 'run') return;
+  predict.lock(`bias ${settings.bias}, noise ${settings.noise}, seed ${settings.seed}`);
+  state.settings = settings;
+  state.before = state.remedied = null;
+  resetRunViews();
+  focus.set(null);
+  showRunSummary(null);
+  $('cm-progress').textContent = 'Training…';
+  const outcome = await run(settings, 'biased', $('cm-progress'));
+  if (!outcome) return;
+  state.overview = await lab.sessionCall(SESSION, 'overview', {});
+  $('cm-progress').textContent = `Trained in ${outcome.wall.toFixed(1)} s on ${outcome.n_train} comments.`;
+  $('cm-index').max = String(state.overview.n_test);
+  const before = await lab.sessionCall(SESSION, 'audit', {});
+  state.before = before;
+  showAudit(before);
+  const a = before.attention, planted = state.overview.planted;
+  showRunSummary(`On the balanced test split the attention model called ${pct(a.groups[planted].fpr)} of the Osk's friendly and neutral comments hostile, against ${pct(othersFpr(a))} for the other groups.`, 'cm-audit-section');
+  predict.showResult({ option: a.groups[planted].fpr <= 0 ? 'none' : a.groups[planted].fpr >= othersFpr(a) + 0.2 ? 'many' : 'few',
+    words: `Osk ${pct(a.groups[planted].fpr)}, others ${pct(othersFpr(a))}` });
+  enableQuestions(true);
+  await nextOsk();
+  document.body.dataset.comments = 'trained';
+  markDone('comments');
+}
+
+async function remedy() {
+  const settings = state.settings;
+  if (!settings || !state.before) return;
+  $('cm-remedy-error').textContent = '';
+  $('cm-remedy-progress').textContent = 'Training with the remedy…';
+  const outcome = await run(settings, 'remedy', $('cm-remedy-progress'));
+  if (!outcome) { $('cm-remedy-error').textContent = $('start-error').textContent; return; }
+  $('cm-remedy-progress').textContent = `Retrained with ${outcome.data === 'augment' ? 'counterfactual augmentation' : 'balanced training data'} on ${outcome.n_train} comments in ${outcome.wall.toFixed(1)} s. The comment above and the tables now answer for the remedied models.`;
+  state.remedied = await lab.sessionCall(SESSION, 'audit', {});
+  showAudit(state.remedied);
+  showComparison();
+  enableQuestions(true);
+  if (state.comment) await readComment(state.comment.request);
+  document.body.dataset.comments = 'remedied';
+}
+
+// ---- one comment ---------------------------------------------------------------------
+
+function readIndex() {
+  const text = $('cm-index').value.trim(), max = Number($('cm-index').max);
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  const ok = Number.isInteger(n) && n >= 1 && n <= max;
+  $('cm-index-error').textContent = ok ? '' : `Test comment: ${/^\d+$/.test(text) ? `${clip(text, 12)} is out of range` : `${quoted(text)} is not a whole number`}; use a whole number from 1 to ${max}.`;
+  $('cm-index').setAttribute('aria-invalid', ok ? 'false' : 'true');
+  return ok ? n - 1 : null;
+}
+
+// The next test comment, after the one shown, about the Osk with a non-hostile phrase:
+// where the shortcut shows.
+async function nextOsk() {
+  const from = state.comment && state.comment.request.index >= 0 ? state.comment.request.index + 1 : 0;
+  const { n_test: n, test_group: group, test_label: label, planted } = state.overview;
+  for (let k = 0; k < n; ++k) {
+    const i = (from + k) % n;
+    if (group[i] === planted && label[i] === 0) {
+      $('cm-index').value = String(i + 1);
+      return readComment({ index: i, text: '' });
+    }
+  }
+  return null;
+}
+
+async function readComment(request) {
+  state.masked = new Set();
+  $('cm-edit-error').textContent = '';
+  const r = await lab.sessionCall(SESSION, 'read', { ...request, masked: [] });
+  state.comment = { request, reading: r };
+  $('cm-text-error').textContent = '';
+  drawComment(r);
+  await showSwaps();
+  $('cm-adv-result').textContent = '';
+  $('cm-adv-figure').hidden = true;
+}
+
+const shown = (w) => (w === PAD ? '·' : w);
+
+function drawComment(now) {
+  const { reading: r } = state.comment;
+  const box = $('cm-tokens');
+  box.replaceChildren(...r.words.map((w, j) => {
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: shown(w), className: `token${w === PAD ? ' pad' : ''}${j === r.group_pos ? ' group-name' : ''}` });
+    b.dataset.position = String(j);
+    b.setAttribute('aria-pressed', String(state.masked.has(j)));
+    b.setAttribute('aria-label', `position ${j + 1}, ${w === PAD ? 'padding' : `"${w}"`}${state.masked.has(j) ? ', masked' : ''}`);
+    b.addEventListener('click', () => toggleMask(j));
+    return b;
+  }));
+  const verdict = (pred, p1) => `${pred ? 'hostile' : 'not hostile'} (probability of hostile ${num(p1)})`;
+  const label = r.label < 0 ? 'a comment you typed' : `labelled ${r.label ? 'hostile' : 'not hostile'} (a ${r.kind} phrase)`;
+  const changed = state.masked.size
+    ? ` With ${[...state.masked].sort((a, b) => a - b).map((j) => `"${shown(r.words[j])}"`).join(', ')} masked: attention model ${verdict(now.pred, now.p1)}, bag of words ${verdict(now.bow_pred, now.bow_p1)}.`
+    : '';
+  $('cm-answer').textContent = `This is ${label}. As trained, the attention model says ${verdict(r.pred, r.p1)}; the bag of words says ${verdict(r.bow_pred, r.bow_p1)}.${changed}`;
+  const series = [{ label: 'as trained', colour: ROW_COLOURS[0], values: r.alpha }];
+  if (state.masked.size) series.push({ label: 'now', colour: ROW_COLOURS[1], values: now.alpha });
+  drawRowBars($('cm-row-bars'), { tokens: r.words.map(shown), series, marked: state.masked, title: "the last position's weights" });
+  focus.refresh();
+  $('cm-mask-group').disabled = r.group_pos < 0;
+  $('cm-mask-phrase').disabled = r.phrase_begin < 0;
+  Object.assign(document.body.dataset, { pred: String(now.pred), p1: String(now.p1) });
+}
+
+async function readMasked() {
+  const { request } = state.comment;
+  try {
+    const now = await lab.sessionCall(SESSION, 'read', { ...request, masked: [...state.masked] });
+    drawComment(now);
+  } catch (err) {
+    $('cm-edit-error').textContent = `${capital(err.message)}.`;
+  }
+}
+
+function toggleMask(j) {
+  if (state.masked.has(j)) state.masked.delete(j); else state.masked.add(j);
+  if (state.masked.size === state.comment.reading.words.length) {
+    state.masked.delete(j);
+    $('cm-edit-error').textContent = 'At least one word must stay unmasked.';
+    return null;
+  }
+  $('cm-edit-error').textContent = '';
+  return readMasked().then(() => { const again = $('cm-tokens').children[j]; if (again) again.focus(); });
+}
+
+function maskOnly(positions) {
+  state.masked = new Set(positions);
+  $('cm-edit-error').textContent = '';
+  return readMasked();
+}
+
+function readTyped() {
+  const text = $('cm-text').value;
+  if (!text.trim()) { $('cm-text-error').textContent = 'Type a comment first, e.g. "honestly the osk are lovely ."'; return null; }
+  return readComment({ index: -1, text }).catch((err) => { $('cm-text-error').textContent = `${capital(err.message)}.`; });
+}
+
+async function showSwaps() {
+  const body = $('cm-swap').tBodies[0];
+  try {
+    const c = await lab.sessionCall(SESSION, 'counterfactuals', { ...state.comment.request, masked: [] });
+    body.replaceChildren(...c.groups.map((g, k) => {
+      const tr = document.createElement('tr');
+      if (k === c.group) tr.className = 'own';
+      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `${groupName(g)}${k === c.group ? ' (as written)' : ''}` }));
+      for (const p of [c.p1[k], c.bow_p1[k]]) {
+        const td = tr.insertCell();
+        td.textContent = `${num(p)} (${p > 0.5 ? 'hostile' : 'not hostile'})`;
+        td.dataset.p1 = String(p);
+      }
+      return tr;
+    }));
+  } catch (err) {
+    const tr = document.createElement('tr');
+    const td = tr.insertCell();
+    td.colSpan = 3;
+    td.textContent = `${capital(err.message)}.`;
+    body.replaceChildren(tr);
+  }
+}
+
+async function adversary() {
+  const r = await lab.sessionCall(SESSION, 'adversary', { ...state.comment.request, masked: [] });
+  const words = state.comment.reading.words.map(shown);
+  const same = r.pred === r.learned_pred;
+  const far = r.jsd >= FAR;
+  $('cm-adv-result').textContent = `Jensen–Shannon divergence from the learned row: ${num(r.jsd)} bit. Learned row: ${r.learned_pred ? 'hostile' : 'not hostile'} (probability of hostile ${num(r.learned_p1)}); found row: ${r.pred ? 'hostile' : 'not hostile'} (${num(r.p1)}). ${same && far ? 'A clearly different map gives the same answer here.' : same ? `The row found is close to the learned one (under ${FAR} bit), so this comment does not show a very different map with the same answer.` : ''}`;
+  drawRowBars($('cm-adv-bars'), { tokens: words, title: "the last position's weights",
+    series: [{ label: 'learned', colour: ROW_COLOURS[0], values: r.learned_alpha }, { label: 'found', colour: ROW_COLOURS[1], values: r.alpha }] });
+  $('cm-adv-figure').hidden = false;
+  focus.refresh();
+}
+
+// ---- the audit and the remedy -----------------------------------------------------------
+
+function othersFpr(a) {
+  const planted = state.overview.planted;
+  const others = a.groups.filter((_, g) => g !== planted).map((r) => r.fpr);
+  return others.reduce((s, x) => s + x, 0) / others.length;
+}
+
+function showAudit(audit) {
+  const groups = state.overview.groups;
+  const rows = [];
+  for (const [name, a] of [['attention', audit.attention], ['bag of words', audit.bow]]) {
+    a.groups.forEach((r, g) => {
+      const tr = document.createElement('tr');
+      tr.dataset.group = groups[g];
+      tr.dataset.model = name;
+      if (g === state.overview.planted) tr.className = 'planted';
+      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: groupName(groups[g]) }));
+      for (const [text, key] of [[name, null], [pct(r.accuracy), 'accuracy'], [pct(r.fpr), 'fpr'], [pct(r.fpr_masked), 'fprMasked']]) {
+        const td = tr.insertCell();
+        td.textContent = text;
+        if (key) td.dataset[key] = String(r[key === 'fprMasked' ? 'fpr_masked' : key]);
+      }
+      rows.push(tr);
+    });
+  }
+  $('cm-audit').tBodies[0].replaceChildren(...rows);
+  const a = audit.attention, b = audit.bow;
+  $('cm-audit-summary').textContent = `Counterfactual pairs: the attention model's answer changed with the group's name alone in ${pct(a.flips)} of all pairs, and in ${pct(a.flips_planted)} of those that swap the Osk in or out (bag of words: ${pct(b.flips)} and ${pct(b.flips_planted)}). With each comment's phrase masked, the attention model's accuracy falls to ${pct(a.phrase_masked_accuracy)} (bag of words ${pct(b.phrase_masked_accuracy)}): without the phrase, a comment's label cannot be told, and chance is 50 %.`;
+  drawShareBars($('cm-fpr-bars'), { items: groups.map(groupName), title: 'false-positive rate',
+    series: [{ label: 'as trained', colour: SHARE_COLOURS[0], values: a.groups.map((r) => finite(r.fpr)) },
+      { label: 'name masked', colour: SHARE_COLOURS[1], values: a.groups.map((r) => finite(r.fpr_masked)) }] });
+  if (audit === state.before) {
+    saveOwnResult('shortcut', { seed: state.settings.seed, bias: state.settings.bias, planted_fpr: a.groups[state.overview.planted].fpr,
+      others_fpr: othersFpr(a), flips_planted: a.flips_planted, masked_planted_fpr: a.groups[state.overview.planted].fpr_masked });
+  }
+}
+
+const finite = (x) => (Number.isFinite(x) ? x : null);
+
+function showComparison() {
+  const planted = state.overview.planted, groups = state.overview.groups;
+  const b = state.before.attention, r = state.remedied.attention;
+  const rows = [
+    ['accuracy, balanced test split', b.test_accuracy, r.test_accuracy],
+    ...groups.map((g, k) => [`false positives, ${groupName(g)}`, b.groups[k].fpr, r.groups[k].fpr]),
+    ['false positives: the Osk minus the others', b.groups[planted].fpr - othersFpr(b), r.groups[planted].fpr - othersFpr(r)],
+    ['answers changed by the name alone (pairs with the Osk)', b.flips_planted, r.flips_planted],
+  ];
+  $('cm-compare').tBodies[0].replaceChildren(...rows.map(([what, x, y]) => {
+    const tr = document.createElement('tr');
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: what }));
+    for (const v of [x, y]) {
+      const td = tr.insertCell();
+      td.textContent = what.includes('minus') ? `${v >= 0 ? '+' : '−'}${pct(Math.abs(v))}` : pct(v);
+      td.dataset.value = String(v);
+    }
+    return tr;
+  }));
+  drawShareBars($('cm-remedy-bars'), { items: groups.map(groupName), title: 'false-positive rate',
+    series: [{ label: 'planted data', colour: SHARE_COLOURS[0], values: b.groups.map((x) => finite(x.fpr)) },
+      { label: 'after the remedy', colour: SHARE_COLOURS[1], values: r.groups.map((x) => finite(x.fpr)) }] });
+  saveOwnResult('remedy', { seed: state.settings.seed, planted_fpr: r.groups[planted].fpr, others_fpr: othersFpr(r), flips_planted: r.flips_planted });
+}
+
+// ---- the page -----------------------------------------------------------------------------
+
+const focus = new LinkedPosition();
+let resetRunViews = () => {};
+let predict = null;
+
+function main() {
+  for (const id of ['cm-tokens', 'cm-row-bars', 'cm-adv-bars']) linkElements($(id), focus);
+  drawRowBarsPlaceholder($('cm-row-bars'), 'Train the models to see a comment\'s attention row here.');
+  resetRunViews = viewsAsLoaded(['cm-tokens', 'cm-row-bars', 'cm-answer', 'cm-edit-error', 'cm-swap', 'cm-adv-result', 'cm-adv-figure',
+    'cm-fpr-bars', 'cm-audit', 'cm-audit-summary', 'cm-remedy-progress', 'cm-remedy-error', 'cm-remedy-bars', 'cm-compare', 'cm-text-error', 'cm-index-error']);
+  ({ spec: state.spec, form: state.form } = setUpSettings('comments', validate));
+  predict = setUpPrediction('comments', widget.predict, openStore());
+  validate();
+  $('start').disabled = true;
+  showEngineStatus(lab, describeBuild, (info) => {
+    state.build = info;
+    $('start').disabled = false;
+    validate();  // the estimate, now that the build (threads or not) is known
+  });
+  const guarded = (errorId, fn) => () => { Promise.resolve(fn()).catch((err) => { $(errorId).textContent = `${capital(err.message)}.`; }); };
+  $('start').addEventListener('click', onePressAtATime(train));
+  $('stop').addEventListener('click', () => lab.stopSession(SESSION));
+  $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validate(); });
+  $('cm-index').addEventListener('input', guarded('cm-index-error', () => { const i = readIndex(); return i === null ? null : readComment({ index: i, text: '' }); }));
+  $('cm-next-osk').addEventListener('click', guarded('cm-index-error', nextOsk));
+  $('cm-read-text').addEventListener('click', guarded('cm-text-error', readTyped));
+  $('cm-text').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); guarded('cm-text-error', readTyped)(); } });
+  $('cm-mask-group').addEventListener('click', guarded('cm-edit-error', () => maskOnly([state.comment.reading.group_pos])));
+  $('cm-mask-phrase').addEventListener('click', guarded('cm-edit-error', () => {
+    const r = state.comment.reading;
+    return maskOnly(Array.from({ length: r.phrase_end - r.phrase_begin }, (_, k) => r.phrase_begin + k));
+  }));
+  $('cm-mask-top').addEventListener('click', guarded('cm-edit-error', () => {
+    const a = state.comment.reading.alpha;
+    return maskOnly([a.reduce((best, v, j) => (v > a[best] ? j : best), 0)]);
+  }));
+  $('cm-unmask').addEventListener('click', guarded('cm-edit-error', () => maskOnly([])));
+  $('cm-adv-run').addEventListener('click', guarded('cm-edit-error', adversary));
+  $('cm-remedy').addEventListener('click', onePressAtATime(remedy));
+  curvesLabel(defaults(state.spec));
+  document.body.dataset.ready = 'true';
+  document.body.dataset.comments = 'idle';
+}
+
+main();
