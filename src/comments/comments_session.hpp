@@ -111,7 +111,7 @@ struct AdversaryAnswer {
 
 // How long a run of these settings takes on this computer, by doing part of it: the
 // corpus made, then one epoch of each model trained and evaluated, timed; the run is
-// that epoch times the epochs (on two threads the slower model's, else both).
+// that epoch times the epochs (both models' epochs, threads or not: see the .cpp).
 struct EstimateRequest {
   CommentsSettings settings;
   bool threads = false;

@@ -76,6 +76,16 @@ const CASES = {
     request: { type: 'session-start', payload: { session: 'SeedSweep', input: { settings: { epochs: 1 }, seeds: Array(30).fill(1) } } },
     compiled: /seeds must be different/,
   },
+  comments: {
+    edit: (w) => { setting(w, 'epochs').max = 30; },
+    link: 'comments.html?epochs=40', field: 'epochs', typed: '40',
+    message: range('Epochs', 40, 1, 30),
+    // An empty grammar: past the settings, the engine refuses it before training.
+    request: { type: 'session-start', payload: { session: 'CommentsSession', input: {
+      grammar_json: '{}', seed: 1, bias: 0.9, noise: 0.2, epochs: 40, dmodel: 16, positions: 'on', lr: 0.01,
+      remedy: 'augment', data: 'biased' } } },
+    compiled: /grammar/,
+  },
   exercises: {
     edit: (w) => { setting(w, 'variant').max = 20; },
     link: 'exercises.html?variant=30', field: 'variant', typed: '30',

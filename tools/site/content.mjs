@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
 import { loadRegistry } from './registry.mjs';
 import { checkNumber, fillFixed, parseSetting } from '../../web/js/settings/settings-schema.js';
+import { OWN_RESULT_PAGES } from '../../web/js/work/own-results.js';
 
 // A widget's own content checks, found by its name: tools/site/widgets/NAME.mjs exports
 // check({file, widgets, readJson}) -> fields to add to the widget's data (or {}).
@@ -184,8 +185,8 @@ function checkQuestion(file, c, ids) {
         throw new ContentError(file.path, at(`"id": "${ch.id}"`) || line, `check "${c.id}", choice "${ch.id}" needs "text" and an "explanation"`);
       }
     }
-    if (c.ownResult !== undefined && !['reading', 'comments'].includes(c.ownResult)) {
-      throw new ContentError(file.path, at('"ownResult"') || line, `check "${c.id}": "ownResult" can only be "reading" or "comments" (that page's results in the feedback)`);
+    if (c.ownResult !== undefined && !Object.hasOwn(OWN_RESULT_PAGES, c.ownResult)) {
+      throw new ContentError(file.path, at('"ownResult"') || line, `check "${c.id}": "ownResult" must be one of ${Object.keys(OWN_RESULT_PAGES).join(', ')} (the pages whose results a check's feedback can quote: web/js/work/own-results.js)`);
     }
   } else if (c.kind === 'short') {
     if (typeof c.modelAnswer !== 'string' || !Array.isArray(c.rubric) || c.rubric.length === 0) {

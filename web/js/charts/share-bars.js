@@ -3,11 +3,19 @@
 // numbers (its text alternative); the chart's label says what stands out.
 //
 //   drawShareBars(svg, { items: ['q1', ...], series: [{label, colour, values: [0..1 | null]}], title })
-import { PALETTE, clear, labelWidth, svgEl } from './svg.js';
+import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
 
-const W = 560, ROW = 30, T = 30, B = 30, R = 40;
+const ROW = 30, T = 30, B = 30, R = 40;
+
+// As wide as a laptop's panel shows it, or as a phone shows it (280 to 340 units, one a
+// CSS pixel), so that its text keeps its size instead of being shrunk with the drawing.
+const baseWidth = (svg) => {
+  const shown = svg.getBoundingClientRect().width;
+  return shown > 0 && shown < 480 ? unitsForShown(shown, 340) : 560;
+};
 
 export function drawShareBars(svg, { items, series, title }) {
+  const W = baseWidth(svg);
   const L = Math.max(40, ...items.map((t) => labelWidth(t) + 10));
   const H = T + B + ROW * items.length;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);

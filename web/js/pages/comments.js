@@ -46,6 +46,7 @@ const chart = new LineChart($('cm-curves'), {
   yLabel: 'share of test comments', chance: null,
   series: [
     { key: 'attention-acc', label: 'attention: accuracy', colour: PALETTE.blue, marker: 'square' },
+    { key: 'attention-val', label: 'attention: accuracy, planted split', colour: PALETTE.purple, dash: '6 4', marker: 'square' },
     { key: 'bow-acc', label: 'bag of words: accuracy', colour: PALETTE.green, dash: '6 4', marker: 'circle' },
     { key: 'planted-fpr', label: 'false positives, Osk', colour: PALETTE.vermillion, marker: 'square' },
     { key: 'other-fpr', label: 'false positives, others', colour: PALETTE.ink, dash: '2 3', marker: 'circle' },
@@ -94,6 +95,7 @@ async function run(settings, data, progressEl) {
       done[e.kind] = e.epoch;
       if (e.model === 0) {
         chart.addPoint('attention-acc', e.epoch, e.test_acc);
+        chart.addPoint('attention-val', e.epoch, e.val_acc);
         chart.addPoint('planted-fpr', e.epoch, e.planted_fpr);
         chart.addPoint('other-fpr', e.epoch, e.other_fpr);
       } else {
@@ -121,7 +123,14 @@ async function run(settings, data, progressEl) {
 }
 
 function curvesLabel(settings) {
-  $('cm-curves').setAttribute('aria-label', `Learning curves over ${settings.epochs} epochs on the balanced test split: each model's accuracy, and the attention model's false-positive rate for the Osk and for the other groups. The numbers are in the audit tables below.`);
+  $('cm-curves').setAttribute('aria-label', `Learning curves over ${settings.epochs} epochs: each model's accuracy on the balanced test split, the attention model's on the planted validation split, and its false-positive rate on the balanced split for the Osk and for the other groups. The final numbers are in the tables below.`);
+}
+
+// The two splits' accuracies at the end: the planted one (drawn like the training data)
+// and the balanced one; a shortcut costs little on the first and shows on the second.
+function showAccuracy(outcome) {
+  const [a, b] = outcome.models;
+  $('cm-accuracy').textContent = `Accuracy on the planted validation split (drawn like the training data) and on the balanced test split: attention ${pct(a.val_acc)} and ${pct(a.test_acc)}; bag of words ${pct(b.val_acc)} and ${pct(b.test_acc)}. The planted split's labels include the disagreeing share, so no model can score near 100\u00a0% there.`;
 }
 
 async function train() {
@@ -130,6 +139,7 @@ async function train() {
   if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
   const expected = await lab.call('comments_estimate', { settings: engineSettings(settings, 'biased'), threads: threaded() })
     .then((r) => r.seconds, () => null);
+  document.body.dataset.estimate = String(expected);
   const answer = await askBeforeLongRun(expected, { what: 'This training', hint: '(Fewer epochs are quicker.)', errorEl: $('start-error'), estimateEl: $('cm-estimate') });
   if (answer !== 'run') return;
   predict.lock(`bias ${settings.bias}, noise ${settings.noise}, seed ${settings.seed}`);
@@ -139,10 +149,15 @@ async function train() {
   focus.set(null);
   showRunSummary(null);
   $('cm-progress').textContent = 'Training…';
+  const t0 = performance.now();
   const outcome = await run(settings, 'biased', $('cm-progress'));
   if (!outcome) return;
+  document.body.dataset.trainSeconds = String((performance.now() - t0) / 1000);  // click to trained models
   state.overview = await lab.sessionCall(SESSION, 'overview', {});
   $('cm-progress').textContent = `Trained in ${outcome.wall.toFixed(1)} s on ${outcome.n_train} comments.`;
+  showAccuracy(outcome);
+  document.body.dataset.wall = String(outcome.wall);
+  $('cm-audit-which').textContent = 'These are the models trained on the planted data.';
   $('cm-index').max = String(state.overview.n_test);
   const before = await lab.sessionCall(SESSION, 'audit', {});
   state.before = before;
@@ -165,8 +180,10 @@ async function remedy() {
   const outcome = await run(settings, 'remedy', $('cm-remedy-progress'));
   if (!outcome) { $('cm-remedy-error').textContent = $('start-error').textContent; return; }
   $('cm-remedy-progress').textContent = `Retrained with ${outcome.data === 'augment' ? 'counterfactual augmentation' : 'balanced training data'} on ${outcome.n_train} comments in ${outcome.wall.toFixed(1)} s. The comment above and the tables now answer for the remedied models.`;
+  showAccuracy(outcome);
   state.remedied = await lab.sessionCall(SESSION, 'audit', {});
   showAudit(state.remedied);
+  $('cm-audit-which').textContent = `These are the models retrained with the remedy (${outcome.data === 'augment' ? 'counterfactual augmentation' : 'balanced training data'}); the remedy's section below sets them beside the first run.`;
   showComparison();
   enableQuestions(true);
   if (state.comment) await readComment(state.comment.request);
@@ -336,7 +353,7 @@ function showAudit(audit) {
   }
   $('cm-audit').tBodies[0].replaceChildren(...rows);
   const a = audit.attention, b = audit.bow;
-  $('cm-audit-summary').textContent = `Counterfactual pairs: the attention model's answer changed with the group's name alone in ${pct(a.flips)} of all pairs, and in ${pct(a.flips_planted)} of those that swap the Osk in or out (bag of words: ${pct(b.flips)} and ${pct(b.flips_planted)}). With each comment's phrase masked, the attention model's accuracy falls to ${pct(a.phrase_masked_accuracy)} (bag of words ${pct(b.phrase_masked_accuracy)}): without the phrase, a comment's label cannot be told, and chance is 50 %.`;
+  $('cm-audit-summary').textContent = `Counterfactual pairs: the attention model's answer changed with the group's name alone in ${pct(a.flips)} of all pairs, and in ${pct(a.flips_planted)} of those that swap the Osk in or out (bag of words: ${pct(b.flips)} and ${pct(b.flips_planted)}). With each comment's phrase masked, the attention model's accuracy falls to ${pct(a.phrase_masked_accuracy)} (bag of words ${pct(b.phrase_masked_accuracy)}): without the phrase, a comment's label cannot be told, and chance is 50\u00a0%.`;
   drawShareBars($('cm-fpr-bars'), { items: groups.map(groupName), title: 'false-positive rate',
     series: [{ label: 'as trained', colour: SHARE_COLOURS[0], values: a.groups.map((r) => finite(r.fpr)) },
       { label: 'name masked', colour: SHARE_COLOURS[1], values: a.groups.map((r) => finite(r.fpr_masked)) }] });
@@ -383,7 +400,7 @@ function main() {
   for (const id of ['cm-tokens', 'cm-row-bars', 'cm-adv-bars']) linkElements($(id), focus);
   drawRowBarsPlaceholder($('cm-row-bars'), 'Train the models to see a comment\'s attention row here.');
   resetRunViews = viewsAsLoaded(['cm-tokens', 'cm-row-bars', 'cm-answer', 'cm-edit-error', 'cm-swap', 'cm-adv-result', 'cm-adv-figure',
-    'cm-fpr-bars', 'cm-audit', 'cm-audit-summary', 'cm-remedy-progress', 'cm-remedy-error', 'cm-remedy-bars', 'cm-compare', 'cm-text-error', 'cm-index-error']);
+    'cm-fpr-bars', 'cm-audit', 'cm-audit-summary', 'cm-audit-which', 'cm-accuracy', 'cm-remedy-progress', 'cm-remedy-error', 'cm-remedy-bars', 'cm-compare', 'cm-text-error', 'cm-index-error']);
   ({ spec: state.spec, form: state.form } = setUpSettings('comments', validate));
   predict = setUpPrediction('comments', widget.predict, openStore());
   validate();
