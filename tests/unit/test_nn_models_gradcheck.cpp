@@ -9,6 +9,7 @@
 #include "nn/bag_of_words.hpp"
 #include "nn/cross_entropy.hpp"
 #include "nn/gru_classifier.hpp"
+#include "nn/tiny_vit.hpp"
 
 using namespace alab;
 using namespace alab::nn;
@@ -78,4 +79,46 @@ TEST_CASE("bag of words: gradients of both parameters; the padding is not counte
   model.count(shorter.data(), {0, 1}, counts);  // positions 0 and 1 left out
   CHECK(counts.sum() == 3);
   CHECK(model.fc_w.dw.col(0).isZero());
+}
+
+namespace {
+// A loss over random images (values in [-1, 1]) with random labels.
+template <class Model>
+void check_image_model(Model& model, int B, rng::Pcg32& rng) {
+  const int S = model.side();
+  std::vector<double> pixels(static_cast<std::size_t>(B) * S * S);
+  for (double& x : pixels) x = rng.uniform(-1, 1);
+  std::vector<int> labels(B);
+  for (int& y : labels) y = static_cast<int>(rng.below(2));
+  M logits, probs, dlogits;
+  auto loss = [&] {
+    model.forward(pixels.data(), B, logits);
+    return cross_entropy_forward(logits, labels.data(), probs);
+  };
+  loss();
+  cross_entropy_backward(probs, labels.data(), dlogits);
+  model.backward(dlogits);
+  for (Param<double>* p : model.params()) {
+    INFO(p->name);
+    const M analytic = p->dw;
+    CHECK(grad_rel_error(p->w, analytic, loss) < kGradRelTol);
+  }
+}
+}  // namespace
+
+TEST_CASE("tiny vision transformer: gradients of every parameter", "[nn][gradcheck][vision]") {
+  const bool positional = GENERATE(true, false);
+  INFO((positional ? "with" : "without") << " positions");
+  rng::Pcg32 rng(80);
+  rng::TorchGenerator init(80);
+  TinyVit<double> model({8, 4, 5, 6, positional}, init);
+  CHECK(model.params().size() == (positional ? 12u : 10u));
+  check_image_model(model, 3, rng);
+}
+
+TEST_CASE("bag of patches: gradients of every parameter", "[nn][gradcheck][vision]") {
+  rng::Pcg32 rng(81);
+  rng::TorchGenerator init(81);
+  BagOfPatches<double> model(8, 4, 5, init);
+  check_image_model(model, 3, rng);
 }

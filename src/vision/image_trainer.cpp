@@ -1,0 +1,74 @@
+#include "vision/image_trainer.hpp"
+
+#include <algorithm>
+
+#include "nn/cross_entropy.hpp"
+
+namespace alab::vision {
+namespace {
+constexpr std::uint64_t kOrderStream = 17;  // apart from the task's streams (shape_task.cpp)
+constexpr int kEvalChunk = 256;
+}  // namespace
+
+ImageTrainer::ImageTrainer(std::unique_ptr<nn::ImageClassifier<float>> model, const ImageSet& train, int batch,
+                           double lr, std::uint64_t seed)
+    : model_(std::move(model)), train_(train), batch_(batch), adam_(model_->params(), lr), order_rng_(seed, kOrderStream) {
+  order_.resize(static_cast<std::size_t>(train.n()));
+  start_epoch();
+}
+
+void ImageTrainer::start_epoch() {
+  for (int i = 0; i < train_.n(); ++i) order_[i] = i;
+  for (int i = train_.n() - 1; i > 0; --i) std::swap(order_[i], order_[order_rng_.below(static_cast<std::uint32_t>(i + 1))]);
+  next_batch_ = 0;
+  loss_sum_ = 0;
+}
+
+bool ImageTrainer::train_some(int max_batches, const std::atomic<bool>* stop) {
+  const int n = train_.n(), px = train_.side * train_.side, nb = (n + batch_ - 1) / batch_;
+  for (int k = 0; k < max_batches && next_batch_ < nb; ++k) {
+    if (stop && stop->load(std::memory_order_relaxed)) break;
+    const int first = next_batch_ * batch_, count = std::min(batch_, n - first);
+    batch_pixels_.resize(static_cast<std::size_t>(count) * px);
+    batch_labels_.resize(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+      const int idx = order_[first + i];
+      std::copy_n(train_.image(idx), px, batch_pixels_.begin() + static_cast<std::ptrdiff_t>(i) * px);
+      batch_labels_[i] = train_.labels[idx];
+    }
+    model_->forward(batch_pixels_.data(), count, logits_);
+    const float loss = nn::cross_entropy_forward(logits_, batch_labels_.data(), probs_);
+    nn::cross_entropy_backward(probs_, batch_labels_.data(), dlogits_);
+    model_->backward(dlogits_);
+    adam_.step();
+    loss_sum_ += static_cast<double>(loss) * count;
+    ++next_batch_;
+  }
+  return next_batch_ >= nb;
+}
+
+double ImageTrainer::end_epoch() {
+  const double loss = loss_sum_ / train_.n();
+  ++epochs_done_;
+  start_epoch();
+  return loss;
+}
+
+std::vector<int> ImageTrainer::predict(const ImageSet& set) {
+  std::vector<int> out(static_cast<std::size_t>(set.n()));
+  for (int first = 0; first < set.n(); first += kEvalChunk) {
+    const int count = std::min(kEvalChunk, set.n() - first);
+    model_->forward(set.image(first), count, logits_);
+    for (int i = 0; i < count; ++i) out[first + i] = nn::predict_row(logits_, i);
+  }
+  return out;
+}
+
+double ImageTrainer::accuracy(const ImageSet& set) {
+  const std::vector<int> p = predict(set);
+  long k = 0;
+  for (int i = 0; i < set.n(); ++i) k += p[i] == set.labels[i];
+  return set.n() ? static_cast<double>(k) / set.n() : 0.0;
+}
+
+}  // namespace alab::vision
