@@ -1,7 +1,7 @@
 // The image page's task: small grey images with three marks, and a label that
 // depends on where two of them are, so that a model must relate two distant patches.
 //
-//   side x side pixels (16), cut into patches of p x p (4): a grid x grid board (4 x 4)
+//   side x side pixels (12), cut into patches of p x p (4): a grid x grid board (3 x 3)
 //   two plus signs, each filling its own patch, and one ring in a third patch
 //   label 1 when the two plus signs sit in the same row of patches, else 0
 //
@@ -21,7 +21,10 @@ namespace alab::vision {
 struct ShapeTaskSettings {
   std::uint64_t seed = 1;
   int n_train = 2000, n_val = 400, n_test = 400;
-  int side = 16, patch = 4;
+  // A 3 x 3 board: on 4 x 4 (side 16) the tiny transformer stayed at chance for most of
+  // 40 epochs on 6 of seeds 1-10; on 3 x 3, with its positions started at 0.3, 9 of 10
+  // passed 95 % (first measurements, native; the page's settings are still to be chosen).
+  int side = 12, patch = 4;
   double noise = 0.1;
 };
 

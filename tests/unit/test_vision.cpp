@@ -153,6 +153,7 @@ TEST_CASE("order-blindness over patches: without positions, shuffled patches giv
   rng::TorchGenerator gen(9);
   TinyVit<double> vit({16, 4, 8, 6, /*positional=*/false, mean_pool}, gen);
   ShapeTaskSettings s;
+  s.side = 16;  // a 4 x 4 board: 16 patches
   s.n_train = s.n_val = s.n_test = 8;
   ShapeTask task;
   REQUIRE(make_shape_task(s, task).ok);
