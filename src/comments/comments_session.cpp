@@ -6,6 +6,7 @@
 #include "core/widget_schemas.hpp"
 #include "nn/attention_classifier.hpp"
 #include "nn/bag_of_words.hpp"
+#include "race/race_session.hpp"
 
 namespace alab::comments {
 namespace {
@@ -67,7 +68,7 @@ Status CommentsSession::start(const CommentsSettings& s, bool threads) {
   trainers_[1] = std::make_unique<CommentTrainer>(std::move(bow), corpus_->train.data, batch, s.lr, seed);
   begin();
   turn_ = 0;
-  threaded_ = threads;
+  threaded_ = threads && race::race_threads_available();  // never a thread where none can start
   running_ = 2;
   if (threads)
     for (int m = 0; m < 2; ++m) threads_.emplace_back([this, m] { run_model(m); });

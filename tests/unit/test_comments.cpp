@@ -9,6 +9,7 @@
 
 #include "comments/comment_audit.hpp"
 #include "comments/comments_session.hpp"
+#include "race/race_session.hpp"
 #include "reference_file.hpp"
 
 using namespace alab;
@@ -243,8 +244,10 @@ TEST_CASE("comments session: the same records with threads and in slices", "[com
     std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return std::tie(a.model, a.epoch) < std::tie(b.model, b.epoch); });
     return all;
   };
-  const auto one = run(false, 0.01), two = run(true, 1);
+  const auto one = run(false, 0.01);
   REQUIRE(one.size() == 6);
+  if (!race::race_threads_available()) return;  // the single-thread WebAssembly build
+  const auto two = run(true, 1);
   REQUIRE(two.size() == 6);
   for (std::size_t i = 0; i < one.size(); ++i) {
     CHECK(one[i].loss == two[i].loss);
