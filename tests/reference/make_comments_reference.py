@@ -18,7 +18,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from make_reference import record
+from make_reference import write_reference
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VOCAB, T, D, B, LR, STEPS = 11, 8, 5, 6, 0.01, 10
@@ -67,31 +67,8 @@ def comments(seed):
 
 def write(filename, model, seed):
     x, y = comments(seed)
-    model = model.double()
-    loss_fn = nn.CrossEntropyLoss()
-    with open(os.path.join(HERE, filename), "w") as f:
-        f.write(f"# {filename}: written by make_comments_reference.py with torch {torch.__version__}\n")
-        record(f, "config", [VOCAB, T, D, 0, B, LR, 0, 1])
-        record(f, "tokens", x)
-        record(f, "labels", y)
-        for name, p in model.named_parameters():
-            record(f, "param:" + name, p)
-        logits = model(x)
-        loss = loss_fn(logits, y)
-        loss.backward()
-        record(f, "logits", logits)
-        record(f, "loss", loss.reshape(1))
-        for name, p in model.named_parameters():
-            record(f, "grad:" + name, p.grad)
-        opt = torch.optim.Adam(model.parameters(), lr=LR)
-        losses = []
-        for _ in range(STEPS):
-            opt.zero_grad()
-            loss = loss_fn(model(x), y)
-            losses.append(loss.item())
-            loss.backward()
-            opt.step()
-        record(f, "adam_loss", losses)
+    write_reference(filename, "make_comments_reference.py", [VOCAB, T, D, 0, B, LR, 0, 1], "tokens", x, y,
+                    model.double(), LR, STEPS)
 
 
 if __name__ == "__main__":

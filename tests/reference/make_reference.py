@@ -67,17 +67,15 @@ def record(f, name, t):
     f.write(" ".join(repr(float(v)) for v in t.reshape(-1).tolist()) + "\n")
 
 
-def write(filename, model, pooling_is_mean, positional, seed):
-    torch.manual_seed(seed)
-    x = torch.randint(0, VOCAB, (B, T))
-    x[0, -1] = x[0, 0]  # at least one positive example
-    y = (x[:, 0] == x[:, -1]).long()
-    model = model.double()
+def write_reference(filename, writer, config, inputs_name, x, y, model, lr=LR, steps=STEPS):
+    """One reference file: the config, the inputs and labels, the weights, the logits, the
+    loss, every gradient, and the loss before each of `steps` Adam steps (model in float64).
+    The other make_*_reference.py scripts write theirs with it too."""
     loss_fn = nn.CrossEntropyLoss()
     with open(os.path.join(HERE, filename), "w") as f:
-        f.write(f"# {filename}: written by make_reference.py with torch {torch.__version__}\n")
-        record(f, "config", [VOCAB, T, D, H, B, LR, pooling_is_mean, positional])
-        record(f, "tokens", x)
+        f.write(f"# {filename}: written by {writer} with torch {torch.__version__}\n")
+        record(f, "config", config)
+        record(f, inputs_name, x)
         record(f, "labels", y)
         for name, p in model.named_parameters():
             record(f, "param:" + name, p)
@@ -88,15 +86,24 @@ def write(filename, model, pooling_is_mean, positional, seed):
         record(f, "loss", loss.reshape(1))
         for name, p in model.named_parameters():
             record(f, "grad:" + name, p.grad)
-        opt = torch.optim.Adam(model.parameters(), lr=LR)
+        opt = torch.optim.Adam(model.parameters(), lr=lr)
         losses = []
-        for _ in range(STEPS):
+        for _ in range(steps):
             opt.zero_grad()
             loss = loss_fn(model(x), y)
             losses.append(loss.item())
             loss.backward()
             opt.step()
         record(f, "adam_loss", losses)
+
+
+def write(filename, model, pooling_is_mean, positional, seed):
+    torch.manual_seed(seed)
+    x = torch.randint(0, VOCAB, (B, T))
+    x[0, -1] = x[0, 0]  # at least one positive example
+    y = (x[:, 0] == x[:, -1]).long()
+    write_reference(filename, "make_reference.py", [VOCAB, T, D, H, B, LR, pooling_is_mean, positional], "tokens", x, y,
+                    model.double())
 
 
 if __name__ == "__main__":  # (make_comments_reference.py imports record)

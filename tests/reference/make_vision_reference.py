@@ -18,7 +18,7 @@ import os
 import torch
 import torch.nn as nn
 
-from make_reference import record
+from make_reference import write_reference
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SIDE, PATCH, D, H, B, LR, STEPS = 8, 4, 5, 6, 4, 0.01, 10
@@ -67,34 +67,10 @@ class BagOfPatches(nn.Module):
 
 def write(filename, model, mean_pool, seed):
     g = torch.Generator().manual_seed(seed)
-    x = torch.rand(B, SIDE * SIDE, generator=g) * 2 - 1
+    x = (torch.rand(B, SIDE * SIDE, generator=g) * 2 - 1).double()
     y = torch.tensor([b % 2 for b in range(B)])
-    model = model.double()
-    x = x.double()
-    loss_fn = nn.CrossEntropyLoss()
-    with open(os.path.join(HERE, filename), "w") as f:
-        f.write(f"# {filename}: written by make_vision_reference.py with torch {torch.__version__}\n")
-        record(f, "config", [SIDE, PATCH, D, H, B, LR, mean_pool, 1])
-        record(f, "pixels", x)
-        record(f, "labels", y)
-        for name, p in model.named_parameters():
-            record(f, "param:" + name, p)
-        logits = model(x)
-        loss = loss_fn(logits, y)
-        loss.backward()
-        record(f, "logits", logits)
-        record(f, "loss", loss.reshape(1))
-        for name, p in model.named_parameters():
-            record(f, "grad:" + name, p.grad)
-        opt = torch.optim.Adam(model.parameters(), lr=LR)
-        losses = []
-        for _ in range(STEPS):
-            opt.zero_grad()
-            loss = loss_fn(model(x), y)
-            losses.append(loss.item())
-            loss.backward()
-            opt.step()
-        record(f, "adam_loss", losses)
+    write_reference(filename, "make_vision_reference.py", [SIDE, PATCH, D, H, B, LR, mean_pool, 1], "pixels", x, y,
+                    model.double(), LR, STEPS)
 
 
 if __name__ == "__main__":
