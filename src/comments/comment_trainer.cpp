@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "nn/cross_entropy.hpp"
+#include "nn/train_step.hpp"
 
 namespace alab::comments {
 namespace {
@@ -40,11 +40,7 @@ bool CommentTrainer::train_some(int max_batches, const std::atomic<bool>* stop) 
       std::copy_n(train_.sequence(order_[first + i]), T, batch_tokens_.begin() + static_cast<long>(i) * T);
       batch_labels_[i] = train_.labels[order_[first + i]];
     }
-    model_->forward(batch_tokens_.data(), count, logits_);
-    const float loss = nn::cross_entropy_forward(logits_, batch_labels_.data(), probs_);
-    nn::cross_entropy_backward(probs_, batch_labels_.data(), dlogits_);
-    model_->backward(dlogits_);
-    adam_.step();
+    const float loss = nn::train_step(*model_, batch_tokens_.data(), batch_labels_.data(), count, adam_, step_);
     loss_sum_ += static_cast<double>(loss) * count;
     ++next_batch_;
   }

@@ -13,6 +13,7 @@
 
 #include "nn/adam.hpp"
 #include "nn/classifier.hpp"
+#include "nn/train_step.hpp"
 #include "race/task.hpp"
 #include "rng/pcg32.hpp"
 
@@ -46,7 +47,8 @@ class CommentTrainer {
   std::vector<int> order_, batch_tokens_, batch_labels_;
   int next_batch_ = 0, epochs_done_ = 0;
   double loss_sum_ = 0;
-  MatF logits_, probs_, dlogits_;
+  MatF logits_;             // evaluation's
+  nn::StepScratch step_;    // training's
 };
 
 // P(class 1) from a row of two logits: 1 / (1 + exp(l0 - l1)).

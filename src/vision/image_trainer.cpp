@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "nn/cross_entropy.hpp"
+#include "nn/train_step.hpp"
 
 namespace alab::vision {
 namespace {
@@ -36,11 +37,7 @@ bool ImageTrainer::train_some(int max_batches, const std::atomic<bool>* stop) {
       std::copy_n(train_.image(idx), px, batch_pixels_.begin() + static_cast<std::ptrdiff_t>(i) * px);
       batch_labels_[i] = train_.labels[idx];
     }
-    model_->forward(batch_pixels_.data(), count, logits_);
-    const float loss = nn::cross_entropy_forward(logits_, batch_labels_.data(), probs_);
-    nn::cross_entropy_backward(probs_, batch_labels_.data(), dlogits_);
-    model_->backward(dlogits_);
-    adam_.step();
+    const float loss = nn::train_step(*model_, batch_pixels_.data(), batch_labels_.data(), count, adam_, step_);
     loss_sum_ += static_cast<double>(loss) * count;
     ++next_batch_;
   }

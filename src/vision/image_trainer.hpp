@@ -12,6 +12,7 @@
 
 #include "nn/adam.hpp"
 #include "nn/image_classifier.hpp"
+#include "nn/train_step.hpp"
 #include "rng/pcg32.hpp"
 #include "vision/shape_task.hpp"
 
@@ -44,7 +45,8 @@ class ImageTrainer {
   std::vector<float> batch_pixels_;
   int next_batch_ = 0, epochs_done_ = 0;
   double loss_sum_ = 0;
-  MatF logits_, probs_, dlogits_;
+  MatF logits_;             // evaluation's
+  nn::StepScratch step_;    // training's
 };
 
 }  // namespace alab::vision
