@@ -146,7 +146,7 @@ function requireFields(file, obj, fields) {
 }
 
 // The glossary: every term with an id (its anchor), a name, the forms it is written in
-// and a definition; no form claimed by two terms.
+// and a definition; no form claimed by two terms; optional "except" phrases.
 function checkGlossary(file) {
   const terms = file.data && file.data.terms;
   if (!Array.isArray(terms) || !terms.length) throw new ContentError(file.path, 1, 'expected {"terms": [...]}');
@@ -156,10 +156,17 @@ function checkGlossary(file) {
     if (!t || typeof t.id !== 'string' || !/^[a-z][\w-]*$/.test(t.id) || ids.has(t.id)) throw new ContentError(file.path, line, 'every term needs a distinct "id" of lower-case letters, digits and -');
     ids.add(t.id);
     for (const k of ['term', 'definition']) if (typeof t[k] !== 'string' || !t[k].trim()) throw new ContentError(file.path, line, `term "${t.id}" needs a "${k}"`);
-    if (!Array.isArray(t.forms) || !t.forms.length || t.forms.some((f) => typeof f !== 'string' || !f.trim() || forms.has(f))) {
-      throw new ContentError(file.path, line, `term "${t.id}" needs "forms", each written once in the glossary`);
+    // A form is also matched with a capital first letter (web/js/ui/glossary-links.js):
+    // no two terms may claim the same text either way.
+    const variants = (f) => [f, f.charAt(0).toUpperCase() + f.slice(1)];
+    if (!Array.isArray(t.forms) || !t.forms.length || t.forms.some((f) => typeof f !== 'string' || !f.trim() || variants(f).some((v) => forms.has(v)))) {
+      throw new ContentError(file.path, line, `term "${t.id}" needs "forms", each written once in the glossary (a capital first letter counts as the same form)`);
     }
-    for (const f of t.forms) forms.add(f);
+    for (const f of t.forms) for (const v of variants(f)) forms.add(v);
+    // "except": phrases in which one of the term's forms means something else.
+    if (t.except !== undefined && (!Array.isArray(t.except) || t.except.some((e) => typeof e !== 'string' || !t.forms.some((f) => e.includes(f)) || t.forms.includes(e)))) {
+      throw new ContentError(file.path, line, `term "${t.id}": "except" lists phrases, each containing one of its forms (and longer than it)`);
+    }
   }
 }
 

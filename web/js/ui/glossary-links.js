@@ -1,5 +1,6 @@
 // The glossary's terms linked where a page first uses them: the first time each term
-// appears in the page's text (content/glossary.json's "forms", longest first), it
+// appears in the page's text (content/glossary.json's "forms", longest first, as
+// written or with a capital first letter; never its "except" phrases), it
 // becomes a link to its entry in the lesson's glossary, with the definition shown
 // while the pointer is on it or the keyboard's focus is in it. Runs on every page
 // (its own bundle, after the page's script), on the text the page was built with.
@@ -8,19 +9,58 @@
 //     <span class="term-tip" role="tooltip" id="term-tip-gru">A recurrent layer …</span></span>
 
 // Text that is not prose to link: controls, code, maths, drawings, headings, live
-// regions (rewritten as the page works), the glossary itself.
-const SKIP = 'a, button, label, code, pre, .katex, svg, select, option, textarea, script, style, h1, h2, h3, h4, summary, caption, th, legend, dt, .sr-only, [aria-live], [role="status"], #glossary, .term-wrap';
+// regions (rewritten as the page works), notices and error messages (about the page's
+// link, storage or an input, not the subject), the glossary itself.
+const SKIP = 'a, button, label, code, pre, .katex, svg, select, option, textarea, script, style, h1, h2, h3, h4, summary, caption, th, legend, dt, .sr-only, [aria-live], [role="status"], .notice, .error, #glossary, .term-wrap';
+
+// Around a form: no letter, digit or _ on either side, nor - before it (not inside a
+// longer word); and not a setting's name in a link or a listing ("seed = 3151",
+// "require=T:30,seed:7"): no ?, &, =, /, :, comma or full stop right before it, no = after
+// it (spaces allowed) and no : right before a non-space after it.
+const BEFORE = '(?<![\\p{L}\\p{N}_?&=/:,.-])';
+const AFTER = '(?![\\p{L}\\p{N}_]|\\s*=|:\\S)';
 
 const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-// terms: [{id, forms, definition (plain text)}]; href(id) -> the entry's address.
+// A form as written, and with its first letter a capital (the first word of a sentence:
+// "Teacher forcing …", "Epoch"). Only the first letter: "GRU" is not "gru", "Adam" is
+// not "adam".
+export const formVariants = (form) => [...new Set([form, form.charAt(0).toUpperCase() + form.slice(1)])];
+
+// terms: [{id, forms, except?}] -> {pattern: every form and exception, longest first,
+// matched whole (BEFORE and AFTER), a space matching any white space;
+// termOf(matched text): its term, or null for an exception (a phrase in which a form
+// means something else, consumed so that its form is not linked there)}.
+export function glossaryMatcher(terms) {
+  const byText = new Map();
+  for (const t of terms) {
+    for (const f of t.forms) for (const v of formVariants(f)) byText.set(v, t);
+    for (const e of t.except || []) for (const v of formVariants(e)) byText.set(v, null);
+  }
+  const texts = [...byText.keys()].sort((a, b) => b.length - a.length);
+  // A space in a form matches any run of white space (a line break in the page's source).
+  const pattern = texts.length ? new RegExp(`${BEFORE}(?:${texts.map((t) => escapeRe(t).replace(/ /g, '\\s+')).join('|')})${AFTER}`, 'gu') : null;
+  return { pattern, termOf: (text) => byText.get(text.replace(/\s+/g, ' ')) ?? null };
+}
+
+// The first uses in one piece of text of the terms not yet in linked (a Set of ids,
+// updated): [[offset, the text as written, term]], in order.
+export function firstUses(data, matcher, linked) {
+  const here = [];
+  if (!matcher.pattern) return here;
+  for (const m of data.matchAll(matcher.pattern)) {
+    const term = matcher.termOf(m[0]);
+    if (!term || linked.has(term.id)) continue;
+    linked.add(term.id);
+    here.push([m.index, m[0], term]);
+  }
+  return here;
+}
+
+// terms: [{id, forms, except?, definition (plain text)}]; href(id) -> the entry's address.
 export function linkGlossary(root, terms, href) {
-  const byForm = new Map();
-  for (const t of terms) for (const f of t.forms) byForm.set(f, t);
-  const forms = [...byForm.keys()].sort((a, b) => b.length - a.length);
-  if (!forms.length) return [];
-  // A whole form: not inside a longer word (letters, digits, _ or - on either side).
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${forms.map(escapeRe).join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
+  const matcher = glossaryMatcher(terms);
+  if (!matcher.pattern) return [];
   const linked = new Set();
   const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (n) => (n.parentElement && !n.parentElement.closest(SKIP) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
@@ -29,15 +69,9 @@ export function linkGlossary(root, terms, href) {
   for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n);
   for (const node of nodes) {
     // This node's first uses, found in order, then linked from the last (so that the
-    // earlier offsets still hold as the node is split).
-    const here = [];
-    for (const m of node.data.matchAll(pattern)) {
-      const term = byForm.get(m[0]);
-      if (linked.has(term.id)) continue;
-      linked.add(term.id);
-      here.push([m.index, m[0], term]);
-    }
-    for (const [index, text, term] of here.reverse()) {
+    // earlier offsets still hold as the node is split). The link's text is the page's
+    // own, as written; nothing is parsed as HTML.
+    for (const [index, text, term] of firstUses(node.data, matcher, linked).reverse()) {
       const at = node.splitText(index);
       at.splitText(text.length);
       at.replaceWith(termLink(term, text, href(term.id)));
