@@ -151,8 +151,9 @@ test('bad settings, links and typed comments are named where they came from; tex
 
 test("quick check Q8 quotes the student's own audit and remedy, or says where to get them", async () => {
   const q8 = '.quick-check[data-check="q8"]';
-  // No results yet: the feedback links the comments page.
-  const fresh = await openPage(lab.browser, lab.isolatedUrl('checks.html'));
+  // No results yet: the feedback links the comments page. (Q8 stands in lesson section 10;
+  // the checks page shows it when an assignment includes it.)
+  const fresh = await openPage(lab.browser, lab.isolatedUrl('checks.html?checks=q1,q8'));
   await fresh.page.waitForSelector(`${q8} input[value="c"]`);
   await fresh.page.check(`${q8} input[value="c"]`);
   await fresh.page.click(`${q8} .check-submit`);
@@ -168,7 +169,7 @@ test("quick check Q8 quotes the student's own audit and remedy, or says where to
   const osk = await page.$eval('#cm-audit tr[data-model="attention"][data-group="osk"] td[data-fpr]', (td) => Number(td.dataset.fpr));
   await page.click('#cm-remedy');
   await page.waitForFunction(() => document.body.dataset.comments === 'remedied', null, { timeout: 120000 });
-  await page.goto(lab.isolatedUrl('checks.html'));
+  await page.goto(lab.isolatedUrl('lesson.html'));
   await page.waitForSelector(`${q8} input[value="b"]`);
   await page.check(`${q8} input[value="b"]`);
   await page.click(`${q8} .check-submit`);
