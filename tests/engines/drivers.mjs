@@ -13,6 +13,7 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export const FIREFOX = process.env.FIREFOX || '/usr/bin/firefox-esr';
+const ENGINE_START_MS = 20000;
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER || '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER = process.env.MINIBROWSER || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
@@ -47,12 +48,24 @@ async function launchFirefox() {
   });
   return {
     name: 'firefox',
+    // A page whose engine has not started within ENGINE_START_MS is opened again in a new
+    // Firefox (up to three times): with WebDriver BiDi attached, Firefox sometimes never
+    // returns from the worker's first `new Worker()`, which no student's browser does
+    // (web/js/engine/lab-client.js replaces such a worker, after 30 s per try). A page
+    // without the engine (no #build-status) is taken as it loads.
     async open(url) {
-      const browser = await start();
-      const page = await browser.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(url);
+      let browser, page, errors;
+      for (let attempt = 1; ; ++attempt) {
+        browser = await start();
+        page = await browser.newPage();
+        errors = [];
+        page.on('pageerror', (e) => errors.push(String(e)));
+        await page.goto(url);
+        const started = await page.waitForFunction(() => !document.getElementById('build-status') || document.body.dataset.build,
+          { timeout: ENGINE_START_MS, polling: 100 }).then(() => true, () => false);
+        if (started || attempt === 3) break;
+        await browser.close();
+      }
       return {
         errors,
         evaluate: (fn, ...args) => page.evaluate(fn, ...args),
