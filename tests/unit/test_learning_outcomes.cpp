@@ -26,6 +26,7 @@
 #include "comments/comments_session.hpp"
 #include "race/race_session.hpp"
 #include "translate/translate_session.hpp"
+#include "vision/vision_session.hpp"
 
 using namespace alab;
 
@@ -295,4 +296,69 @@ TEST_CASE("over seeds 1-10 at the comments page's defaults: the shortcut in at l
   }
   CHECK(shortcut >= 9);
   CHECK(gone >= 9);
+}
+
+// ---- the image page (beyond text) ----------------------------------------------------
+
+namespace {
+
+struct VisionRun {
+  vision::VisionOutcome outcome;
+  vision::ShuffleCount shuffles;
+};
+
+// The image page's settings (its defaults: vision_defaults(), content/widgets/vision.json's).
+VisionRun vision_to_end(const vision::VisionSettings& s) {
+  vision::VisionSession session;
+  REQUIRE(session.start(s, /*threads=*/false).ok);
+  while (!session.step(1000)) {}
+  VisionRun r;
+  REQUIRE(session.finish(r.outcome).ok);
+  REQUIRE(session.shuffle_count(r.shuffles).ok);
+  return r;
+}
+
+// What the page says: the transformer at 95 % or more of the test images, the bag of
+// patches near chance (at most 60 %), at least 35 points between them.
+constexpr double kVisionSolved = 0.95, kVisionChance = 0.6, kVisionMargin = 0.35;
+
+}  // namespace
+
+TEST_CASE("the image page's default run: the transformer relates the plus signs' rows, the bag of patches cannot; "
+          "without positions no shuffle changes an answer",
+          "[.story][vision]") {
+  vision::VisionSettings s = vision::vision_defaults();
+  const VisionRun on = vision_to_end(s);
+  const double vit = on.outcome.models[0].test_acc, bag = on.outcome.models[1].test_acc;
+  INFO("transformer " << vit << ", bag of patches " << bag << ", shuffles changed " << on.shuffles.changed);
+  CHECK(vit >= kVisionSolved);
+  CHECK(bag <= kVisionChance);
+  CHECK(vit - bag >= kVisionMargin);
+  // With positions a shuffle moves the rows, and many answers with them; the bag's never.
+  CHECK(on.shuffles.changed >= on.shuffles.n / 4);
+  CHECK(on.shuffles.bag_changed == 0);
+  s.positions = "off";
+  const VisionRun off = vision_to_end(s);
+  INFO("positions off: transformer " << off.outcome.models[0].test_acc);
+  CHECK(off.outcome.models[0].test_acc <= kVisionChance);
+  CHECK(off.shuffles.changed == 0);
+}
+
+TEST_CASE("over seeds 1-10 at the image page's defaults: the transformer at 95 % in at least 9, the bag near chance "
+          "in all",
+          "[.seeds][vision]") {
+  int solved = 0, ahead = 0;
+  for (int seed = 1; seed <= 10; ++seed) {
+    vision::VisionSettings s = vision::vision_defaults();
+    s.seed = seed;
+    const VisionRun r = vision_to_end(s);
+    const double vit = r.outcome.models[0].test_acc, bag = r.outcome.models[1].test_acc;
+    UNSCOPED_INFO("seed " << seed << ": transformer " << vit << ", bag of patches " << bag);
+    solved += vit >= kVisionSolved;
+    ahead += vit - bag >= kVisionMargin;
+    CHECK(bag <= kVisionChance);
+    CHECK(r.shuffles.bag_changed == 0);
+  }
+  CHECK(solved >= 9);
+  CHECK(ahead >= 9);
 }

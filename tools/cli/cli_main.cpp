@@ -21,6 +21,9 @@
 //   alab comments --grammar content/comments/grammar.json [--seed N] [--bias B] [--data biased|remedy] ...
 //       The comments page's experiment: both models, one line per epoch, their results and
 //       behavioural audits (alab comments --help lists the flags).
+//   alab vision [--seed N] [--epochs E] [--positions on|off] [--pooling cls|mean] ...
+//       The image page's experiment: the tiny vision transformer and the bag of patches,
+//       one line per epoch, their results and the shuffle count (alab vision --help).
 //   alab schema
 //       Every widget's settings schema compiled into this build, as JSON.
 //   alab info
@@ -39,6 +42,7 @@
 #include "comments_command.hpp"
 #include "race_command.hpp"
 #include "translate_command.hpp"
+#include "vision_command.hpp"
 
 using namespace alab;
 
@@ -50,7 +54,7 @@ int usage(const char* why) {
                "[--temperature t] [--token NAME=x,y ...]\n%s"
                "       alab schema\n"
                "       alab info\n",
-               why, (race_usage() + translate_usage() + comments_usage()).c_str());
+               why, (race_usage() + translate_usage() + comments_usage() + vision_usage()).c_str());
   return 2;
 }
 
@@ -140,6 +144,7 @@ int main(int argc, char** argv) {
   if (cmd == "race") return run_race_command(argc, argv);
   if (cmd == "translate") return run_translate_command(argc, argv);
   if (cmd == "comments") return run_comments_command(argc, argv);
+  if (cmd == "vision") return run_vision_command(argc, argv);
   if (cmd == "schema") return run_schema_command();
   if (cmd == "info") {
     const auto info = core_build_info();
