@@ -27,7 +27,7 @@ int fixed_int(const char* name) { return static_cast<int>(fixed(name)); }
 ShapeTaskSettings task_settings(const VisionSettings& s) {
   ShapeTaskSettings t;
   t.seed = static_cast<std::uint64_t>(s.seed);
-  t.n_train = s.n_train;
+  t.n_train = s.images;
   t.n_val = fixed_int("n_val");
   t.n_test = fixed_int("n_test");
   t.side = fixed_int("side");
@@ -79,7 +79,7 @@ VisionSettings vision_defaults() {
   VisionSettings s;
   s.seed = static_cast<int>(number("seed"));
   s.epochs = static_cast<int>(number("epochs"));
-  s.n_train = static_cast<int>(number("n_train"));
+  s.images = static_cast<int>(number("images"));
   s.dmodel = static_cast<int>(number("dmodel"));
   s.lr = number("lr");
   s.noise = number("noise");
@@ -124,7 +124,7 @@ double vision_memory_bytes(const VisionSettings& s) {
   const double B = std::max(fixed("batch"), static_cast<double>(kEvalChunk));  // the largest batch a model sees
   // The three sets, and the canonical copies of validation and test (floats), plus
   // labels and marks (4 ints each).
-  const double images = (s.n_train + 3 * (n_val + n_test)) * side * side + (s.n_train + n_val + n_test) * 4;
+  const double images = (s.images + 3 * (n_val + n_test)) * side * side + (s.images + n_val + n_test) * 4;
   // Parameters, each with its gradient and Adam's two moments.
   const double vit = D * p * p + D + 2 * grid * D + D + 3 * D * D + H * D + H + 2 * H + 2;
   const double bag = H * p * p + H + 2 * H + 2;
@@ -139,12 +139,12 @@ Status check_vision_memory(const VisionSettings& s, double budget) {
   const double need = vision_memory_bytes(s);
   if (budget <= 0 || need <= budget) return Status::success();
   return Status::error("These settings need about " + mb(need) + " MB of memory, more than the " + mb(budget) +
-                       " MB this page can use; lower the training images or d_model.");
+                       " MB this page can use; lower the training images or the token width.");
 }
 
 Status check_vision_settings(const VisionSettings& s) {
   // The student's settings, in content/widgets/vision.json's ranges and words.
-  for (const auto& [key, value] : {std::pair<const char*, double>{"epochs", s.epochs}, {"n_train", s.n_train},
+  for (const auto& [key, value] : {std::pair<const char*, double>{"epochs", s.epochs}, {"images", s.images},
                                    {"dmodel", s.dmodel}, {"lr", s.lr}, {"noise", s.noise}, {"seed", s.seed}})
     if (Status st = check_setting("vision", key, value); !st) return st;
   if (Status st = check_setting("vision", "positions", s.positions); !st) return st;
@@ -372,29 +372,44 @@ Status estimate_vision(const VisionEstimateRequest& in, VisionEstimate& out, dou
   // images is timed on it and scaled; the models' arithmetic does not depend on n).
   VisionSettings small = s;
   constexpr int kDrawn = 256;
-  small.n_train = std::min(s.n_train, kDrawn);
+  small.images = std::min(s.images, kDrawn);
   VisionSession session;
   if (Status st = check_vision_settings(s); !st) return st;
   if (Status st = check_vision_memory(s, budget); !st) return st;
   const double t0 = steady_seconds();
   if (Status st = session.start(small, false); !st) return st;
-  const double per_image_drawn = (steady_seconds() - t0) / (small.n_train + fixed("n_val") + fixed("n_test"));
-  const int batch = fixed_int("batch"), batches = (s.n_train + batch - 1) / batch;
+  const double per_image_drawn = (steady_seconds() - t0) / (small.images + fixed("n_val") + fixed("n_test"));
+  const int batch = fixed_int("batch"), batches = (s.images + batch - 1) / batch;
   const double evaluated = fixed("n_val") + fixed("n_test");  // per epoch: both sets
-  constexpr int kTimed = 4;
+  // Minibatches are timed for a while after a while of warming up: a browser runs new
+  // WebAssembly in a baseline compiler at first and optimizes the hot functions later
+  // (timing the first few minibatches there overestimated a run threefold), and a page
+  // without cross-origin isolation reads a clock coarsened to 0.1 ms.
+  // The first estimate warms up longer (V8 optimized the training code within about
+  // 0.2 s of it running; timed before that, a run was estimated at twice its length).
+  static std::atomic<bool> warmed{false};
+  const double kWarm = warmed.exchange(true) ? 0.02 : 0.25, kTimed = 0.04;
   double model_seconds[2] = {0, 0};
   for (int m = 0; m < 2; ++m) {
     ImageTrainer& t = *session.trainers_[m];
-    t.train_some(1);  // the buffers sized, the code warm
-    double t1 = steady_seconds();
-    t.train_some(kTimed);
-    const double per_batch = (steady_seconds() - t1) / kTimed;
+    const double warm = steady_seconds();
+    do {
+      if (t.train_some(1)) t.end_epoch();  // the small task's epoch over: on to the next
+    } while (steady_seconds() - warm < (m == 0 ? kWarm : 0.02));
+    int timed = 0;
+    double t1 = steady_seconds(), spent = 0;
+    do {
+      if (t.train_some(1)) t.end_epoch();
+      ++timed;
+      spent = steady_seconds() - t1;
+    } while (spent < kTimed || timed < 4);
+    const double per_batch = spent / timed;
     t1 = steady_seconds();
     session.predict(m, session.task_->val);
     const double per_eval_image = (steady_seconds() - t1) / session.task_->val.n();
     model_seconds[m] = s.epochs * (batches * per_batch + evaluated * per_eval_image);
   }
-  const double draw = per_image_drawn * (s.n_train + fixed("n_val") + fixed("n_test"));
+  const double draw = per_image_drawn * (s.images + fixed("n_val") + fixed("n_test"));
   const bool threads = in.threads && race::race_threads_available();
   out.seconds = draw + (threads ? std::max(model_seconds[0], model_seconds[1]) : model_seconds[0] + model_seconds[1]);
   return Status::success();

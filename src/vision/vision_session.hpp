@@ -42,7 +42,7 @@ namespace alab::vision {
 // The defaults are the file's too: vision_defaults().
 struct VisionSettings {
   int seed = 0;
-  int epochs = 0, n_train = 0, dmodel = 0;
+  int epochs = 0, images = 0, dmodel = 0;  // images: training images
   double lr = 0, noise = 0;
   std::string positions;  // on | off
   std::string pooling;    // mean | cls

@@ -86,6 +86,14 @@ const CASES = {
       remedy: 'augment', data: 'biased' } } },
     compiled: /grammar/,
   },
+  vision: {
+    edit: (w) => { setting(w, 'dmodel').max = 64; },
+    link: 'vision.html?dmodel=100', field: 'dmodel', typed: '100',
+    message: range('Token width D', 100, 4, 64),
+    request: { type: 'session-start', payload: { session: 'VisionSession', input: {
+      seed: 1, epochs: 1, images: 100, dmodel: 100, lr: 0.001, noise: 0.1, positions: 'on', pooling: 'mean' } } },
+    compiled: /^ran$/,
+  },
   exercises: {
     edit: (w) => { setting(w, 'variant').max = 20; },
     link: 'exercises.html?variant=30', field: 'variant', typed: '30',

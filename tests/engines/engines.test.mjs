@@ -97,7 +97,22 @@ async function exploreNumbers(p, server) {
     swaps: Array.from(document.querySelectorAll('#cm-swap td[data-p1]'), (td) => td.dataset.p1),
   }));
   await q.close();
-  return { scaling, order, cost, translate, reading, comments };
+  // The image page: a short training of both models, the per-epoch curves, the first test
+  // image's attention over its patches and its shuffle's, and the shuffle count over the
+  // test set: Chromium's numbers exactly.
+  q = await p.open(url(server, 'vision.html?epochs=3&images=1000'));
+  await q.waitFor(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled);
+  await q.evaluate(() => document.getElementById('start').click());
+  await q.waitFor(() => document.body.dataset.vision === 'trained');
+  const vision = await q.evaluate(() => ({
+    curves: Array.from(document.querySelectorAll('#vi-curve-table td[data-value]'), (td) => td.dataset.value),
+    map: document.getElementById('vi-map').dataset.weights,
+    shuffled: document.getElementById('vi-shuffled-map').dataset.weights,
+    p1: [document.body.dataset.p1, document.body.dataset.shuffledP1],
+    count: Array.from(document.querySelectorAll('#vi-count td'), (td) => td.textContent),
+  }));
+  await q.close();
+  return { scaling, order, cost, translate, reading, comments, vision };
 }
 let explored;
 
@@ -168,6 +183,9 @@ async function checkEngine(engine) {
       assert.deepEqual(ex.comments, explored.comments, `${engine}: the comments page`);
       assert.equal(ex.comments.audit.length, 8);
       assert.equal(ex.comments.swaps.length, 8);
+      assert.deepEqual(ex.vision, explored.vision, `${engine}: the image page`);
+      assert.equal(ex.vision.curves.length, 2 * 3);
+      assert.equal(JSON.parse(ex.vision.map).length, 9);
 
       // A short race, with and without cross-origin isolation: Chromium's numbers exactly.
       for (const server of [isolated, plain]) {

@@ -194,7 +194,7 @@ namespace {
 VisionSettings small_run() {  // the page's defaults, short
   VisionSettings s = vision_defaults();
   s.epochs = 2;
-  s.n_train = 300;
+  s.images = 300;
   return s;
 }
 
@@ -230,7 +230,7 @@ TEST_CASE("vision session: its settings refused in the schema's words, before an
   CHECK(session.start(s, false).message == "Epochs: 0 is out of range; use a whole number from 1 to 200.");
   s = small_run();
   s.dmodel = 1000;
-  CHECK(session.start(s, false).message == "d_model: 1000 is out of range; use a whole number from 4 to 128.");
+  CHECK(session.start(s, false).message == "Token width D: 1000 is out of range; use a whole number from 4 to 128.");
   s = small_run();
   s.positions = "sometimes";
   CHECK_FALSE(session.start(s, false).ok);
@@ -242,7 +242,7 @@ TEST_CASE("vision session: its settings refused in the schema's words, before an
   CHECK_FALSE(session.start(s, false).ok);
   // A run that would not fit in the memory a build has is refused, with the settings to lower.
   s = vision_defaults();
-  s.n_train = 100000;
+  s.images = 100000;
   CHECK(vision_memory_bytes(s) > 5 * vision_memory_bytes(small_run()));
   session.set_memory_budget(vision_memory_bytes(s) / 2);
   const Status st = session.start(s, false);

@@ -12,7 +12,7 @@ using namespace alab;
 using namespace alab::vision;
 
 std::string vision_usage() {
-  return "       alab vision [--seed N] [--epochs E] [--lr X] [--dmodel D] [--n-train N] [--noise X]\n"
+  return "       alab vision [--seed N] [--epochs E] [--lr X] [--dmodel D] [--images N] [--noise X]\n"
          "                   [--positions on|off] [--pooling cls|mean] [--threads 1|2] [--data-out FILE] [--quiet]\n";
 }
 
@@ -47,7 +47,7 @@ int run_vision_command(int argc, char** argv) {
     else if (flag == "--epochs") s.epochs = std::atoi(value().c_str());
     else if (flag == "--lr") s.lr = std::atof(value().c_str());
     else if (flag == "--dmodel") s.dmodel = std::atoi(value().c_str());
-    else if (flag == "--n-train") s.n_train = std::atoi(value().c_str());
+    else if (flag == "--images") s.images = std::atoi(value().c_str());
     else if (flag == "--noise") s.noise = std::atof(value().c_str());
     else if (flag == "--positions") s.positions = value();
     else if (flag == "--pooling") s.pooling = value();

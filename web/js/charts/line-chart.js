@@ -17,9 +17,11 @@ const NARROW = 480, NARROW_W = 380, NARROW_H = 230, LEGEND_ROW = 20;
 export class LineChart {
   // series: [{key, label, colour, dash, marker: 'circle'|'square'}]
   // chance: the accuracy of guessing, drawn as a dotted line (the race's two classes:
-  // 50 %); null for none (a translation has no such level).
-  constructor(svg, { series, yLabel = 'accuracy', xLabel = 'epoch', chance = 0.5 }) {
+  // 50 %); null for none (a translation has no such level). yTick: a tick's label from
+  // its value in 0..1 (a share, as a percentage, unless given).
+  constructor(svg, { series, yLabel = 'accuracy', xLabel = 'epoch', chance = 0.5, yTick = (y) => `${y * 100}%` }) {
     this.chance = chance;
+    this.yTick = yTick;
     this.svg = svg;
     svg.classList.add('chart');  // a chart with a legend: as wide as its panel allows (lab.css)
     this.all = series;
@@ -82,7 +84,7 @@ export class LineChart {
     svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
     for (const y of [0, 0.25, 0.5, 0.75, 1]) {
       svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(y), y2: sy(y), class: 'grid' }));
-      svg.append(svgEl('text', { x: L - 6, y: sy(y) + 4, 'text-anchor': 'end', class: 'tick' }, `${y * 100}%`));
+      svg.append(svgEl('text', { x: L - 6, y: sy(y) + 4, 'text-anchor': 'end', class: 'tick' }, this.yTick(y)));
     }
     const step = Math.max(1, Math.ceil(this.xMax / 8));
     for (let x = 0; x <= this.xMax; x += step) {

@@ -1,0 +1,325 @@
+// The image page (beyond text): train the tiny vision transformer and the bag of patches
+// on the seeded shape task in the worker (src/vision/vision_session.hpp through the
+// VisionSession session), then show a test image with the transformer's attention over its
+// patches, the same image with its patches shuffled, and the count over the whole test set
+// of the answers a shuffle changes. Every number comes from the worker; the page parses
+// input, keeps the last good view and draws.
+import { LabClient, describeBuild } from '../engine/lab-client.js';
+import { labData } from '../ui/lab-data.js';
+import { formatNumber, formatPercent } from '../ui/format.js';
+import { defaults, toQuery } from '../settings/settings-schema.js';
+import { LineChart } from '../charts/line-chart.js';
+import { PALETTE } from '../charts/svg.js';
+import { drawPatchMap, fillHeatTable, patchAt } from '../charts/patch-map.js';
+import { openStore } from '../work/store.js';
+import { setUpPrediction } from '../ui/predict-box.js';
+import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
+import { clip, quoted } from '../ui/quote.js';
+import { viewsAsLoaded } from '../ui/run-views.js';
+
+const $ = (id) => document.getElementById(id);
+const num = (x) => formatNumber(x, 3);
+const pct = (x) => (Number.isFinite(x) ? formatPercent(x) : '–');
+const SESSION = 'VisionSession';
+const LN2 = Math.log(2);
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const state = {
+  spec: null, form: null, settings: null, build: null, running: false,
+  overview: null,   // sizes, test labels and both models' answers (VisionOverview)
+  index: 0,         // the test image shown
+  whose: 'readout', // 'readout' | 'cls' | a patch of the image as drawn (0 .. P-1)
+  reading: null, shuffled: null,  // ImageReading of the image and of its shuffle
+};
+const lab = new LabClient();
+const widget = labData().widgets.vision;
+
+const accuracyChart = new LineChart($('vi-curves'), {
+  yLabel: 'validation accuracy',
+  series: [
+    { key: 'vit', label: 'transformer', colour: PALETTE.blue, marker: 'square' },
+    { key: 'bag', label: 'bag of patches', colour: PALETTE.orange, dash: '6 4', marker: 'circle' },
+  ],
+});
+// Loss in bits (nats / ln 2): guessing costs 1 bit, so the chart's 0..1 holds a run from
+// its start; an epoch above 1 bit (a learning rate far too large) is drawn at the top and
+// given exactly in the table.
+const lossChart = new LineChart($('vi-loss'), {
+  yLabel: 'training loss (bits)', chance: null, yTick: (y) => String(y),
+  series: [
+    { key: 'vit', label: 'transformer', colour: PALETTE.blue, marker: 'square' },
+    { key: 'bag', label: 'bag of patches', colour: PALETTE.orange, dash: '6 4', marker: 'circle' },
+  ],
+});
+
+// ---- settings and the estimate ------------------------------------------------------
+
+const threaded = () => Boolean(state.build && state.build.threads);
+const showEstimate = liveEstimate($('vi-estimate'), async (settings) => {
+  if (!state.build) return null;
+  const r = await lab.call('vision_estimate', { settings, threads: threaded() });
+  return r.seconds;
+}, () => state.running);
+
+function validate() {
+  const settings = state.form.read();
+  if (settings) {
+    showShareLink(`vision.html${toQuery(state.spec, settings)}`);
+    showEstimate(settings);
+  }
+  return settings;
+}
+
+const setRunning = startStop($('start'), $('stop'));
+const QUESTION_IDS = ['vi-index', 'vi-next-wrong', 'vi-next-yes', 'vi-whose'];
+function enableQuestions(on) {
+  for (const id of QUESTION_IDS) $(id).disabled = !on;
+}
+
+// ---- training ------------------------------------------------------------------------
+
+const KEYS = ['vit', 'bag'];
+const NAMES = ['transformer', 'bag of patches'];
+
+function curvesLabel(settings, outcome = null) {
+  const end = outcome ? ` At the end: transformer ${pct(outcome.models[0].val_acc)}, bag of patches ${pct(outcome.models[1].val_acc)} on the validation images.` : '';
+  $('vi-curves').setAttribute('aria-label', `Validation accuracy over ${settings.epochs} epochs for the transformer and the bag of patches, with chance at 50 %.${end} Every number is in the table of the curves.`);
+  $('vi-loss').setAttribute('aria-label', `Mean training loss in bits per epoch for both models, over ${settings.epochs} epochs. Every number is in the table of the curves.`);
+}
+
+function addCurveRow(rows, e) {
+  let tr = rows.get(e.epoch);
+  if (!tr) {
+    tr = document.createElement('tr');
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(e.epoch) }));
+    for (let k = 0; k < 4; ++k) tr.insertCell().textContent = '…';
+    rows.set(e.epoch, tr);
+    $('vi-curve-table').tBodies[0].append(tr);
+  }
+  tr.cells[1 + 2 * e.model].textContent = num(e.loss / LN2);
+  tr.cells[2 + 2 * e.model].textContent = pct(e.val_acc);
+  tr.cells[2 + 2 * e.model].dataset.value = String(e.val_acc);
+}
+
+async function train() {
+  $('start-error').textContent = '';
+  const settings = validate();
+  if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
+  let expected = null;
+  try {
+    expected = (await lab.call('vision_estimate', { settings, threads: threaded() })).seconds;
+  } catch (err) {
+    $('start-error').textContent = `${capital(err.message)}.`;  // refused before it starts (too large for memory)
+    return;
+  }
+  document.body.dataset.estimate = String(expected);
+  const answer = await askBeforeLongRun(expected, { what: 'This training', hint: '(Fewer epochs or training images are quicker.)', errorEl: $('start-error'), estimateEl: $('vi-estimate') });
+  if (answer !== 'run') return;
+  predict.lock(`positions ${settings.positions}, read-out ${settings.pooling}, ${settings.epochs} epochs, seed ${settings.seed}`);
+  state.settings = settings;
+  state.overview = state.reading = state.shuffled = null;
+  resetRunViews();
+  showRunSummary(null);
+  enableQuestions(false);
+  state.running = true;
+  setRunning(true);
+  accuracyChart.reset(settings.epochs);
+  lossChart.reset(settings.epochs);
+  document.body.dataset.vision = 'training';
+  $('vi-progress').textContent = 'Training…';
+  const done = [0, 0], rows = new Map();
+  const t0 = performance.now();
+  let outcome;
+  try {
+    outcome = await lab.runSession(SESSION, settings, (e) => {
+      done[e.model] = e.epoch;
+      accuracyChart.addPoint(KEYS[e.model], e.epoch, e.val_acc);
+      lossChart.addPoint(KEYS[e.model], e.epoch, Math.min(1, e.loss / LN2));
+      addCurveRow(rows, e);
+      $('vi-progress').textContent = `Epoch ${done[0]} of ${settings.epochs} (transformer), ${done[1]} of ${settings.epochs} (bag of patches).`;
+    });
+  } catch (err) {
+    $('start-error').textContent = `${capital(err.message)}.`;
+    $('vi-progress').textContent = 'Not trained.';
+    document.body.dataset.vision = 'error';
+    return;
+  } finally {
+    state.running = false;
+    setRunning(false);
+  }
+  curvesLabel(settings, outcome.stopped ? null : outcome);
+  if (outcome.stopped) {
+    $('vi-progress').textContent = 'Stopped: train again to see the images and the shuffle test.';
+    document.body.dataset.vision = 'stopped';
+    return;
+  }
+  document.body.dataset.trainSeconds = String((performance.now() - t0) / 1000);  // click to trained models
+  document.body.dataset.wall = String(outcome.wall);
+  const [vit, bag] = outcome.models;
+  $('vi-progress').textContent = `Trained in ${outcome.wall.toFixed(1)} s on ${outcome.n_train} images.`;
+  state.overview = await lab.sessionCall(SESSION, 'overview', {});
+  const count = await lab.sessionCall(SESSION, 'shuffle_count', {});
+  showCount(count);
+  $('vi-index').max = String(state.overview.n_test);
+  fillWhose();
+  enableQuestions(true);
+  await showImage(0);
+  showRunSummary(`Test accuracy: transformer ${pct(vit.test_acc)}, bag of patches ${pct(bag.test_acc)}; patches shuffled, ${count.changed} of ${count.n} answers changed.`, 'vi-image-section');
+  predict.showResult({ option: vit.test_acc - bag.test_acc > 0.1 ? 'transformer' : bag.test_acc - vit.test_acc > 0.1 ? 'bag' : 'same',
+    words: `transformer ${pct(vit.test_acc)}, bag of patches ${pct(bag.test_acc)}` });
+  document.body.dataset.vision = 'trained';
+  markDone('vision');
+}
+
+// ---- the shuffle count ---------------------------------------------------------------
+
+function showCount(c) {
+  const rows = [['transformer', c.changed, c.acc, c.acc_shuffled], ['bag of patches', c.bag_changed, c.bag_acc, c.bag_acc_shuffled]];
+  $('vi-count').tBodies[0].replaceChildren(...rows.map(([name, changed, before, after]) => {
+    const tr = document.createElement('tr');
+    tr.dataset.model = name;
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: name }));
+    const cells = [[`${changed} of ${c.n}`, 'changed', changed], [pct(before), 'acc', before], [pct(after), 'accShuffled', after]];
+    for (const [text, key, value] of cells) {
+      const td = tr.insertCell();
+      td.textContent = text;
+      td.dataset[key] = String(value);
+    }
+    return tr;
+  }));
+  const off = state.settings.positions === 'off';
+  $('vi-count-summary').textContent = off
+    ? `Positions are off: the transformer sees each image as a set of patches, so no shuffle can change its answer, and none did (${c.changed} of ${c.n}). The bag of patches never sees where a patch is: ${c.bag_changed} of ${c.n}.`
+    : `Positions are on: a shuffle moves the plus signs to other rows and the transformer's answer follows what it now sees: ${c.changed} of ${c.n} changed, and its accuracy on the shuffled images is ${pct(c.acc_shuffled)} (the shuffled images keep their old labels, which the shuffle makes wrong for many of them). The bag of patches cannot tell: ${c.bag_changed} of ${c.n}.`;
+}
+
+// ---- one test image ---------------------------------------------------------------------
+
+const patchName = (k, grid) => `row ${Math.floor(k / grid) + 1}, column ${(k % grid) + 1}`;
+
+function fillWhose() {
+  const { grid } = state.overview;
+  const mean = state.settings.pooling === 'mean';
+  const options = [['readout', mean ? "the read-out (the mean of every token's row)" : "the read-out (the class token's row)"]];
+  if (mean) options.push(['cls', "the class token's row"]);
+  for (let k = 0; k < grid * grid; ++k) options.push([String(k), `the patch at ${patchName(k, grid)} (as drawn)`]);
+  $('vi-whose').replaceChildren(...options.map(([value, text]) => Object.assign(document.createElement('option'), { value, textContent: text })));
+  state.whose = 'readout';
+  $('vi-whose').value = 'readout';
+}
+
+function readIndex() {
+  const text = $('vi-index').value.trim(), max = Number($('vi-index').max);
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  const ok = Number.isInteger(n) && n >= 1 && n <= max;
+  $('vi-index-error').textContent = ok ? '' : `Test image: ${/^\d+$/.test(text) ? `${clip(text, 12)} is out of range` : `${quoted(text)} is not a whole number`}; use a whole number from 1 to ${max}.`;
+  $('vi-index').setAttribute('aria-invalid', ok ? 'false' : 'true');
+  return ok ? n - 1 : null;
+}
+
+async function showImage(index) {
+  const [r, s] = await Promise.all([lab.sessionCall(SESSION, 'read', { index, shuffled: false }), lab.sessionCall(SESSION, 'read', { index, shuffled: true })]);
+  state.index = index;
+  state.reading = r;
+  state.shuffled = s;
+  $('vi-index').value = String(index + 1);
+  $('vi-index-error').textContent = '';
+  $('vi-index').setAttribute('aria-invalid', 'false');
+  drawImages();
+}
+
+const yesNo = (x) => (x ? 'yes' : 'no');
+const answerText = (r) => `the transformer says ${yesNo(r.pred)} (probability of yes ${num(r.p1)}), the bag of patches ${yesNo(r.bag_pred)} (${num(r.bag_p1)})`;
+
+// The weights shown for a reading: the read-out's, the class token's row, or the row of
+// the token that holds patch j of the image as drawn (in a shuffled reading, wherever
+// that patch went). -> {weights over the shown patches, cls weight, the patch outlined}
+function shownWeights(r) {
+  const T = r.weights.length, P = T - 1;
+  if (state.whose === 'readout') return { weights: r.weights.slice(0, P), cls: r.weights[P], selected: null };
+  const token = state.whose === 'cls' ? P : r.order.indexOf(Number(state.whose));
+  const row = r.matrix.slice(token * T, token * T + T);
+  return { weights: row.slice(0, P), cls: row[P], selected: token < P ? token : null };
+}
+
+function describe(r, grid, w) {
+  const where = (ks) => ks.map((k) => patchName(k, grid)).join(' and ');
+  const top = Array.from(w.weights.keys()).sort((a, b) => w.weights[b] - w.weights[a]).slice(0, 2);
+  const whose = state.whose === 'readout' ? "The read-out's weights" : state.whose === 'cls' ? "The class token's weights"
+    : `The weights of the patch at ${patchName(w.selected, grid)}`;
+  return `Test image ${r.index + 1}${r.shuffled ? ', its patches shuffled' : ''}: plus signs at ${where(Array.from(r.plus))}, the ring at ${where(Array.from(r.ring))}. ${whose}: highest at ${top.map((k) => `${patchName(k, grid)} (${num(w.weights[k])})`).join(', then ')}; the class token ${num(w.cls)}.`;
+}
+
+function drawImages() {
+  const { side, patch, grid } = state.overview;
+  for (const [r, map, table] of [[state.reading, 'vi-map', 'vi-table'], [state.shuffled, 'vi-shuffled-map', 'vi-shuffled-table']]) {
+    const w = shownWeights(r);
+    drawPatchMap($(map), { pixels: r.pixels, side, patch, weights: w.weights, selected: w.selected, label: describe(r, grid, w) });
+    fillHeatTable($(table), { weights: w.weights, grid, extra: ['class token', w.cls], selected: w.selected });
+  }
+  const r = state.reading, s = state.shuffled;
+  $('vi-shuffled-map').dataset.order = JSON.stringify(Array.from(s.order));  // patch k shown is patch order[k]
+  $('vi-map-caption').textContent = `Test image ${r.index + 1} as drawn. Its answer: ${yesNo(r.label)}.`;
+  $('vi-shuffled-caption').textContent = 'The same image, its patches moved by its seeded permutation.';
+  $('vi-answer').textContent = `As drawn (answer ${yesNo(r.label)}): ${answerText(r)}.`;
+  const same = r.p1 === s.p1;
+  const samePlace = s.plus.every((k) => Math.floor(k / grid) === Math.floor(s.plus[0] / grid));
+  $('vi-shuffle-answer').textContent = `Shuffled (the plus signs now ${samePlace ? 'share' : 'do not share'} a row): ${answerText(s)}. ${same
+    ? 'The same probability, to the last digit: the model answered for the same set of patches.'
+    : `The probability moved by ${num(Math.abs(s.p1 - r.p1))}: where the patches are is part of their tokens.`}`;
+  Object.assign(document.body.dataset, { pred: String(r.pred), p1: String(r.p1), shuffledP1: String(s.p1) });
+}
+
+async function nextWhere(test, none) {
+  const { n_test: n } = state.overview;
+  for (let k = 1; k <= n; ++k) {
+    const i = (state.index + k) % n;
+    if (test(i)) return showImage(i);
+  }
+  $('vi-index-error').textContent = none;
+  return null;
+}
+
+// ---- the page -----------------------------------------------------------------------------
+
+let resetRunViews = () => {};
+let predict = null;
+
+function main() {
+  resetRunViews = viewsAsLoaded(['vi-curve-table', 'vi-map', 'vi-map-caption', 'vi-table', 'vi-shuffled-map', 'vi-shuffled-caption',
+    'vi-shuffled-table', 'vi-answer', 'vi-shuffle-answer', 'vi-count', 'vi-count-summary', 'vi-index-error', 'vi-whose']);
+  ({ spec: state.spec, form: state.form } = setUpSettings('vision', validate));
+  predict = setUpPrediction('vision', widget.predict, openStore());
+  validate();
+  $('start').disabled = true;
+  showEngineStatus(lab, describeBuild, (info) => {
+    state.build = info;
+    $('start').disabled = false;
+    validate();  // the estimate, now that the build (threads or not) is known
+  });
+  const guarded = (fn) => () => { Promise.resolve(fn()).catch((err) => { $('vi-index-error').textContent = `${capital(err.message)}.`; }); };
+  $('start').addEventListener('click', onePressAtATime(train));
+  $('stop').addEventListener('click', () => lab.stopSession(SESSION));
+  $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validate(); });
+  $('vi-index').addEventListener('input', guarded(() => { const i = readIndex(); return i === null ? null : showImage(i); }));
+  $('vi-next-wrong').addEventListener('click', guarded(() => nextWhere((i) => state.overview.pred[i] !== state.overview.test_labels[i],
+    `The transformer gets every one of the ${state.overview.n_test} test images right.`)));
+  $('vi-next-yes').addEventListener('click', guarded(() => nextWhere((i) => state.overview.test_labels[i] === 1, 'No test image has the answer yes.')));
+  $('vi-whose').addEventListener('change', () => { state.whose = $('vi-whose').value; if (state.reading) drawImages(); });
+  // A patch pressed in the picture shows that patch's row (the select is the keyboard's way).
+  for (const id of ['vi-map', 'vi-shuffled-map']) {
+    $(id).addEventListener('click', (e) => {
+      const k = patchAt(e);
+      if (k === null || !state.reading) return;
+      const patch = id === 'vi-map' ? k : state.shuffled.order[k];  // the image's patch shown there
+      state.whose = String(patch);
+      $('vi-whose').value = state.whose;
+      drawImages();
+    });
+  }
+  curvesLabel(defaults(state.spec));
+  document.body.dataset.ready = 'true';
+  document.body.dataset.vision = 'idle';
+}
+
+main();
