@@ -248,17 +248,23 @@ TEST_CASE("lesson 08: the multiply-adds of worked example 2's models at the race
            std::to_string(std::lround(2 * T_long * T_long * D / gru_long)) + " times the whole GRU"});
 }
 
-TEST_CASE("lesson 09 quotes only the module's own results, the glossary ln 2, the other sections nothing computed",
+TEST_CASE("lesson 09 quotes only the module's own results, the glossary ln 2, 11 the patches' scores, the rest nothing",
           "[lesson]") {
   // The module's PyTorch run (its worked example 2): GRU 0.485, self-attention 1.000.
   // And chance: two balanced classes.
   require_only_computed(test::lesson_section(9), {"| GRU | 0.485 |", "| tiny self-attention | 1.000 |"}, {"0.5"});
   // The glossary's one number: a bit in nats.
   require_only_computed(test::read_repo_file("content/glossary.json"), {"ln 2 ≈ " + fixed(std::log(2.0), 3)});
-  for (int n : {1, 2, 11}) {
+  for (int n : {1, 2}) {
     INFO("lesson section " << n);
     const std::string text = test::lesson_section(n);
     REQUIRE_FALSE(text.empty());
     require_only_computed(text, {});
   }
+  // Section 11's "from words to patches": a 224 x 224 photograph in 16 x 16 patches, every
+  // patch scoring every patch, once per head and layer.
+  const long patches = (224 / 16) * (224 / 16), scores = patches * patches;
+  REQUIRE(patches == 196);
+  require_only_computed(test::lesson_section(11), {std::to_string(patches) + " of them, about " +
+                                                   grouped(std::lround(scores / 1000.0) * 1000.0) + " scores per head and layer"});
 }
