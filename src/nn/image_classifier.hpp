@@ -4,6 +4,8 @@
 // patches itself (vision/patches.hpp).
 #pragma once
 
+#include <memory>
+
 #include "nn/param.hpp"
 
 namespace alab::nn {
@@ -18,6 +20,9 @@ class ImageClassifier {
   virtual void backward(const Mat<Scalar>& dlogits) = 0;
   virtual ParamList<Scalar> params() = 0;
   virtual int side() const = 0;
+  // A model of the same shape and weights, with caches of its own: it can run a forward
+  // and backward on another thread while this one runs its own (vision/image_trainer.hpp).
+  virtual std::unique_ptr<ImageClassifier<Scalar>> clone() const = 0;
 };
 
 }  // namespace alab::nn

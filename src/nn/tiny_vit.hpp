@@ -51,6 +51,7 @@ class TinyVit final : public ImageClassifier<Scalar> {
   void backward(const Mat<Scalar>& dlogits) override;
   ParamList<Scalar> params() override;
   int side() const override { return cfg_.side; }
+  std::unique_ptr<ImageClassifier<Scalar>> clone() const override { return std::make_unique<TinyVit>(*this); }
   const TinyVitConfig& config() const { return cfg_; }
 
   // One image's tokens (T x D) and its full attention matrix (T x T; the class token's
@@ -87,6 +88,7 @@ class BagOfPatches final : public ImageClassifier<Scalar> {
   void backward(const Mat<Scalar>& dlogits) override;
   ParamList<Scalar> params() override { return {&w1, &b1, &w2, &b2}; }
   int side() const override { return side_; }
+  std::unique_ptr<ImageClassifier<Scalar>> clone() const override { return std::make_unique<BagOfPatches>(*this); }
 
   Param<Scalar> w1, b1, w2, b2;
 

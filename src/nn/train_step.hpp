@@ -16,13 +16,20 @@ struct StepScratch {
   MatF logits, probs, dlogits;
 };
 
+// Forward, the mean cross-entropy over the count inputs, and every parameter's dw; no step.
 template <class Model, class Input>
-float train_step(Model& model, const Input* inputs, const int* labels, Eigen::Index count, Adam<float>& adam,
-                 StepScratch& s) {
+float loss_and_gradients(Model& model, const Input* inputs, const int* labels, Eigen::Index count, StepScratch& s) {
   model.forward(inputs, count, s.logits);
   const float loss = cross_entropy_forward(s.logits, labels, s.probs);
   cross_entropy_backward(s.probs, labels, s.dlogits);
   model.backward(s.dlogits);
+  return loss;
+}
+
+template <class Model, class Input>
+float train_step(Model& model, const Input* inputs, const int* labels, Eigen::Index count, Adam<float>& adam,
+                 StepScratch& s) {
+  const float loss = loss_and_gradients(model, inputs, labels, count, s);
   adam.step();
   return loss;
 }

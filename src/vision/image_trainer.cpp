@@ -13,7 +13,8 @@ constexpr int kEvalChunk = 256;
 
 ImageTrainer::ImageTrainer(std::unique_ptr<nn::ImageClassifier<float>> model, const ImageSet& train, int batch,
                            double lr, std::uint64_t seed)
-    : model_(std::move(model)), train_(train), batch_(batch), adam_(model_->params(), lr), order_rng_(seed, kOrderStream) {
+    : model_(std::move(model)), replica_(model_->clone()), train_(train), batch_(batch), adam_(model_->params(), lr),
+      order_rng_(seed, kOrderStream) {
   order_.resize(static_cast<std::size_t>(train.n()));
   start_epoch();
 }
@@ -37,8 +38,29 @@ bool ImageTrainer::train_some(int max_batches, const std::atomic<bool>* stop) {
       std::copy_n(train_.image(idx), px, batch_pixels_.begin() + static_cast<std::ptrdiff_t>(i) * px);
       batch_labels_[i] = train_.labels[idx];
     }
-    const float loss = nn::train_step(*model_, batch_pixels_.data(), batch_labels_.data(), count, adam_, step_);
-    loss_sum_ += static_cast<double>(loss) * count;
+    double loss = 0;
+    if (count < 2) {
+      loss = nn::train_step(*model_, batch_pixels_.data(), batch_labels_.data(), count, adam_, half_[0]);
+    } else {
+      const int na = (count + 1) / 2, nb = count - na;
+      sync_replica();
+      float loss_b = 0;
+      Job half_b{[&] {
+        loss_b = nn::loss_and_gradients(*replica_, batch_pixels_.data() + static_cast<std::ptrdiff_t>(na) * px,
+                                        batch_labels_.data() + na, nb, half_[1]);
+      }};
+      if (exchange_) exchange_->offer(half_b);
+      const float loss_a = nn::loss_and_gradients(*model_, batch_pixels_.data(), batch_labels_.data(), na, half_[0]);
+      if (exchange_) exchange_->finish(half_b);
+      else half_b.work();
+      // The whole minibatch's mean: each half's gradient weighed by its share, A's first.
+      const float wa = static_cast<float>(na) / count, wb = static_cast<float>(nb) / count;
+      const nn::ParamList<float> mine = model_->params(), theirs = replica_->params();
+      for (std::size_t i = 0; i < mine.size(); ++i) mine[i]->dw = wa * mine[i]->dw + wb * theirs[i]->dw;
+      adam_.step();
+      loss = (static_cast<double>(loss_a) * na + static_cast<double>(loss_b) * nb) / count;
+    }
+    loss_sum_ += loss * count;
     ++next_batch_;
   }
   return next_batch_ >= nb;
@@ -51,14 +73,30 @@ double ImageTrainer::end_epoch() {
   return loss;
 }
 
-std::vector<int> ImageTrainer::predict(const ImageSet& set) {
+void ImageTrainer::sync_replica() {
+  const nn::ParamList<float> mine = model_->params(), theirs = replica_->params();
+  for (std::size_t i = 0; i < mine.size(); ++i) theirs[i]->w = mine[i]->w;
+}
+
+std::vector<int> ImageTrainer::predict_with(nn::ImageClassifier<float>& model, const ImageSet& set, MatF& logits) {
   std::vector<int> out(static_cast<std::size_t>(set.n()));
   for (int first = 0; first < set.n(); first += kEvalChunk) {
     const int count = std::min(kEvalChunk, set.n() - first);
-    model_->forward(set.image(first), count, logits_);
-    for (int i = 0; i < count; ++i) out[first + i] = nn::predict_row(logits_, i);
+    model.forward(set.image(first), count, logits);
+    for (int i = 0; i < count; ++i) out[first + i] = nn::predict_row(logits, i);
   }
   return out;
+}
+
+std::vector<int> ImageTrainer::predict(const ImageSet& set) { return predict_with(*model_, set, logits_); }
+
+void ImageTrainer::predict_pair(const ImageSet& a, const ImageSet& b, std::vector<int>& pa, std::vector<int>& pb) {
+  sync_replica();
+  Job second{[&] { pb = predict_with(*replica_, b, replica_logits_); }};
+  if (exchange_) exchange_->offer(second);
+  pa = predict_with(*model_, a, logits_);
+  if (exchange_) exchange_->finish(second);
+  else second.work();
 }
 
 double ImageTrainer::accuracy(const ImageSet& set) {

@@ -3,6 +3,14 @@
 // each epoch's order a Fisher-Yates shuffle from Pcg32(seed, kOrderStream), the same for
 // every model; one Adam step per minibatch on the mean cross-entropy. The same settings
 // give bit-identical weights however the slices are cut.
+//
+// Every minibatch of two or more images is computed in two fixed halves, A (the first
+// ceil(n/2) images) on the model and B on a replica with the same weights (copied before
+// each step), and the mean loss's gradient is (n_A g_A + n_B g_B) / n, summed in that
+// order. With a work exchange (core/work_exchange.hpp) half B is offered to another
+// thread, a core whose own model has finished; without one, the same halves run here in
+// turn. Who computes a half never changes a bit: the numbers are the same with threads
+// and without. Evaluating two sets at once (predict_pair) splits the same way.
 #pragma once
 
 #include <atomic>
@@ -10,6 +18,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/work_exchange.hpp"
 #include "nn/adam.hpp"
 #include "nn/image_classifier.hpp"
 #include "nn/train_step.hpp"
@@ -32,11 +41,19 @@ class ImageTrainer {
   // The class predicted for every image of a set, and the share right.
   std::vector<int> predict(const ImageSet& set);
   double accuracy(const ImageSet& set);
+  // Two sets' predictions: a on the model, b on the replica (offered to the exchange).
+  void predict_pair(const ImageSet& a, const ImageSet& b, std::vector<int>& pa, std::vector<int>& pb);
   nn::ImageClassifier<float>& model() { return *model_; }
+
+  // Where half B of each minibatch is offered (nullptr: run here); set before training.
+  void set_exchange(WorkExchange* exchange) { exchange_ = exchange; }
 
  private:
   void start_epoch();
-  std::unique_ptr<nn::ImageClassifier<float>> model_;
+  void sync_replica();
+  static std::vector<int> predict_with(nn::ImageClassifier<float>& model, const ImageSet& set, MatF& logits);
+  std::unique_ptr<nn::ImageClassifier<float>> model_, replica_;
+  WorkExchange* exchange_ = nullptr;
   const ImageSet& train_;
   int batch_;
   nn::Adam<float> adam_;
@@ -45,8 +62,8 @@ class ImageTrainer {
   std::vector<float> batch_pixels_;
   int next_batch_ = 0, epochs_done_ = 0;
   double loss_sum_ = 0;
-  MatF logits_;             // evaluation's
-  nn::StepScratch step_;    // training's
+  MatF logits_, replica_logits_;  // evaluation's
+  nn::StepScratch half_[2];        // training's, per half
 };
 
 }  // namespace alab::vision

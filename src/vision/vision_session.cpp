@@ -181,8 +181,10 @@ Status VisionSession::start(const VisionSettings& s, bool threads) {
   turn_ = 0;
   threaded_ = threads && race::race_threads_available();  // never a thread where none can start
   running_ = 2;
-  if (threaded_)
+  if (threaded_) {
+    for (int m = 0; m < 2; ++m) trainers_[m]->set_exchange(&exchange_);
     for (int m = 0; m < 2; ++m) threads_.emplace_back([this, m] { run_model(m); });
+  }
   return Status::success();
 }
 
@@ -200,14 +202,16 @@ bool VisionSession::epoch_step(int model, int max_batches) {
   e.kind = kKinds[model];
   e.loss = t.end_epoch();
   e.epoch = t.epochs_done();
-  const auto accuracy = [&](const ImageSet& set) {
-    const std::vector<int> p = predict(model, set);
+  const bool canonical = position_blind(model);
+  std::vector<int> pv, pt;
+  t.predict_pair(canonical ? canonical_val_ : task_->val, canonical ? canonical_test_ : task_->test, pv, pt);
+  const auto accuracy = [](const std::vector<int>& p, const ImageSet& set) {
     long k = 0;
     for (int i = 0; i < set.n(); ++i) k += p[i] == set.labels[i];
     return static_cast<double>(k) / set.n();
   };
-  e.val_acc = accuracy(task_->val);
-  e.test_acc = accuracy(task_->test);
+  e.val_acc = accuracy(pv, task_->val);
+  e.test_acc = accuracy(pt, task_->test);
   e.wall = elapsed();
   publish(std::move(e));
   return true;
@@ -219,6 +223,8 @@ void VisionSession::run_model(int model) {
     epoch_step(model, kSlice);
   }
   --running_;
+  exchange_.wake();
+  exchange_.help_until([this] { return running_.load() == 0; });  // the other model's halves, until it is done
 }
 
 bool VisionSession::step(double budget_ms) {
@@ -241,6 +247,7 @@ Status VisionSession::finish(VisionOutcome& out) {
   if (!task_) return Status::error("nothing was started");
   for (std::thread& t : threads_) if (t.joinable()) t.join();
   threads_.clear();
+  for (auto& t : trainers_) t->set_exchange(nullptr);
   out = VisionOutcome{};
   out.n_train = task_->train.n();
   out.wall = elapsed();

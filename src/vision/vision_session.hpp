@@ -3,7 +3,10 @@
 // task (vision/shape_task.hpp), then questioned: a test image with the read-out's
 // attention over its patches, the same image with its patches shuffled, and a count
 // over the whole test set of the answers a shuffle changes. The session contract is
-// core/session.hpp's.
+// core/session.hpp's. With threads, each model trains on a thread of its own, and the
+// thread whose model finishes first (the bag of patches, a small part of the work)
+// then computes half of each of the transformer's minibatches and evaluations
+// (vision/image_trainer.hpp: the same numbers whoever computes a half).
 //
 //   VisionSession s;
 //   s.start(settings, /*threads=*/true);            // refused in words, or started
@@ -33,6 +36,7 @@
 
 #include "core/session.hpp"
 #include "core/status.hpp"
+#include "core/work_exchange.hpp"
 #include "vision/image_trainer.hpp"
 #include "vision/shape_task.hpp"
 
@@ -171,6 +175,7 @@ class VisionSession : public Session<VisionEpoch> {
   std::unique_ptr<ShapeTask> task_;
   ImageSet canonical_val_, canonical_test_;  // each image's patches in canonical order
   std::unique_ptr<ImageTrainer> trainers_[2];
+  WorkExchange exchange_;  // a thread whose model has finished computes halves of the other's
   std::vector<std::thread> threads_;
   std::atomic<int> running_{0};
   int epochs_ = 0, turn_ = 0;
