@@ -71,7 +71,8 @@ def main():
             print(f"  {name}: {rows[-1][1]:.2f} s", file=sys.stderr)
     torch = json.loads(subprocess.run([sys.executable, os.path.join(ROOT, "tests/bench/translate_torch.py"), corpus] + SETTINGS,
                                       check=True, capture_output=True, text=True).stdout)
-    rows.append((f"PyTorch {torch['torch']} ({torch['threads']} threads)", torch["wall"],
+    threads = f"{torch['threads']} thread" + ("s" if torch["threads"] != 1 else "")
+    rows.append((f"PyTorch {torch['torch']} ({threads})", torch["wall"],
                  {k: v["exact"] for k, v in torch["test"].items()}))
     print(f"\nThe translation experiment (hidden {DEFAULTS['hidden']}, {DEFAULTS['epochs']} epochs, lr {DEFAULTS['lr']}, "
           "fixed summary + additive attention)\n")
