@@ -11,40 +11,15 @@ The corpus file: one comment a line, "split<TAB>label<TAB>group<TAB>ids" (ids sp
 left-padded with 0). tests/bench/comments-page.bench.mjs runs this beside the page.
 """
 import argparse
+import os
+import sys
 import time
 
 import torch
 import torch.nn as nn
-import torch.nn.functional as F
 
-
-class TinySelfAttn(nn.Module):
-    def __init__(self, vocab, T, D):
-        super().__init__()
-        self.emb = nn.Embedding(vocab, D)
-        self.pos = nn.Embedding(T, D)
-        self.Wq = nn.Linear(D, D, bias=False)
-        self.Wk = nn.Linear(D, D, bias=False)
-        self.Wv = nn.Linear(D, D, bias=False)
-        self.fc = nn.Linear(D, 2)
-
-    def forward(self, x):
-        e = self.emb(x) + self.pos(torch.arange(x.shape[1]).unsqueeze(0).expand(x.shape[0], -1))
-        Q, K, V = self.Wq(e), self.Wk(e), self.Wv(e)
-        A = torch.softmax(Q @ K.transpose(1, 2) / (Q.shape[-1] ** 0.5), dim=-1)
-        return self.fc((A @ V)[:, -1, :])
-
-
-class BagOfWords(nn.Module):
-    def __init__(self, vocab):
-        super().__init__()
-        self.vocab = vocab
-        self.fc = nn.Linear(vocab, 2)
-
-    def forward(self, x):
-        counts = F.one_hot(x, self.vocab).sum(dim=1).float()
-        counts[:, 0] = 0
-        return self.fc(counts)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
+from torch_models import BagOfWords, TinySelfAttn  # noqa: E402
 
 
 def load(path):

@@ -15,41 +15,12 @@ the loss before each of 10 Adam steps; the format is make_reference.py's.
 import os
 
 import torch
-import torch.nn as nn
-import torch.nn.functional as F
 
 from make_reference import write_reference
+from torch_models import BagOfWords, TinySelfAttn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VOCAB, T, D, B, LR, STEPS = 11, 8, 5, 6, 0.01, 10
-
-
-class TinySelfAttn(nn.Module):  # make_reference.py's, pooling last, with positions
-    def __init__(self):
-        super().__init__()
-        self.emb = nn.Embedding(VOCAB, D)
-        self.pos = nn.Embedding(T, D)
-        self.Wq = nn.Linear(D, D, bias=False)
-        self.Wk = nn.Linear(D, D, bias=False)
-        self.Wv = nn.Linear(D, D, bias=False)
-        self.fc = nn.Linear(D, 2)
-
-    def forward(self, x):
-        e = self.emb(x) + self.pos(torch.arange(x.shape[1]).unsqueeze(0).expand(x.shape[0], -1))
-        Q, K, V = self.Wq(e), self.Wk(e), self.Wv(e)
-        A = torch.softmax(Q @ K.transpose(1, 2) / (Q.shape[-1] ** 0.5), dim=-1)
-        return self.fc((A @ V)[:, -1, :])
-
-
-class BagOfWords(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(VOCAB, 2)
-
-    def forward(self, x):
-        counts = F.one_hot(x, VOCAB).sum(dim=1).to(self.fc.weight.dtype)
-        counts[:, 0] = 0  # the padding is not a word
-        return self.fc(counts)
 
 
 def comments(seed):
@@ -73,6 +44,6 @@ def write(filename, model, seed):
 
 if __name__ == "__main__":
     torch.manual_seed(52)
-    write("comments_attn.txt", TinySelfAttn(), 1)
+    write("comments_attn.txt", TinySelfAttn(VOCAB, T, D), 1)
     torch.manual_seed(53)
-    write("comments_bow.txt", BagOfWords(), 2)
+    write("comments_bow.txt", BagOfWords(VOCAB), 2)

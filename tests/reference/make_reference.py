@@ -22,43 +22,10 @@ import os
 import torch
 import torch.nn as nn
 
+from torch_models import GRUClassifier, TinySelfAttn
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 VOCAB, T, D, H, B, LR, STEPS = 6, 7, 5, 4, 5, 0.01, 10
-
-
-class GRUClassifier(nn.Module):  # the module's, sizes as arguments
-    def __init__(self):
-        super().__init__()
-        self.emb = nn.Embedding(VOCAB, D)
-        self.gru = nn.GRU(D, H, batch_first=True)
-        self.fc = nn.Linear(H, 2)
-
-    def forward(self, x):
-        _, h = self.gru(self.emb(x))
-        return self.fc(h[-1])
-
-
-class TinySelfAttn(nn.Module):  # the module's, plus its commented-out mean pooling
-    def __init__(self, pooling="last", positional=True):
-        super().__init__()
-        self.pooling, self.positional = pooling, positional
-        self.emb = nn.Embedding(VOCAB, D)
-        if positional:
-            self.pos = nn.Embedding(T, D)
-        self.Wq = nn.Linear(D, D, bias=False)
-        self.Wk = nn.Linear(D, D, bias=False)
-        self.Wv = nn.Linear(D, D, bias=False)
-        self.fc = nn.Linear(D, 2)
-
-    def forward(self, x):
-        Bx, Tx = x.shape
-        e = self.emb(x)
-        if self.positional:
-            e = e + self.pos(torch.arange(Tx).unsqueeze(0).expand(Bx, -1))
-        Q, K, V = self.Wq(e), self.Wk(e), self.Wv(e)
-        A = torch.softmax(Q @ K.transpose(1, 2) / (Q.shape[-1] ** 0.5), dim=-1)
-        Z = (A @ V)[:, -1, :] if self.pooling == "last" else (A @ V).mean(dim=1)
-        return self.fc(Z)
 
 
 def record(f, name, t):
@@ -108,7 +75,7 @@ def write(filename, model, pooling_is_mean, positional, seed):
 
 if __name__ == "__main__":  # (make_comments_reference.py imports record)
     torch.manual_seed(3151)
-    write("gru.txt", GRUClassifier(), 0, 1, 1)
-    write("attn_last.txt", TinySelfAttn("last"), 0, 1, 2)
-    write("attn_mean.txt", TinySelfAttn("mean"), 1, 1, 3)
-    write("attn_last_nopos.txt", TinySelfAttn("last", positional=False), 0, 0, 4)
+    write("gru.txt", GRUClassifier(VOCAB, D, H), 0, 1, 1)
+    write("attn_last.txt", TinySelfAttn(VOCAB, T, D, "last"), 0, 1, 2)
+    write("attn_mean.txt", TinySelfAttn(VOCAB, T, D, "mean"), 1, 1, 3)
+    write("attn_last_nopos.txt", TinySelfAttn(VOCAB, T, D, "last", positional=False), 0, 0, 4)

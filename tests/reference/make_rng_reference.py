@@ -31,6 +31,8 @@ import torch
 import torch.nn as nn
 from torch.utils.data import DataLoader, TensorDataset
 
+from torch_models import GRUClassifier, TinySelfAttn
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "rng.txt")
 records = []
@@ -124,26 +126,6 @@ torch.manual_seed(3151)
 put("torch:3151:normal_200_mean2_std3", float_bits(torch.empty(200).normal_(2.0, 3.0)))
 
 
-# The module's models (its classes, with the sizes as arguments).
-class GRUClassifier(nn.Module):
-    def __init__(self, vocab, d_model, hidden):
-        super().__init__()
-        self.emb = nn.Embedding(vocab, d_model)
-        self.gru = nn.GRU(d_model, hidden, batch_first=True)
-        self.fc = nn.Linear(hidden, 2)
-
-
-class TinySelfAttn(nn.Module):
-    def __init__(self, vocab, d_model, T):
-        super().__init__()
-        self.emb = nn.Embedding(vocab, d_model)
-        self.pos = nn.Embedding(T, d_model)
-        self.Wq = nn.Linear(d_model, d_model, bias=False)
-        self.Wk = nn.Linear(d_model, d_model, bias=False)
-        self.Wv = nn.Linear(d_model, d_model, bias=False)
-        self.fc = nn.Linear(d_model, 2)
-
-
 # (seed, T, vocab, d_model, hidden, n_train, n_val, batch, epochs): the module's, and a
 # small one whose embedding tables have fewer than 16 values (normal_'s other path).
 RUNS = [(3151, 30, 8, 16, 20, 2400, 600, 64, 35), (11, 10, 3, 5, 5, 200, 64, 32, 3)]
@@ -151,7 +133,7 @@ put("run:configs", [v for r in RUNS for v in r], [len(RUNS), 9])
 ORDER_EPOCHS, ORDER_HEAD = 3, 64
 for seed, T, vocab, D, H, n_train, n_val, batch, epochs in RUNS:
     torch.manual_seed(seed)
-    models = {"gru": GRUClassifier(vocab, D, H), "attention": TinySelfAttn(vocab, D, T)}
+    models = {"gru": GRUClassifier(vocab, D, H), "attention": TinySelfAttn(vocab, T, D)}
     for key, model in models.items():
         for pname, p in model.named_parameters():
             put(f"run:{seed}:{key}:{pname}", float_bits(p), list(p.shape))

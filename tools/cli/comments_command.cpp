@@ -4,9 +4,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <thread>
 
+#include "command_flags.hpp"
 #include "comments/comments_session.hpp"
 
 using namespace alab;
@@ -46,32 +46,24 @@ int run_comments_command(int argc, char** argv) {
   std::string grammar_path, corpus_out;
   int threads = 1;
   bool quiet = false;
-  for (int i = 2; i < argc; ++i) {
-    const std::string flag = argv[i];
-    const auto value = [&]() -> std::string {
-      if (i + 1 >= argc) { std::fprintf(stderr, "alab comments: %s needs a value\n", flag.c_str()); std::exit(2); }
-      return argv[++i];
-    };
-    if (flag == "--grammar") grammar_path = value();
-    else if (flag == "--seed") s.seed = std::atoi(value().c_str());
-    else if (flag == "--bias") s.bias = std::atof(value().c_str());
-    else if (flag == "--noise") s.noise = std::atof(value().c_str());
-    else if (flag == "--epochs") s.epochs = std::atoi(value().c_str());
-    else if (flag == "--dmodel") s.dmodel = std::atoi(value().c_str());
-    else if (flag == "--positions") s.positions = value();
-    else if (flag == "--lr") s.lr = std::atof(value().c_str());
-    else if (flag == "--data") s.data = value();
-    else if (flag == "--remedy") s.remedy = value();
-    else if (flag == "--threads") threads = std::atoi(value().c_str());
-    else if (flag == "--corpus-out") corpus_out = value();
-    else if (flag == "--quiet") quiet = true;
-    else { std::fprintf(stderr, "alab comments: unknown flag %s\n%s", flag.c_str(), comments_usage().c_str()); return 2; }
+  CommandFlags f("comments", argc, argv, comments_usage());
+  while (f.next()) {
+    if (f.is("--grammar")) grammar_path = f.text();
+    else if (f.is("--seed")) s.seed = f.whole();
+    else if (f.is("--bias")) s.bias = f.number();
+    else if (f.is("--noise")) s.noise = f.number();
+    else if (f.is("--epochs")) s.epochs = f.whole();
+    else if (f.is("--dmodel")) s.dmodel = f.whole();
+    else if (f.is("--positions")) s.positions = f.text();
+    else if (f.is("--lr")) s.lr = f.number();
+    else if (f.is("--data")) s.data = f.text();
+    else if (f.is("--remedy")) s.remedy = f.text();
+    else if (f.is("--threads")) threads = f.whole();
+    else if (f.is("--corpus-out")) corpus_out = f.text();
+    else if (f.is("--quiet")) quiet = true;
+    else return f.unknown();
   }
-  std::ifstream in(grammar_path);
-  if (!in) { std::fprintf(stderr, "alab comments: cannot read the grammar \"%s\" (--grammar FILE)\n", grammar_path.c_str()); return 2; }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  s.grammar_json = ss.str();
+  s.grammar_json = f.read_file(grammar_path, "--grammar");
   CommentsSession session;
   if (Status st = session.start(s, threads > 1); !st) { std::fprintf(stderr, "alab comments: %s\n", st.message.c_str()); return 1; }
   if (!corpus_out.empty()) write_corpus(session.corpus(), corpus_out);

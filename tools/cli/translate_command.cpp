@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "command_flags.hpp"
 #include "translate/translate_cost.hpp"
 #include "translate/translate_session.hpp"
 
@@ -49,33 +50,25 @@ int run_translate_command(int argc, char** argv) {
   std::string grammar_path, corpus_out;
   int threads = 1;
   bool quiet = false;
-  for (int i = 2; i < argc; ++i) {
-    const std::string flag = argv[i];
-    const auto value = [&]() -> std::string {
-      if (i + 1 >= argc) { std::fprintf(stderr, "alab translate: %s needs a value\n", flag.c_str()); std::exit(2); }
-      return argv[++i];
-    };
-    if (flag == "--grammar") grammar_path = value();
-    else if (flag == "--seed") s.seed = std::atoi(value().c_str());
-    else if (flag == "--hidden") s.hidden = std::atoi(value().c_str());
-    else if (flag == "--epochs") s.epochs = std::atoi(value().c_str());
-    else if (flag == "--lr") s.lr = std::atof(value().c_str());
-    else if (flag == "--clip") s.clip = std::atof(value().c_str());
-    else if (flag == "--decay-from") s.decay_from = std::atof(value().c_str());
-    else if (flag == "--lr-floor") s.lr_floor = std::atof(value().c_str());
-    else if (flag == "--batch") s.batch = std::atoi(value().c_str());
-    else if (flag == "--max-len") s.max_len = std::atoi(value().c_str());
-    else if (flag == "--kinds") s.kinds = split(value(), ',');
-    else if (flag == "--threads") threads = std::atoi(value().c_str());
-    else if (flag == "--corpus-out") corpus_out = value();
-    else if (flag == "--quiet") quiet = true;
-    else { std::fprintf(stderr, "alab translate: unknown flag %s\n%s", flag.c_str(), translate_usage().c_str()); return 2; }
+  CommandFlags f("translate", argc, argv, translate_usage());
+  while (f.next()) {
+    if (f.is("--grammar")) grammar_path = f.text();
+    else if (f.is("--seed")) s.seed = f.whole();
+    else if (f.is("--hidden")) s.hidden = f.whole();
+    else if (f.is("--epochs")) s.epochs = f.whole();
+    else if (f.is("--lr")) s.lr = f.number();
+    else if (f.is("--clip")) s.clip = f.number();
+    else if (f.is("--decay-from")) s.decay_from = f.number();
+    else if (f.is("--lr-floor")) s.lr_floor = f.number();
+    else if (f.is("--batch")) s.batch = f.whole();
+    else if (f.is("--max-len")) s.max_len = f.whole();
+    else if (f.is("--kinds")) s.kinds = split(f.text(), ',');
+    else if (f.is("--threads")) threads = f.whole();
+    else if (f.is("--corpus-out")) corpus_out = f.text();
+    else if (f.is("--quiet")) quiet = true;
+    else return f.unknown();
   }
-  std::ifstream in(grammar_path);
-  if (!in) { std::fprintf(stderr, "alab translate: cannot read the grammar \"%s\" (--grammar FILE)\n", grammar_path.c_str()); return 2; }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  s.grammar_json = ss.str();
+  s.grammar_json = f.read_file(grammar_path, "--grammar");
   // The page's estimate (translate/translate_cost.hpp): this computer's speed from the
   // probe, times the run's work (the models side by side on threads, in turns without).
   double probe_s = 0, probe_work = 0, corpus_s = 0;
