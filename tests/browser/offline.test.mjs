@@ -91,12 +91,40 @@ test('a new build waits beside the old one, then replaces it whole when asked', 
     await second.waitForSelector('#offline-update', { timeout: 60000 });
     assert.match(await second.textContent('#offline-status'), /A new version of the lab is ready/);
     assert.equal(await second.$('#second-build'), null);
-    // "Use it now": every open page of the lab reloads into the new build.
+    // A tab in the middle of a race holds work a reload would lose.
+    const racing = await ctx.newPage();
+    let racingLoads = 0;
+    racing.on('load', () => { racingLoads += 1; });
+    await racing.goto(url('race.html?T=60&epochs=200'));
+    await racing.waitForFunction(() => document.body.dataset.ready === 'true');
+    await racing.click('#start');
+    // A race this long is asked about first (over a minute on most computers).
+    await racing.waitForFunction(() => document.body.dataset.race === 'running' || document.querySelector('.confirm-yes'), null, { timeout: 60000 });
+    if (await racing.$('.confirm-yes')) await racing.click('.confirm-yes');
+    await racing.waitForFunction(() => document.body.dataset.race === 'running', null, { timeout: 60000 });
+    await racing.waitForSelector('#offline-update', { timeout: 60000 });
+    // Asked there, it asks first, naming what would be lost, and "Not now" switches nothing.
+    await racing.click('#offline-update');
+    assert.match(await racing.textContent('#offline-status'), /holds a run in progress, which would be lost/);
+    await racing.click('#offline-update-later');
+    await racing.waitForSelector('#offline-update');
+    assert.equal(await racing.evaluate(() => document.body.dataset.race), 'running');
+    // "Use it now" in another tab: every open page that holds no unsaved work reloads into
+    // the new build; the racing tab keeps its run and offers its own reload.
     await Promise.all([second.waitForEvent('load'), first.waitForEvent('load'), second.click('#offline-update')]);
     for (const p of [first, second]) {
       await p.waitForSelector('#second-build');
       await p.waitForFunction(() => document.documentElement.dataset.offline === 'ready');
     }
+    await racing.waitForSelector('#offline-reload');
+    assert.equal(await racing.evaluate(() => document.documentElement.dataset.offline), 'stale');
+    assert.match(await racing.textContent('#offline-status'), /Another tab switched the lab to a new version\. This tab holds a run in progress/);
+    assert.equal(await racing.evaluate(() => document.body.dataset.race), 'running');
+    assert.equal(racingLoads, 1);
+    await racing.click('#stop');
+    await racing.waitForFunction(() => document.body.dataset.race === 'stopped', null, { timeout: 60000 });
+    await Promise.all([racing.waitForEvent('load'), racing.click('#offline-reload')]);
+    await racing.waitForFunction(() => document.documentElement.dataset.offline === 'ready');
     const caches = await second.evaluate(async () => {
       const names = await self.caches.keys();
       const urls = [];

@@ -6,13 +6,25 @@
 //                                         with a button to switch every open tab to it
 // A classic script loaded in every page's <head>, before anything else runs.
 // <html data-offline> says where it stands, for the tests: "ready" (stored, and no reload
-// pending), "unavailable" (nothing to do here, or the browser refused).
+// pending), "unavailable" (nothing to do here, or the browser refused), "stale" (another
+// tab switched to a new build; this one, holding unsaved work, waits to be reloaded).
+//
+// A new build never reloads a tab that holds work it has not saved (a run in progress):
+// such a tab says a new version is in use and offers its own reload; a tab whose button
+// was pressed asks first when it holds such work. Pages say what they hold through
+// self.labWork.hold(key, on, words) (ui/page-kit.js startStop: a run in progress).
 //
 // Where it does nothing: pages opened from disk (no service workers for file://),
 // pages in a frame (an LMS or a slide deck: isolation is impossible there, and an
 // LMS opens its window with an opener the COOP header would cut), browsers without
 // service workers or in a mode that refuses them. The lab runs as before there.
 (() => {
+  // What this page holds that a reload would lose: key -> words ("a run in progress").
+  const held = new Map();
+  self.labWork = {
+    hold(key, on, words = 'work in progress') { if (on) held.set(key, words); else held.delete(key); },
+    holding: () => [...held.values()],
+  };
   const sw = navigator.serviceWorker;
   const standing = (state) => { document.documentElement.dataset.offline = state; };
   if (!sw || !/^https?:$/.test(location.protocol) || window.top !== window || !window.isSecureContext) {
@@ -31,8 +43,10 @@
   sw.addEventListener('controllerchange', () => {
     if (controlledAtLoad) {
       // A new build took over (this tab or another asked it to): this page is of the
-      // old one, and its next request would be answered from the new one. Reload.
-      location.reload();
+      // old one, and its next request would be answered from the new one. Reload, unless
+      // the page holds work a reload would lose: then it says so and reloads when asked.
+      if (!held.size || switching) location.reload();
+      else offerReload();
     } else if (reloadForIsolation()) {
       // The first visit: the worker now answers this page, so a reload brings the
       // isolation headers, and with them the threaded build. Once per tab.
@@ -49,16 +63,39 @@
   }
   const whenReady = (f) => (document.readyState === 'loading' ? document.addEventListener('DOMContentLoaded', f, { once: true }) : f());
 
+  const button = (id, text, onClick) => {
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: text, id });
+    b.addEventListener('click', onClick);
+    return b;
+  };
+  const statusSpan = (...children) => {
+    const span = document.createElement('span');
+    span.setAttribute('role', 'status');
+    span.append(...children);
+    return span;
+  };
+  const list = () => [...new Set(held.values())].join(', ');
+
+  // True once this tab asked for the new build: its own reload is then expected.
+  let switching = false;
   function offerUpdate(waiting) {
-    whenReady(() => footer(() => {
-      const span = document.createElement('span');
-      span.setAttribute('role', 'status');
-      const button = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Use it now' });
-      button.id = 'offline-update';
-      button.addEventListener('click', () => waiting.postMessage({ type: 'SKIP_WAITING' }));
-      span.append('A new version of the lab is ready. ', button, ' (every open tab of the lab reloads; your saved work is kept)');
-      return span;
-    }));
+    const use = () => { switching = true; waiting.postMessage({ type: 'SKIP_WAITING' }); };
+    whenReady(() => footer(() => statusSpan('A new version of the lab is ready. ', button('offline-update', 'Use it now', () => {
+      if (!held.size) { use(); return; }
+      // This tab holds work a reload would lose: ask here, in words, before switching.
+      footer(() => statusSpan(`Switching reloads this tab, and it holds ${list()}, which would be lost. `,
+        button('offline-update-confirm', 'Switch and reload', use), ' ',
+        button('offline-update-later', 'Not now', () => offerUpdate(waiting))));
+      document.getElementById('offline-update-later').focus();
+    }), ' (every open tab of the lab that holds no unsaved work reloads; your saved work is kept)')));
+  }
+
+  // Another tab switched to a new build while this one holds work: this tab keeps the
+  // old build until the student reloads it.
+  function offerReload() {
+    document.documentElement.dataset.offline = 'stale';
+    whenReady(() => footer(() => statusSpan(`Another tab switched the lab to a new version. This tab holds ${list()}, so it was not reloaded: reload it when you are done. `,
+      button('offline-reload', 'Reload now', () => location.reload()))));
   }
 
   sw.register(new URL('service-worker.js', root), { scope: root.href }).then((registration) => {

@@ -73,8 +73,11 @@ export function onePressAtATime(handler) {
 //
 //   const setRunning = startStop($('start'), $('stop'));
 //   setRunning(true);   // Start disabled, Stop enabled and focused (if Start had the focus)
+// A run in progress is work a reload would lose: a new build of the lab does not reload
+// this tab while it runs (offline/offline.js).
 export function startStop(start, stop) {
   return (running) => {
+    if (self.labWork) self.labWork.hold('run', running, 'a run in progress');
     const had = document.activeElement;
     start.disabled = running;
     stop.disabled = !running;
