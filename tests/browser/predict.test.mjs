@@ -72,3 +72,32 @@ test('race and order: predicted, locked, compared, reflected on; in the hand-in 
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('a prediction is compared with the run it is pinned to: stopped at seed 1, rerun at seed 2', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('race.html?T=60&epochs=150&seed=1'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await page.click('#predict summary');
+  await page.check('#predict-attention');
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.race === 'running' || document.querySelector('.confirm-yes'), null, { timeout: 60000 });
+  if (await page.$('.confirm-yes')) await page.click('.confirm-yes');
+  await page.waitForFunction(() => document.body.dataset.race === 'running', null, { timeout: 60000 });
+  assert.match(await page.textContent('#predict-status'), /seed = 1\)/);
+  await page.click('#stop');
+  await page.waitForFunction(() => document.body.dataset.race === 'stopped', null, { timeout: 60000 });
+  // A stopped run gives no result: the prediction waits, still locked.
+  assert.equal(await page.evaluate(() => document.getElementById('predict').dataset.state), 'locked');
+
+  // Another run, seed 2, to the end: the prediction is now pinned to it, and compared with it.
+  await page.goto(lab.isolatedUrl('race.html?T=8&epochs=2&seed=2'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 60000 });
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab:v1')).answers['predict-race']);
+  assert.match(saved.run, /^T = 8, epochs = 2, .*seed = 2\b/);
+  assert.ok(saved.outcome, 'compared with the run that finished');
+  assert.match(await page.textContent('#predict-status'), /seed = 2/);
+
+  assert.deepEqual(problems.console, []);
+  await close();
+});

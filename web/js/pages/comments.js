@@ -142,7 +142,7 @@ async function train() {
   document.body.dataset.estimate = String(expected);
   const answer = await askBeforeLongRun(expected, { what: 'This training', hint: '(Fewer epochs are quicker.)', errorEl: $('start-error'), estimateEl: $('cm-estimate') });
   if (answer !== 'run') return;
-  predict.lock(`bias ${settings.bias}, noise ${settings.noise}, seed ${settings.seed}`);
+  const ticket = predict.lock(`bias ${settings.bias}, noise ${settings.noise}, seed ${settings.seed}`);
   state.settings = settings;
   state.before = state.remedied = null;
   resetRunViews();
@@ -165,7 +165,7 @@ async function train() {
   const a = before.attention, planted = state.overview.planted;
   showRunSummary(`On the balanced test split the attention model called ${pct(a.groups[planted].fpr)} of the Osk's friendly and neutral comments hostile, against ${pct(othersFpr(a))} for the other groups.`, 'cm-audit-section');
   predict.showResult({ option: a.groups[planted].fpr <= 0 ? 'none' : a.groups[planted].fpr >= othersFpr(a) + 0.2 ? 'many' : 'few',
-    words: `Osk ${pct(a.groups[planted].fpr)}, others ${pct(othersFpr(a))}` });
+    words: `Osk ${pct(a.groups[planted].fpr)}, others ${pct(othersFpr(a))}` }, ticket);
   enableQuestions(true);
   await nextOsk();
   document.body.dataset.comments = 'trained';

@@ -102,7 +102,7 @@ async function start() {
   if (answer !== 'run') { document.body.dataset.race = answer; return; }
   if (expected !== null) document.body.dataset.estimateSeconds = expected.toFixed(2);
   history.replaceState(null, '', `race.html${toQuery(state.spec, settings)}`);
-  predict.lock(Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join(', '));
+  const ticket = predict.lock(Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join(', '));
   state.settings = settings;
   state.result = null;
   chart.reset(settings.epochs);
@@ -124,7 +124,7 @@ async function start() {
       markDone('race');
       const diff = result.attention.test_acc - result.gru.test_acc;
       predict.showResult({ option: diff > 0.05 ? 'attention' : diff < -0.05 ? 'gru' : 'same',
-        words: `self-attention ${formatPercent(result.attention.test_acc)}, GRU ${formatPercent(result.gru.test_acc)} of the test sequences right` });
+        words: `self-attention ${formatPercent(result.attention.test_acc)}, GRU ${formatPercent(result.gru.test_acc)} of the test sequences right` }, ticket);
     }
     // For the memory check across many races: the module's heap in use after this one.
     lab.request('heap', {}).then((h) => { document.body.dataset.wasmHeapUsed = String(h.wasmHeapUsed); });

@@ -129,7 +129,7 @@ async function start() {
   });
   if (answer !== 'run') { document.body.dataset.translate = answer; return; }
   state.kinds = kinds;
-  predict.lock(Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join(', '));
+  const ticket = predict.lock(Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join(', '));
   state.epochs = [];
   state.outcome = null;
   state.watch = null;
@@ -168,7 +168,7 @@ async function start() {
       if (fixed && best) {
         const diff = best.test.exact_acc - fixed.test.exact_acc;
         predict.showResult({ option: diff > 0.05 ? 'attention' : diff < -0.05 ? 'fixed' : 'same',
-          words: `${NAMES[best.kind]} ${pct(best.test.exact_acc)}, fixed summary ${pct(fixed.test.exact_acc)} of the test sentences exactly right` });
+          words: `${NAMES[best.kind]} ${pct(best.test.exact_acc)}, fixed summary ${pct(fixed.test.exact_acc)} of the test sentences exactly right` }, ticket);
       }
     }
     $('tr-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Finished'} after ${took} s${outcome.threads ? ', each model on a thread of its own' : ', on one thread'}.`;

@@ -115,7 +115,7 @@ async function train() {
   document.body.dataset.estimate = String(expected);
   const answer = await askBeforeLongRun(expected, { what: 'This training', hint: '(Fewer epochs or training images are quicker.)', errorEl: $('start-error'), estimateEl: $('vi-estimate') });
   if (answer !== 'run') return;
-  predict.lock(`positions ${settings.positions}, read-out ${settings.pooling}, ${settings.epochs} epochs, seed ${settings.seed}`);
+  const ticket = predict.lock(`positions ${settings.positions}, read-out ${settings.pooling}, ${settings.epochs} epochs, seed ${settings.seed}`);
   state.settings = settings;
   state.overview = state.reading = state.shuffled = null;
   resetRunViews();
@@ -166,7 +166,7 @@ async function train() {
   await showImage(0);
   showRunSummary(`Test accuracy: transformer ${pct(vit.test_acc)}, bag of patches ${pct(bag.test_acc)}; patches shuffled, ${count.changed} of ${count.n} answers changed.`, 'vi-image-section');
   predict.showResult({ option: vit.test_acc - bag.test_acc > 0.1 ? 'transformer' : bag.test_acc - vit.test_acc > 0.1 ? 'bag' : 'same',
-    words: `transformer ${pct(vit.test_acc)}, bag of patches ${pct(bag.test_acc)}` });
+    words: `transformer ${pct(vit.test_acc)}, bag of patches ${pct(bag.test_acc)}` }, ticket);
   document.body.dataset.vision = 'trained';
   markDone('vision');
 }

@@ -6,9 +6,14 @@
 // live page (no run to start) the student locks it with a button and the result is the
 // page's current one. Saved as answers["predict-NAME"] (work/prediction.js), in the hand-in.
 //
+// A prediction is compared only with the run it was locked for: lock() returns that run's
+// ticket and showResult() takes it back. A run that was stopped gives no result, so the
+// next run started re-pins the still-open prediction to itself (its settings and ticket);
+// a result that arrives for any other run than the one pinned is ignored.
+//
 //   const predict = setUpPrediction('race', spec, store, { live: false });
-//   predict.lock('T = 30, 35 epochs, seed 3151');         // at Start (no-op if nothing predicted)
-//   predict.showResult({ option: 'attention', words: 'self-attention 100 %, GRU 48 %' });
+//   const ticket = predict.lock('T = 30, 35 epochs, seed 3151');   // at Start
+//   predict.showResult({ option: 'attention', words: 'self-attention 100 %, GRU 48 %' }, ticket);
 //   // live: setUpPrediction('order', spec, store, { live: true, outcome: () => ({option, words, run}) | null })
 import { predictionId } from '../work/prediction.js';
 
@@ -19,7 +24,7 @@ const el = (tag, props = {}, ...children) => {
 };
 
 export function setUpPrediction(page, spec, store, { live = false, outcome = null } = {}) {
-  if (!spec) return { lock() {}, showResult() {} };
+  if (!spec) return { lock() { return ''; }, showResult() {} };
   const id = predictionId(page);
   const saved = () => store.state.answers[id] || {};
   const box = el('details', { className: 'panel predict', id: 'predict' });
@@ -78,7 +83,7 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
   reflection.addEventListener('input', () => save({ reflection: reflection.value.slice(0, 1000) }));
   again.addEventListener('click', () => {
     const a = store.answer(id);
-    for (const k of ['choice', 'text', 'locked', 'run', 'outcome', 'result', 'reflection']) delete a[k];
+    for (const k of ['choice', 'text', 'locked', 'run', 'ticket', 'outcome', 'result', 'reflection']) delete a[k];
     store.touchAnswer(id);
     store.save();
     render();
@@ -86,17 +91,21 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
   });
 
   const api = {
-    // The run starts: a prediction made is locked with the run's settings.
+    // The run starts: a prediction made and not yet compared is pinned to this run (its
+    // settings in words) and locked. -> the run's ticket, for showResult.
     lock(run) {
+      const ticket = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
       const a = saved();
-      if (!a.choice || a.locked) return;
-      save({ locked: true, run: String(run).slice(0, 200), at: new Date().toISOString() });
+      if (!a.choice || a.outcome) return ticket;
+      save({ locked: true, run: String(run).slice(0, 200), ticket, at: new Date().toISOString() });
       render();
+      return ticket;
     },
-    // The run ended: which option it gave and in words; compared with a locked prediction.
-    showResult({ option, words }) {
+    // The run `ticket` ended: which option it gave and in words; compared with the
+    // prediction only if it is still pinned to that run.
+    showResult({ option, words }, ticket) {
       const a = saved();
-      if (!a.locked || a.outcome) return;
+      if (!a.locked || a.outcome || !ticket || a.ticket !== ticket) return;
       save({ outcome: option, result: String(words).slice(0, 200) });
       render();
     },
@@ -104,8 +113,7 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
   lockButton.addEventListener('click', () => {
     const r = outcome && outcome();
     if (!r) { status.textContent = 'The page has no result to compare with yet: set up the experiment first.'; return; }
-    api.lock(r.run || '');
-    api.showResult(r);
+    api.showResult(r, api.lock(r.run || ''));
   });
   store.onChange = ((prev) => () => { if (prev) prev(); render(); })(store.onChange);
   render();

@@ -68,6 +68,7 @@ function normalizeAnswer(a) {
   // A prediction (ui/predict-box.js): locked for a run, the run's outcome, a reflection.
   if (typeof a.locked === 'boolean') out.locked = a.locked;
   for (const k of ['run', 'result']) if (typeof a[k] === 'string') out[k] = a[k].slice(0, 200);
+  if (typeof a.ticket === 'string' && /^[\w-]{1,40}$/.test(a.ticket)) out.ticket = a.ticket;  // the run it is pinned to
   if (typeof a.outcome === 'string' && /^[\w-]{1,40}$/.test(a.outcome)) out.outcome = a.outcome;
   if (typeof a.reflection === 'string') out.reflection = a.reflection.slice(0, 1000);
   // A run of the code page (pages/code.js): the tests the code passed, by name.
