@@ -1,4 +1,5 @@
 // The quick checks and hand-in page.
+import { nameProblem } from '../work/student-name.js';
 import { labData } from '../ui/lab-data.js';
 import { ID_MAX, NAME_MAX, openStore, showStoreProblem } from '../work/store.js';
 import { initQuickChecks } from '../work/quick-checks.js';
@@ -48,8 +49,10 @@ function wireIdentity(field, key, max) {
   input.maxLength = max;
   input.addEventListener('input', () => {
     const value = input.value.slice(0, max);
-    $(`${field}-error`).textContent = input.value.length >= max ? `At most ${max} characters.` : '';
-    store.setStudent({ [key]: value });
+    const problem = key === 'name' ? nameProblem(value) : '';  // a name must show (work/student-name.js)
+    $(`${field}-error`).textContent = problem || (input.value.length >= max ? `At most ${max} characters.` : '');
+    input.setAttribute('aria-invalid', problem ? 'true' : 'false');
+    if (!problem) store.setStudent({ [key]: value });
   });
 }
 
