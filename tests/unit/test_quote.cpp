@@ -27,3 +27,14 @@ TEST_CASE("quoted clips by code points, never inside a UTF-8 sequence", "[quote]
   // 10,000 characters become one short line.
   CHECK(quoted(std::string(10000, 'x')).size() == 24 + 2 + 3);
 }
+
+TEST_CASE("quoted isolates text that can turn the message's direction", "[quote]") {
+  const std::string fsi = "\xE2\x81\xA8", pdi = "\xE2\x81\xA9";
+  const std::string rlo = "\xE2\x80\xAE";          // U+202E right-to-left override
+  const std::string alef = "\xD8\xA7";              // U+0627 Arabic letter alef
+  CHECK(quoted(rlo + "abc") == fsi + "\"" + rlo + "abc\"" + pdi);
+  CHECK(quoted("abc" + alef) == fsi + "\"abc" + alef + "\"" + pdi);
+  CHECK(quoted("caf\xC3\xA9 \xF0\x9F\x98\x80") == "\"caf\xC3\xA9 \xF0\x9F\x98\x80\"");  // é and 😀 turn nothing
+  // Only what is shown counts: an override past the cut is not quoted, so nothing to isolate.
+  CHECK(quoted(std::string(30, 'x') + rlo) == "\"" + std::string(24, 'x') + "\xE2\x80\xA6\"");
+}

@@ -61,3 +61,10 @@ test('quoted input is cut by characters, never inside an emoji, and stays short'
   assert.equal(clip('a😀b', 2), 'a😀…');
   assert.ok(parseNumber('x'.repeat(10000)).message.length < 60);
 });
+
+test('quoted text that can turn a message around is isolated; other text is quoted as is', () => {
+  assert.equal(quoted('\u202Eabc'), '\u2068"\u202Eabc"\u2069');
+  assert.equal(quoted('شكرا'), '\u2068"شكرا"\u2069');
+  assert.equal(quoted('café 😀'), '"café 😀"');
+  assert.equal(quoted(`${'x'.repeat(30)}\u202E`), `"${'x'.repeat(24)}…"`);  // only what is shown counts
+});
