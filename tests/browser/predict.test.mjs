@@ -78,6 +78,15 @@ test('a prediction is compared with the run it is pinned to: stopped at seed 1, 
   await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
   await page.click('#predict summary');
   await page.check('#predict-attention');
+  // A reason too long to save is refused at the field, kept there whole, never cut.
+  const long = 'because '.repeat(200);
+  await page.fill('#predict-why', long);
+  assert.match(await page.textContent('#predict-why-error'), /^This is 1,600 characters; at most 1,000 are saved\. Shorten it to keep it\.$/);
+  assert.equal(await page.inputValue('#predict-why'), long);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab:v1')).answers['predict-race'].text), undefined);
+  await page.fill('#predict-why', 'Attention sees the first token directly.');
+  assert.equal(await page.textContent('#predict-why-error'), '');
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab:v1')).answers['predict-race'].text), 'Attention sees the first token directly.');
   await page.click('#start');
   await page.waitForFunction(() => document.body.dataset.race === 'running' || document.querySelector('.confirm-yes'), null, { timeout: 60000 });
   if (await page.$('.confirm-yes')) await page.click('.confirm-yes');

@@ -17,6 +17,8 @@
 //   // live: setUpPrediction('order', spec, store, { live: true, outcome: () => ({option, words, run}) | null })
 import { predictionId } from '../work/prediction.js';
 
+const TEXT_MAX = 1000;  // a prediction's reason, a reflection: a sentence (work/store.js keeps 1,000)
+
 const el = (tag, props = {}, ...children) => {
   const e = Object.assign(document.createElement(tag), props);
   e.append(...children);
@@ -36,18 +38,24 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
     const input = el('input', { type: 'radio', name: `predict-${page}`, id: `predict-${o.id}`, value: o.id });
     fieldset.append(el('div', { className: 'choice' }, input, el('label', { htmlFor: input.id, textContent: o.label })));
   }
-  const why = el('textarea', { id: 'predict-why', rows: 2, maxLength: 1000 });
+  const why = el('textarea', { id: 'predict-why', rows: 2 });
+  const whyError = el('p', { id: 'predict-why-error', className: 'error' });
   const whyLabel = el('label', { htmlFor: why.id, textContent: 'Why? (one sentence)' });
   const lockButton = el('button', { type: 'button', id: 'predict-lock', textContent: 'Lock in my prediction and compare' });
   const status = el('p', { id: 'predict-status', className: 'help' });
   status.setAttribute('role', 'status');
   const result = el('div', { id: 'predict-result', hidden: true });
   const verdict = el('p', { id: 'predict-verdict' });
-  const reflection = el('textarea', { id: 'predict-reflection', rows: 2, maxLength: 1000 });
+  const reflection = el('textarea', { id: 'predict-reflection', rows: 2 });
+  const reflectionError = el('p', { id: 'predict-reflection-error', className: 'error' });
   const reflectionLabel = el('label', { htmlFor: reflection.id, textContent: 'In one sentence: what does this result tell you?' });
   const again = el('button', { type: 'button', id: 'predict-again', textContent: 'Predict again for another run' });
-  result.append(verdict, reflectionLabel, reflection, again);
-  box.append(summary, fieldset, whyLabel, why, ...(live ? [lockButton] : []), status, result);
+  result.append(verdict, reflectionLabel, reflection, reflectionError, again);
+  box.append(summary, fieldset, whyLabel, why, whyError, ...(live ? [lockButton] : []), status, result);
+  for (const [field, error] of [[why, whyError], [reflection, reflectionError]]) {
+    error.setAttribute('aria-live', 'polite');
+    field.setAttribute('aria-describedby', error.id);
+  }
   document.querySelector('.playground').before(box);
 
   const save = (fields) => {
@@ -79,8 +87,16 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
   }
 
   fieldset.addEventListener('change', (e) => { if (!saved().locked) { save({ choice: e.target.value }); render(); } });
-  why.addEventListener('input', () => { if (!saved().locked) save({ text: why.value.slice(0, 1000) }); });
-  reflection.addEventListener('input', () => save({ reflection: reflection.value.slice(0, 1000) }));
+  // A sentence is kept whole or not at all: past TEXT_MAX characters the field says so and
+  // nothing is saved until it is shorter (the text stays in the field, never cut).
+  const keepWhole = (field, error, onFits) => field.addEventListener('input', () => {
+    const n = field.value.length;
+    error.textContent = n > TEXT_MAX ? `This is ${n.toLocaleString('en')} characters; at most ${TEXT_MAX.toLocaleString('en')} are saved. Shorten it to keep it.` : '';
+    field.setAttribute('aria-invalid', n > TEXT_MAX ? 'true' : 'false');
+    if (n <= TEXT_MAX) onFits(field.value);
+  });
+  keepWhole(why, whyError, (text) => { if (!saved().locked) save({ text }); });
+  keepWhole(reflection, reflectionError, (text) => save({ reflection: text }));
   again.addEventListener('click', () => {
     const a = store.answer(id);
     for (const k of ['choice', 'text', 'locked', 'run', 'ticket', 'outcome', 'result', 'reflection']) delete a[k];
