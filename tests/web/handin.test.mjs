@@ -4,15 +4,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { BEGIN, END, VERSION, buildHandin, parseHandin, parseHandins, plausibleDate } from '../../web/js/work/handin.js';
-import { gradebook, raceKey, toCsv } from '../../web/js/grading/gradebook.js';
+import { EXPORT_GRACE_MS, capFlags, gradebook, raceKey, toCsv } from '../../web/js/grading/gradebook.js';
+import { choiceOrder } from '../../web/js/work/choice-order.js';
 import { grade, lessonStatus, meetsRace } from '../../web/js/grading/grading.js';
 import { resolveAssignment } from '../../web/js/grading/assignment.js';
 import { normalizeState } from '../../web/js/work/store.js';
 
+// Numbered as a lesson that meets q2 first would number them: a check is shown by its
+// number (Q1 is q2), never by its id.
 const checks = [
-  { id: 'q1', kind: 'choice', choices: [{ id: 'a', correct: false }, { id: 'b', correct: true }] },
-  { id: 'q2', kind: 'choice', choices: [{ id: 'a', correct: true }, { id: 'b', correct: false }] },
-  { id: 'q3', kind: 'short', rubric: ['x', 'y', 'z', 'w'] },
+  { id: 'q1', number: 2, kind: 'choice', choices: [{ id: 'a', correct: false }, { id: 'b', correct: true }, { id: 'c', correct: false }] },
+  { id: 'q2', number: 1, kind: 'choice', choices: [{ id: 'a', correct: true }, { id: 'b', correct: false }, { id: 'c', correct: false }] },
+  { id: 'q3', number: 3, kind: 'short', rubric: ['x', 'y', 'z', 'w'] },
 ];
 const assignment = { title: 'M52 lab', checks: ['q1', 'q2', 'q3'], race: { required: { T: 30, seed: 3151 } } };
 const NOW = Date.parse('2026-12-01T00:00:00Z');
@@ -22,7 +25,7 @@ function state(name, id, extra = {}) {
   return normalizeState({
     version: 2, student: { name, id }, races: [],
     answers: {
-      q1: { choice: 'b', checked: true, correct: true, attempts: 2, first: { choice: 'a', correct: false, at: '2026-11-30T09:00:00Z' },
+      q1: { choice: 'b', shown: 'C', checked: true, correct: true, attempts: 2, first: { choice: 'a', correct: false, at: '2026-11-30T09:00:00Z' },
         log: [['a', false, '2026-11-30T09:00:00Z'], ['b', true, '2026-11-30T09:05:00Z']] },
       q2: { choice: 'b', checked: true, correct: false, attempts: 1, log: [['b', false, '2026-11-30T09:10:00Z']] },
       q3: { text: 'Every position reaches every other in one step.', revealed: true, rubric: [true, true, false, true] },
@@ -64,7 +67,11 @@ test('a hand-in reads as a summary and parses back to its evidence', () => {
   const text = handin(state('Ada Lovelace', 'S-12', { races: [RUN] }));
   assert.match(text, /^The attention lab: homework hand-in\nStudent: Ada Lovelace \(ID S-12\)/);
   assert.match(text, /Score: 1 of 2 \(automatically graded\)/);
-  assert.match(text, /Q1: answered option B of the key, correct, 2 attempt\(s\)/);
+  // By number, in number order; the option by its id and the letter the student saw
+  // (saved when chosen, else the one their name's order gives it).
+  assert.match(text, /\nQ1: answered option "b" \(shown to the student as ([A-C])\), not correct, 1 attempt\(s\)\nQ2: answered option "b" \(shown to the student as C\), correct, 2 attempt\(s\)\nQ3: "/);
+  const seen = /Q1: answered option "b" \(shown to the student as ([A-C])\)/.exec(text)[1];
+  assert.equal(seen, String.fromCharCode(65 + choiceOrder('Ada Lovelace', 'q2', 3).indexOf(1)));
   assert.match(text, /self-assessed, to review: 3 of 4 points covered/);
   assert.match(text, /Required race \(T=30 seed=3151\): done/);
   const r = read(text);
@@ -84,10 +91,10 @@ test('attempt logs: a consistent one raises nothing; a missing, reordered or edi
   assert.deepEqual(book([r]).rows[0].flags.filter((f) => /attempt/.test(f)), []);
   const doubts = (answers, version = 3) => book([{ ...r, version, answers: normalizeState({ answers }).state.answers }]).rows[0].flags.filter((f) => /attempt/.test(f));
   const q1 = r.answers.q1;
-  assert.deepEqual(doubts({ q1: { ...q1, log: [] } }), ['q1: checked, but no attempt is logged']);
-  assert.deepEqual(doubts({ q1: { ...q1, log: [...q1.log].reverse() } }), ['q1: attempts logged out of time order', 'q1: the last attempt logged is not the answer the file keeps']);
-  assert.deepEqual(doubts({ q1: { ...q1, attempts: 1 } }), ['q1: 2 attempts logged, the file counts 1']);
-  assert.deepEqual(doubts({ q1: { ...q1, choice: 'a' } }), ['q1: the last attempt logged is not the answer the file keeps']);
+  assert.deepEqual(doubts({ q1: { ...q1, log: [] } }), ['Q2: checked, but no attempt is logged']);
+  assert.deepEqual(doubts({ q1: { ...q1, log: [...q1.log].reverse() } }), ['Q2: attempts logged out of time order', 'Q2: the last attempt logged is not the answer the file keeps']);
+  assert.deepEqual(doubts({ q1: { ...q1, attempts: 1 } }), ['Q2: 2 attempts logged, the file counts 1']);
+  assert.deepEqual(doubts({ q1: { ...q1, choice: 'a' } }), ['Q2: the last attempt logged is not the answer the file keeps']);
   assert.deepEqual(doubts({ q1: { ...q1, log: [] } }, 2), []);  // a format 2 hand-in: no logs to read
 });
 
@@ -116,7 +123,7 @@ test('edited scores, credits and race claims are flagged; the evidence decides',
   const { rows } = book([edited]);
   assert.equal(rows[0].points, 1);
   assert.ok(rows[0].flags.some((f) => /the file says 4 points; its answers give 1/.test(f)), rows[0].flags.join('|'));
-  assert.ok(rows[0].flags.some((f) => /q2: the file says 1, its answer gives 0/.test(f)));
+  assert.ok(rows[0].flags.some((f) => /Q1: the file says 1, its answer gives 0/.test(f)));
   assert.ok(rows[0].flags.some((f) => /the file says the required race was run; no run in it reproduces/.test(f)));
   assert.equal(rows[0].race, 'not done');
   // A race whose accuracy was edited: the re-run gives other numbers.
@@ -146,10 +153,11 @@ test('crafted ids and values never reach the screen or the CSV', () => {
     .replace('"checks": [\n   "q1"', '"checks": [\n   "constructor",\n   "__proto__",\n   "q1"')
     .replace('"answers": {', '"answers": {\n  "__proto__": {"choice": "b", "checked": true},\n  "toString": {"choice": {"x": 1}, "text": {"y": 2}},'));
   const { rows } = book([crafted, read(handin(state('Gus', '7')))]);
-  const csv = toCsv(rows, assignment);
+  const csv = toCsv(rows, assignment, checks);
   for (const bad of ['function', '[object Object]', 'native code']) assert.ok(!csv.includes(bad), bad);
   assert.ok(rows[0].flags.some((f) => /checks this lab does not have \(constructor/.test(f)), rows[0].flags.join('|'));
-  assert.equal(csv.trim().split('\r\n')[0], '"name","student_id","id_from","score","max","q1","q2","q3","q1_self_assessed","q2_self_assessed","q3_self_assessed","required_race","exercise_parts_right","code_tests_passed","exported_at","status","flags"');
+  assert.equal(csv.trim().split('\r\n')[0], '"name","student_id","id_from","score","max","Q1","Q2","Q3","Q1_self_assessed","Q2_self_assessed","Q3_self_assessed","required_race","exercise_parts_right","code_tests_passed","exported_at","status","flags"');
+  assert.match(csv.trim().split('\r\n').find((l) => l.startsWith('"Gus"')), /^"Gus","7","typed","1","2","0","1",""/);  // Q1 (q2) wrong, Q2 (q1) right
   // Spreadsheet formulas are neutralised.
   const formula = read(handin(state('=HYPERLINK("x")', '8')));
   assert.ok(toCsv(book([formula]).rows, assignment).includes('"\'=HYPERLINK(""x"")"'));
@@ -209,4 +217,28 @@ test('assignment links are read as the widget pages read theirs: repeats, unknow
   // Emoji and 10,000 characters are quoted short and whole.
   const long = resolveAssignment(assignment, checks, `?checks=${encodeURIComponent('😀'.repeat(30))}&${'x'.repeat(10000)}=1`, spec);
   assert.ok(long.ignored.every((m) => m.length < 120 && !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(m)), long.ignored.join(' | '));
+});
+
+test('dates after the export are named; accuracies outside 0 to 1 are dropped; doubts are capped', () => {
+  // An attempt log dated 2099 in a file exported in 2026: the work cannot postdate its file.
+  const good = handin(state('Lu', '13', { races: [RUN] }));
+  const late = read(good.replaceAll('"2026-11-30T09:05:00Z"', '"2099-01-01T00:00:00Z"'));
+  const flags = book([late]).rows[0].flags.filter((f) => /after the export/.test(f));
+  assert.deepEqual(flags, ['Q2: dated 2099-01-01T00:00:00, after the export (2026-11-30T12:00:00)']);
+  // Within a minute of the export (a clock read twice) is not a doubt; a race dated later is.
+  const soon = new Date(Date.parse('2026-11-30T12:00:00Z') + EXPORT_GRACE_MS / 2).toISOString();
+  assert.deepEqual(book([read(good.replaceAll('"2026-11-30T09:05:00Z"', `"${soon}"`))]).rows[0].flags.filter((f) => /after the export/.test(f)), []);
+  const raceLate = read(good.replace('"at": "2026-11-30T10:00:00.000Z"', '"at": "2030-01-01T00:00:00.000Z"'));
+  assert.ok(book([raceLate]).rows[0].flags.includes('race at 2030-01-01T00:00:00: dated after the export (2026-11-30T12:00:00)'));
+  // The genuine file raises none.
+  assert.deepEqual(book([read(good)], rerun(RUN)).rows[0].flags, []);
+  // An accuracy of 7 or -1 is no accuracy: the run is left out, and counted as damaged.
+  const odd = read(good.replace('"attention": 1,', '"attention": 7,'));
+  assert.equal(odd.races.length, 0);
+  assert.equal(odd.dropped, 1);
+  // Many or long doubts: each cut, the list capped, the rest counted.
+  const capped = capFlags([...Array.from({ length: 40 }, (_, i) => `doubt ${i}`), 'x'.repeat(5000)]);
+  assert.equal(capped.length, 25);
+  assert.equal(capped.at(-1), '… and 17 more doubts');
+  assert.ok(capFlags(['y'.repeat(5000)])[0].length <= 300);
 });

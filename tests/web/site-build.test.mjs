@@ -29,10 +29,12 @@ test('editing a question in content/ and rebuilding changes the page', async () 
   await buildSite({ out: w.out, wasmDir: w.dir, contentDir: w.content });
   const html = readFileSync(join(w.out, 'checks.html'), 'utf8');
   assert.match(html, /\(edited for the test\)/);
-  assert.match(html, /data-check="q-added"/);
+  assert.match(html, /data-check="q-added" data-number="9"/);
+  assert.match(html, /Quick check Q9: Arithmetic/);
   assert.match(html, /class="katex"/);  // its maths typeset at build time
-  // The question banks are the build's checks, the added one included, linked for instructors.
-  assert.ok(readFileSync(join(w.out, 'downloads/attention-lab-checks-gift.txt'), 'utf8').includes('::Q-ADDED\\: Arithmetic::[html]A question an instructor added\\: is \\\\(2 + 2 \\= 4\\\\)? {'));
+  // The question banks are the build's checks, the added one included (numbered by its place,
+  // Q9, as every page numbers it), linked for instructors.
+  assert.ok(readFileSync(join(w.out, 'downloads/attention-lab-checks-gift.txt'), 'utf8').includes('::Q9\\: Arithmetic::[html]A question an instructor added\\: is \\\\(2 + 2 \\= 4\\\\)? {'));
   assert.match(readFileSync(join(w.out, 'downloads/attention-lab-checks-moodle.xml'), 'utf8'), /\(edited for the test\)/);
   const instructor = readFileSync(join(w.out, 'instructor.html'), 'utf8');
   for (const f of ['attention-lab-checks-moodle.xml', 'attention-lab-checks-gift.txt', 'attention-lab-checks-qti21.zip']) assert.match(instructor, new RegExp(`href="downloads/${f.replace(/\./g, '\\.')}" download`));

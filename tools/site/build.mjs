@@ -16,6 +16,7 @@ import { renderInline } from './markdown.mjs';
 import { renderSection, fillRefs } from './lesson.mjs';
 import { escapeHtml } from './html.mjs';
 import { renderCheck } from './checks-html.mjs';
+import { assignedChecks, assignedSentence, checkLabel } from '../../web/js/work/check-label.js';
 import { dataScript, page } from './layout.mjs';
 import { ContentError } from './errors.mjs';
 import { PACKAGES, scormPackage } from './scorm.mjs';
@@ -162,7 +163,7 @@ function landingPage(content, data, home) {
   const cards = content.pages.filter((p) => p.card).map((p) => {
     const [link, rest] = p.card;
     const minutes = p.minutes ? ` <span class="minutes">(about ${p.minutes} min)</span>` : '';
-    return `<li data-page="${escapeHtml(p.name)}"><span class="done-mark" aria-hidden="true"></span><a href="${p.file}">${escapeHtml(link)}</a>: ${escapeHtml(rest.replace('{checks}', String(content.assignment.checks.length)))}${minutes}<span class="done-text"></span></li>`;
+    return `<li data-page="${escapeHtml(p.name)}"><span class="done-mark" aria-hidden="true"></span><a href="${p.file}">${escapeHtml(link)}</a>: ${escapeHtml(rest).replace('{checks}', `<span class="assigned-count">${assignedChecks(content.checks, content.assignment).length}</span>`)}${minutes}<span class="done-text"></span></li>`;
   }).join('\n      ');
   const instructor = content.pages.find((p) => p.kind === 'instructor');
   const body = `
@@ -221,12 +222,11 @@ function glossarySection(terms) {
 </section>`;
 }
 
-// How the checks are numbered, in a sentence: the module's own keep its numbers.
-function checksOrder(checks) {
-  const names = (cs) => cs.map((c) => c.id.toUpperCase());
-  const span = (ids) => (ids.length > 2 ? `${ids[0]}–${ids[ids.length - 1]}` : ids.join(' and '));
-  const module = names(checks.filter((c) => c.module)), own = names(checks.filter((c) => !c.module));
-  return `There are ${checks.length} quick checks: ${span(module)} are the module's own, under its numbers${own.length ? `, and ${span(own)} are the lab's` : ''}.`;
+// How the checks are numbered and how many are assigned, in words (web/js/work/check-label.js).
+// #checks-assigned holds the build's assignment; the page's script writes the one the
+// student works on (an instructor's link may choose another).
+function checksOrder(content) {
+  return `The quick checks are numbered in the order the lesson meets them. <span id="checks-assigned">${escapeHtml(assignedSentence(content.checks, content.assignment))}</span>`;
 }
 
 function lessonPage(content, data, p, head) {
@@ -240,9 +240,8 @@ ${s.html}
   const body = `
     <h1>${escapeHtml(content.course.title)}: the lesson</h1>
     <nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">Contents</h2><ol>${toc}</ol></nav>
-    <p class="help" id="checks-order">${checksOrder(content.checks)} Here each stands beside the section it tests, so
-      they come out of numerical order; <a href="checks.html">the quick checks page</a> has them in order, and is where
-      you hand in your work.</p>
+    <p class="help" id="checks-order">${checksOrder(content)} Here each stands beside the section it tests;
+      <a href="checks.html">the quick checks page</a> has them all together, and is where you hand in your work.</p>
     <p id="storage-notice" class="notice" hidden></p>
     <p id="lms-notice" class="notice" role="status" hidden></p>
     ${sections}
@@ -257,7 +256,7 @@ function checksPage(content, data, p, head) {
     <h1>Quick checks and hand-in</h1>
     <p class="lead">Answer each question and check it: you get feedback at once and may try again. Your answers are
       saved in this browser as you go. When you are done, download your work and hand the file in.
-      ${checksOrder(content.checks)} The lesson shows each beside the section it tests.</p>
+      <span id="checks-order">${checksOrder(content)}</span> The lesson shows each beside the section it tests.</p>
     <p id="storage-notice" class="notice" hidden></p>
     <p id="lms-notice" class="notice" role="status" hidden></p>
     <p id="assignment-facts" class="help"></p>
@@ -291,8 +290,9 @@ function instructorPage(content, data, p) {
     <p class="lead">Students download their work from <a href="checks.html">the quick checks page</a> as one text
       file each. Choose all the files here: they are read in this browser only (nothing is uploaded), checked, and
       turned into a gradebook you can download as CSV.</p>
-    <p class="help">The assignment in this build: checks ${escapeHtml(a.checks.join(', '))}${ex ? `; exercises (variant ${escapeHtml(String(a.exercises.variant || 1))}) ${escapeHtml(ex)}` : ''}${req ? `; a race with ${escapeHtml(req)}` : ''}.
-      To assign a variant without rebuilding, link students to <code>checks.html?checks=q1,q2&amp;require=T:30,seed:3151</code>.</p>
+    <p class="help">The assignment in this build: checks ${escapeHtml(assignedChecks(content.checks, a).map((c) => `${checkLabel(c)} (id ${c.id})`).join(', '))}${ex ? `; exercises (variant ${escapeHtml(String(a.exercises.variant || 1))}) ${escapeHtml(ex)}` : ''}${req ? `; a race with ${escapeHtml(req)}` : ''}.
+      To assign a variant without rebuilding, link students to <code>checks.html?checks=q1,q2&amp;require=T:30,seed:3151</code>
+      (a link names checks by id: their numbers follow the lesson's order and are shown beside each id above).</p>
     <div class="panel">
       <label for="files">Hand-in files</label>
       <input id="files" type="file" multiple accept=".txt,text/plain">

@@ -1,14 +1,16 @@
 // Static HTML of a quick check; web/js/pages/checks.js adds the behaviour.
 import { escapeHtml } from './html.mjs';
 import { renderInline } from './markdown.mjs';
+import { checkLabel } from '../../web/js/work/check-label.js';
 
 // A check's name, the same in the lesson, on the checks page and in the gradebook: its
-// number (the module's own four keep the module's numbers, Q1-Q4) and its topic, and
-// where it comes from (which is why the lesson, ordered by topic, meets them out of
-// numerical order).
+// number (web/js/work/check-label.js: the order the lesson meets the checks) and its
+// topic, and where it comes from. The page's script marks a check its assignment does
+// not count (.check-assigned).
 export function checkTitle(c) {
-  return `<h3 id="${escapeHtml(c.id)}-title" class="check-title">Quick check ${escapeHtml(c.id.toUpperCase())}: ${escapeHtml(c.topic)}</h3>
-  <p class="check-origin">${c.module ? `The module's quick check ${escapeHtml(c.id.toUpperCase())}` : 'One of the lab\'s own checks'}</p>`;
+  return `<h3 id="${escapeHtml(c.id)}-title" class="check-title">Quick check ${escapeHtml(checkLabel(c))}: ${escapeHtml(c.topic)}</h3>
+  <p class="check-origin">${c.module ? 'One of the module\'s own quick checks' : 'One of the lab\'s own checks'}</p>
+  <p class="check-assigned help" hidden></p>`;
 }
 
 export function renderCheck(c, file) {
@@ -18,7 +20,7 @@ export function renderCheck(c, file) {
     const choices = c.choices.map((ch, k) => `
       <li><input type="radio" name="${id}" id="${id}-${escapeHtml(ch.id)}" value="${escapeHtml(ch.id)}">
         <label for="${id}-${escapeHtml(ch.id)}"><span class="choice-letter">${String.fromCharCode(65 + k)}.</span> ${renderInline(ch.text, file, 0)}</label></li>`).join('');
-    return `<section class="quick-check" data-check="${id}" data-kind="choice" aria-labelledby="${id}-title">
+    return `<section class="quick-check" data-check="${id}" data-number="${escapeHtml(String(c.number))}" data-kind="choice" aria-labelledby="${id}-title">
   ${checkTitle(c)}
   <fieldset><legend class="check-prompt">${prompt}</legend><ul class="choices">${choices}</ul></fieldset>
   <div class="buttons"><button type="button" class="check-submit">Check my answer</button></div>
@@ -28,7 +30,7 @@ export function renderCheck(c, file) {
 </section>`;
   }
   const rubric = c.rubric.map((r, k) => `<li><input type="checkbox" id="${id}-r${k}" class="rubric-item"><label for="${id}-r${k}">${renderInline(r, file, 0)}</label></li>`).join('');
-  return `<section class="quick-check" data-check="${id}" data-kind="short" aria-labelledby="${id}-title">
+  return `<section class="quick-check" data-check="${id}" data-number="${escapeHtml(String(c.number))}" data-kind="short" aria-labelledby="${id}-title">
   ${checkTitle(c)}
   <label class="check-prompt" for="${id}-text">${prompt}</label>
   <textarea id="${id}-text" class="short-answer" rows="4" aria-describedby="${id}-hint"></textarea>

@@ -57,6 +57,13 @@ export function loadContent(root, webDir = join(root, '../web')) {
   if (!Array.isArray(checks.data.checks)) throw new ContentError(checks.path, 1, 'expected {"checks": [...]}');
   const ids = new Set();
   for (const c of checks.data.checks) checkQuestion(checks, c, ids);
+  // Each check's number (what every page shows, web/js/work/check-label.js): 1, 2, 3, …
+  // in the order of the file, which is the order the lesson meets them (tools/site/lesson.mjs).
+  // "number" may be left out (the build then numbers the check by its place); when given it must agree.
+  checks.data.checks.forEach((c, k) => {
+    if (c.number === undefined) c.number = k + 1;
+    if (c.number !== k + 1) throw new ContentError(checks.path, lineOf(checks.text, `"id": "${c.id}"`) || 1, `check "${c.id}" has "number": ${JSON.stringify(c.number)}; its place in this file makes it ${k + 1} (the checks are numbered 1, 2, 3, … in the order of this file, the order the lesson meets them)`);
+  });
 
   const assignment = readJson('assignment.json');
   requireFields(assignment, assignment.data, ['title', 'checks']);

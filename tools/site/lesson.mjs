@@ -29,7 +29,8 @@ export function fillRefs(text, widgets, file, firstLine = 1) {
   })).join('\n');
 }
 
-// ctx: {pages (registry), widgets, diagrams, checks (by id), usedChecks (Set)}.
+// ctx: {pages (registry), widgets, diagrams, checks (by id), usedChecks (Set), lastCheck: the last
+// check met, across sections (the lesson must meet them in number order)}.
 export function renderSection(section, ctx) {
   const { file } = section;
   const lines = fillRefs(section.text, ctx.widgets, file).split('\n');
@@ -86,6 +87,14 @@ function renderBlock(kind, arg, body, file, line, ctx) {
     const check = ctx.checks[arg];
     if (!check) throw new ContentError(file, line, `unknown quick check "${arg}"`);
     if (body.trim()) throw new ContentError(file, line, '"::: check" blocks are empty');
+    if (ctx.usedChecks.has(arg)) throw new ContentError(file, line, `quick check "${arg}" is already in the lesson: each check stands in one place`);
+    // The checks are numbered in the order the lesson meets them (web/js/work/check-label.js),
+    // so a lesson that meets Q5 before Q3 would show the students a numbering that jumps.
+    const prev = ctx.lastCheck;
+    if (prev && !(check.number > prev.number)) {
+      throw new ContentError(file, line, `quick check "${arg}" (number ${check.number}) comes after "${prev.id}" (number ${prev.number}) in the lesson: number the checks in content/quick-checks.json in the order the lesson meets them`);
+    }
+    ctx.lastCheck = { id: arg, number: check.number };
     ctx.usedChecks.add(arg);
     return renderCheck(check, 'content/quick-checks.json');
   }

@@ -9,6 +9,7 @@ import { chosenAssignment } from '../grading/assignment.js';
 import { connectLms, joinLms } from '../lms/lms.js';
 import { downloadText } from '../work/download.js';
 import { confirmInPage } from '../ui/confirm.js';
+import { assignedChecks, assignedSentence, checkLabel } from '../work/check-label.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
@@ -18,13 +19,14 @@ const lms = connectLms();
 
 function describeAssignment() {
   const req = Object.entries(assignment.race.required).map(([k, v]) => `${k} = ${v}`).join(', ');
-  let text = `Assigned: ${assignment.checks.map((id) => id.toUpperCase()).join(', ')}` +
+  let text = `Assigned: ${assignedChecks(data.checks, assignment).map(checkLabel).join(', ')}` +
     (req ? `; and one training race run to the end with ${req}.` : '.');
   if (link && !fromLink) text += ` This is the assignment of your instructor's link opened ${at.slice(0, 10)} (checks.html${link}); it stays until you open another assignment link.`;
   else if (link) text += ' This assignment stays chosen on every page of the lab until you open another assignment link.';
   if (ignored.length) text += ` (Ignored from this link: ${ignored.join('; ')}.)`;
   if (lms.connected) text += ' Your score and your work are saved on your course site.';
   $('assignment-facts').textContent = text;
+  $('checks-assigned').textContent = assignedSentence(data.checks, assignment);
 }
 
 function updateScore() {
@@ -35,7 +37,7 @@ function updateScore() {
     // In words, not as a share: "Q3: 2 of 3 rubric points ticked", or not answered yet.
     const said = self.map(([id, share]) => {
       const c = data.checks.find((x) => x.id === id), n = c.rubric.length;
-      return g.answered[id] ? `${id.toUpperCase()}: ${Math.round(share * n)} of ${n} rubric points ticked` : `${id.toUpperCase()}: not answered yet`;
+      return g.answered[id] ? `${checkLabel(c)}: ${Math.round(share * n)} of ${n} rubric points ticked` : `${checkLabel(c)}: not answered yet`;
     });
     text += ` (automatically graded). Self-assessed, for your instructor to review: ${said.join('; ')}.`;
   }

@@ -6,6 +6,7 @@ import { openStore } from '../work/store.js';
 import { describeScore, grade, meetsRace } from '../grading/grading.js';
 import { chosenAssignment } from '../grading/assignment.js';
 import { formatPercent } from '../ui/format.js';
+import { assignedChecks, checkLabel, labelSpan } from '../work/check-label.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
@@ -15,10 +16,13 @@ const { assignment } = chosenAssignment(store, data.assignment, data.checks, loc
 function render() {
   const state = store.state;
   const g = grade(state.answers, data.checks, assignment, { student: state.student.name });
-  const answered = assignment.checks.filter((id) => g.answered[id]).length;
+  // Counted from the checks the assignment counts, as every page counts them (check-label.js).
+  const mine = assignedChecks(data.checks, assignment);
+  const answered = mine.filter((c) => g.answered[c.id]).length;
+  for (const span of document.querySelectorAll('.assigned-count')) span.textContent = String(mine.length);
   // The checks page is done once every assigned check is answered; the others when
   // their page said so (ui/page-kit.js markDone, the lesson read to its end).
-  const done = (page) => (page === 'checks' ? answered === assignment.checks.length : Boolean(state.done[page]));
+  const done = (page) => (page === 'checks' ? answered === mine.length : Boolean(state.done[page]));
   const cards = [...document.querySelectorAll('.cards li[data-page]')];
   for (const li of cards) {
     const yes = done(li.dataset.page);
@@ -31,7 +35,11 @@ function render() {
   $('progress-done').textContent = count === 0
     ? `Nothing done yet in this browser: ${cards.length} activities below, start with the lesson.`
     : `${count} of ${cards.length} activities done in this browser.`;
-  $('progress-checks').textContent = `Quick checks: ${answered} of ${assignment.checks.length} answered. Score so far: ${describeScore(g)}.`;
+  // The score's "quick checks n of m" counts the automatically graded ones: the
+  // self-assessed ones are named, so that the two counts visibly agree.
+  const self = g.rules.selfAssessedCounts ? [] : mine.filter((c) => c.kind !== 'choice').map(checkLabel);
+  const apart = self.length ? ` (${labelSpan(self)}, which you assess yourself, ${self.length === 1 ? 'is' : 'are'} reported apart from the score)` : '';
+  $('progress-checks').textContent = `Quick checks: ${answered} of ${mine.length} answered${apart}. Score so far: ${describeScore(g)}.`;
   const required = (assignment.race && assignment.race.required) || {};
   const last = state.races.at(-1);
   const race = last

@@ -10,6 +10,8 @@ import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
 import { exerciseAnswers, gradedRight, gradedText } from './exercise-work.js';
 import { codeRun } from './code-work.js';
 import { predictionLines } from './prediction.js';
+import { assignedChecks, checkLabel } from './check-label.js';
+import { choiceOrder } from './choice-order.js';
 
 // The tests a code run has, as the build's assignment knows them (or "all the").
 const codeTests = (assignment) => (assignment.exercises && assignment.exercises.parts && assignment.exercises.parts.code) || 'all the';
@@ -51,7 +53,6 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
     races: state.races.slice(-20),
     raceRequirementMet: meetsRace(state.races, required),
   };
-  const byId = new Map(checks.map((c) => [c.id, c]));
   const lines = [
     'The attention lab: homework hand-in',
     `Student: ${record.student.name || '(no name given)'}${record.student.id ? ` (ID ${record.student.id})` : ''}${lms ? ' (from the course site)' : ''}`,
@@ -60,17 +61,16 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
     `Score: ${describeScore(g)} (automatically graded${g.rules.selfAssessedCounts ? ', with self-assessed answers' : ''})`,
     '',
   ];
-  for (const id of assigned) {
-    const a = state.answers[id] || {}, c = byId.get(id);
-    if (!c) continue;
+  // The assigned checks by their numbers, as every page shows them (check-label.js).
+  for (const c of assignedChecks(checks, assignment)) {
+    const a = (Object.prototype.hasOwnProperty.call(state.answers, c.id) && state.answers[c.id]) || {};
     if (c.kind === 'choice') {
-      const k = c.choices.findIndex((ch) => ch.id === a.choice);
-      // Options named in the answer key's order (a student saw them in an order of their own).
-      const answer = k >= 0 ? `answered option ${String.fromCharCode(65 + k)} of the key` : 'not answered';
+      const answer = c.choices.some((ch) => ch.id === a.choice)
+        ? `answered option "${a.choice}" (shown to the student as ${shownLetter(a, c, student.name)})` : 'not answered';
       const verdict = a.checked ? (a.correct ? 'correct' : 'not correct') : 'not checked';
-      lines.push(`${id.toUpperCase()}: ${answer}, ${verdict}${a.attempts ? `, ${a.attempts} attempt(s)` : ''}`);
+      lines.push(`${checkLabel(c)}: ${answer}, ${verdict}${a.attempts ? `, ${a.attempts} attempt(s)` : ''}`);
     } else {
-      lines.push(`${id.toUpperCase()}: ${a.text ? `"${a.text.replace(/\s+/g, ' ').trim()}"` : 'not answered'}`);
+      lines.push(`${checkLabel(c)}: ${a.text ? `"${a.text.replace(/\s+/g, ' ').trim()}"` : 'not answered'}`);
       if (a.revealed) lines.push(`  self-assessed, to review: ${(a.rubric || []).filter(Boolean).length} of ${c.rubric.length} points covered`);
     }
   }
@@ -103,6 +103,16 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
   return { filename: `attention-lab-${who}.txt`, text: lines.join('\n'), record };
 }
 
+// The letter a student saw beside their answer: the one saved when they chose it (the
+// options are in an order of their own, choice-order.js), else the letter it has in the
+// order drawn for this name (work saved before letters were).
+export function shownLetter(a, check, student) {
+  if (typeof a.shown === 'string' && /^[A-Z]{1,2}$/.test(a.shown)) return a.shown;
+  const k = check.choices.findIndex((ch) => ch.id === a.choice);
+  const order = choiceOrder(student, check.id, check.choices.length);
+  return String.fromCharCode(65 + order.indexOf(k));
+}
+
 // A record from a file, through the allow-list: what the gradebook may look at.
 // -> {ok: true, record} | {ok: false, message}
 export function sanitizeRecord(raw) {
@@ -120,10 +130,18 @@ export function sanitizeRecord(raw) {
   for (const [k, v] of Object.entries(req).slice(0, 30)) {
     if (/^\w{1,30}$/.test(k) && (typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) required[k] = v;
   }
-  const { state, dropped } = normalizeState({ answers: raw.answers, races: raw.races, student: {} });
+  const { state, dropped: damaged } = normalizeState({ answers: raw.answers, races: raw.races, student: {} });
+  // Ranges the lab never writes outside of: an accuracy is a share (0 to 1), a run's time not negative.
+  const races = state.races.filter((r) => r.gru >= 0 && r.gru <= 1 && r.attention >= 0 && r.attention <= 1 && r.wall >= 0);
+  const dropped = damaged + state.races.length - races.length;
   const score = isObj(raw.score) ? raw.score : {};
   const claimedPer = Object.create(null);
-  if (isObj(score.perCheck)) for (const id of checks) if (own(score.perCheck, id) && typeof score.perCheck[id] === 'number') claimedPer[id] = score.perCheck[id];
+  if (isObj(score.perCheck)) {
+    for (const id of checks) {
+      const v = own(score.perCheck, id) ? score.perCheck[id] : undefined;
+      if (typeof v === 'number' && Number.isFinite(v)) claimedPer[id] = v;
+    }
+  }
   return {
     ok: true,
     record: {
@@ -132,7 +150,7 @@ export function sanitizeRecord(raw) {
       exportedAt: typeof raw.exportedAt === 'string' ? raw.exportedAt.slice(0, 40) : '',
       assignment: { title: typeof a.title === 'string' ? a.title.slice(0, 200) : '', checks, race: { required } },
       answers: state.answers,
-      races: state.races,
+      races,
       dropped,
       claimed: {
         points: typeof score.points === 'number' && Number.isFinite(score.points) ? score.points : null,

@@ -53,6 +53,9 @@ function initChoice(el, check, store, onChange, rules) {
       if (spent()) return;
       const a = answerOf(store, check.id);
       a.choice = r.value;
+      // The letter the student saw beside it (their own order, choice-order.js), for the hand-in.
+      const letter = r.closest('li') && r.closest('li').querySelector('.choice-letter');
+      a.shown = letter ? letter.textContent.replace(/[^A-Z]/g, '').slice(0, 2) : '';
       a.checked = false;
       store.save();
       show();

@@ -46,6 +46,8 @@ function normalizeAnswer(a) {
   if (!isObject(a)) return null;
   const out = { updatedAt: time(a.updatedAt) || time(a.at) };
   if (typeof a.choice === 'string') out.choice = a.choice.slice(0, 40);
+  // The letter the student saw beside that choice (options are in an order of their own).
+  if (typeof a.shown === 'string' && /^[A-Z]{1,2}$/.test(a.shown)) out.shown = a.shown;
   if (typeof a.checked === 'boolean') out.checked = a.checked;
   if (typeof a.correct === 'boolean') out.correct = a.correct;
   if (Number.isInteger(a.attempts) && a.attempts >= 0) out.attempts = Math.min(a.attempts, 1e6);
