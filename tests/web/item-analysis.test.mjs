@@ -10,11 +10,15 @@ import { answerId } from '../../web/js/work/exercise-work.js';
 import { normalizeState } from '../../web/js/work/store.js';
 
 const checks = [
-  { id: 'q1', kind: 'choice', topic: 'Softmax', choices: [{ id: 'a', correct: false }, { id: 'b', correct: true }, { id: 'c', correct: false }] },
-  { id: 'q2', kind: 'choice', topic: 'Cost', choices: [{ id: 'a', correct: true }, { id: 'b', correct: false }] },
-  { id: 'q3', kind: 'short', rubric: ['x'] },
+  { id: 'q1', number: 1, kind: 'choice', topic: 'Softmax', choices: [{ id: 'a', correct: false }, { id: 'b', correct: true }, { id: 'c', correct: false }] },
+  { id: 'q2', number: 2, kind: 'choice', topic: 'Cost', choices: [{ id: 'a', correct: true }, { id: 'b', correct: false }] },
+  { id: 'q3', number: 3, kind: 'short', rubric: ['x'] },
 ];
 const assignment = { title: 'M52 lab', checks: ['q1', 'q2', 'q3'], race: { required: {} } };
+// The experiments' own options (content/widgets/NAME.json "predict"), and a race run of
+// the settings the predictions below were locked for ("T = 30"), attention ahead.
+const PREDICT = { race: ['attention', 'gru', 'same'], comments: ['none', 'few', 'many'], vision: ['transformer', 'bag', 'same'] };
+const RACE = { at: '2026-11-30T10:00:00Z', settings: { T: 30 }, build: 'x', gru: 0.48, attention: 1, wall: 3, stopped: false };
 const at = (m) => `2026-11-30T09:${String(m).padStart(2, '0')}:00Z`;
 const attempts = (...choices) => ({ log: choices.map(([c, right], k) => [c, right, at(k)]), choice: choices.at(-1)[0], checked: true, correct: choices.at(-1)[1], attempts: choices.length });
 
@@ -47,11 +51,13 @@ test('a class of 50: shares at the first and last attempt, wrong options chosen,
   assert.equal(q1.answered, 45);
   assert.equal(q1.firstRight, 30 / 45);
   assert.equal(q1.lastRight, 40 / 45);
-  assert.deepEqual(q1.wrong, [{ option: 'a', label: 'A', students: 10 }, { option: 'c', label: 'C', students: 5 }]);
+  // Options by their ids: each student saw them in an order of their own.
+  assert.deepEqual(q1.wrong, [{ option: 'a', label: 'option a', students: 10 }, { option: 'c', label: 'option c', students: 5 }]);
+  assert.equal(q1.label, 'Q1');
   // q2: 49 answered, 25 right at once and at last.
   assert.equal(q2.answered, 49);
   assert.equal(q2.firstRight, 25 / 49);
-  assert.deepEqual(q2.wrong, [{ option: 'b', label: 'B', students: 24 }]);
+  assert.deepEqual(q2.wrong, [{ option: 'b', label: 'option b', students: 24 }]);
   // Discrimination of q1: r between its last-attempt 0/1 and the rest score (q2 here).
   const item = records.map((_, i) => ([0, 1].includes(i % 10) || i % 10 >= 4 ? 1 : 0));
   const rest = records.map((_, i) => (i < 25 ? 1 : 0));
@@ -66,7 +72,7 @@ test('a class of 50: shares at the first and last attempt, wrong options chosen,
     { key: 'transposed', words: 'transposed product or shape', count: 6 }, { key: '', words: 'wrong, no mistake named', count: 4 }] }]);
   const csv = itemAnalysisCsv(a).split('\r\n');
   assert.equal(csv[0], '"item","kind","answered","share_right_first","share_right_last","discrimination","wrong_choices_or_mistakes"');
-  assert.equal(csv[1], `"q1","check","45","0.667","0.889","${Math.round(r * 1000) / 1000}","A: 10; C: 5"`);
+  assert.equal(csv[1], `"Q1","check","45","0.667","0.889","${Math.round(r * 1000) / 1000}","option a: 10; option c: 5"`);
   assert.equal(csv[3], '"shapes","exercise","10","","0","","transposed product or shape: 6; wrong, no mistake named: 4"');
 });
 
@@ -91,12 +97,55 @@ test('predictions against results: per experiment, options predicted and given, 
   ].map(([c, o], i) => {
     const r = student(i);
     r.answers = normalizeState({ answers: { ...r.answers, 'predict-race': o ? pred(c, o) : { choice: c } } }).state.answers;
+    r.races = [RACE];  // the run each prediction was locked for, in the hand-in
     return r;
   });
   const { rows } = gradebook(records, { checks, assignment, now: Date.parse('2026-12-01') });
-  assert.deepEqual(itemAnalysis(rows, { checks, assignment }).experiments, [{ page: 'race', predicted: 4, compared: 3, matched: 2,
-    options: { attention: { predicted: 2, results: 3 }, gru: { predicted: 1, results: 0 }, same: { predicted: 1, results: 0 } } }]);
+  const [e] = itemAnalysis(rows, { checks, assignment, predict: PREDICT }).experiments;
+  assert.deepEqual({ ...e, options: { ...e.options } }, { page: 'race', predicted: 4, compared: 3, matched: 2, unverifiable: 0, notAnOption: 0,
+    options: { attention: { predicted: 2, results: 3 }, gru: { predicted: 1, results: 0 }, same: { predicted: 1, results: 0 } } });
   const state = normalizeState({ version: 3, student: { name: 'Ada' }, answers: { 'predict-race': pred('gru', 'attention', 'The GRU forgets.') } }).state;
   const text = buildHandin({ state, checks, assignment, now: new Date('2026-11-30T12:00:00Z') }).text;
   assert.match(text, /Predictions made before a run, and what the run gave:\n {2}race: predicted "gru" \("a hunch"\), locked for the run T = 30; the run gave "attention" \(self-attention 100 %, GRU 48 %\): not as predicted\n {4}reflection: "The GRU forgets\."/);
+});
+
+test('a result with no run behind it is "not verifiable", never borne out; "__proto__" and kin are not options', () => {
+  const pred = (choice, outcome, run = 'T = 30') => ({ choice, text: 'why', locked: true, run, outcome, result: 'words' });
+  const withAnswers = (i, answers, races = []) => {
+    const r = student(i);
+    r.answers = normalizeState({ answers: { ...r.answers, ...answers } }).state.answers;
+    r.races = races;
+    return r;
+  };
+  const records = [
+    // The comments and image pages' runs are not in a hand-in: their results cannot be checked.
+    withAnswers(0, { 'predict-comments': pred('many', 'many', 'bias 0.9'), 'predict-vision': pred('transformer', 'transformer', 'seed 1') }),
+    // A race prediction whose run is missing, one whose run says otherwise, one whose run bears it out.
+    withAnswers(1, { 'predict-race': pred('attention', 'attention') }),
+    withAnswers(2, { 'predict-race': pred('gru', 'gru') }, [RACE]),
+    withAnswers(3, { 'predict-race': pred('attention', 'attention') }, [RACE]),
+    // Crafted predictions: names of Object.prototype's members.
+    withAnswers(4, { 'predict-comments': pred('__proto__', '__proto__') }),
+    withAnswers(5, { 'predict-comments': pred('constructor', 'constructor') }),
+    withAnswers(6, { 'predict-vision': pred('hasOwnProperty', 'hasOwnProperty') }),
+    withAnswers(7, { 'predict-race': pred('toString', null) }),
+  ];
+  const { rows } = gradebook(records, { checks, assignment, now: Date.parse('2026-12-01') });
+  const a = itemAnalysis(rows, { checks, assignment, predict: PREDICT });
+  const by = Object.fromEntries(a.experiments.map((e) => [e.page, { ...e, options: { ...e.options } }]));
+  assert.deepEqual(by.comments, { page: 'comments', predicted: 3, compared: 0, matched: 0, unverifiable: 1, notAnOption: 2, options: { many: { predicted: 1, results: 0 } } });
+  assert.deepEqual(by.vision, { page: 'vision', predicted: 2, compared: 0, matched: 0, unverifiable: 1, notAnOption: 1, options: { transformer: { predicted: 1, results: 0 } } });
+  assert.deepEqual(by.race, { page: 'race', predicted: 4, compared: 1, matched: 1, unverifiable: 2, notAnOption: 1,
+    options: { attention: { predicted: 2, results: 1 }, gru: { predicted: 1, results: 0 } } });
+  // Nothing reached the prototype every object shares.
+  assert.equal(({}).predicted, undefined);
+  assert.equal(({}).results, undefined);
+  assert.equal(Object.getPrototypeOf(a.experiments[0].options), null);
+  // Without the pages' lists, the names are still counted as plain keys, never as the prototype.
+  const loose = itemAnalysis(rows, { checks, assignment }).experiments.find((e) => e.page === 'comments');
+  assert.deepEqual(Object.keys(loose.options).sort(), ['__proto__', 'constructor', 'many']);
+  assert.equal(loose.options.__proto__.predicted, 1);
+  assert.equal(({}).predicted, undefined);
+  const csv = itemAnalysisCsv(a);
+  assert.match(csv, /"comments","prediction","3","","","","many: predicted 1, run gave 0; not verifiable \(no run in the hand-in\): 1; not an option of this page: 2"/);
 });

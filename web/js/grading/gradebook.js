@@ -13,6 +13,7 @@ import { exerciseAnswers, gradedRight, gradedText, normaliseStudent } from '../w
 import { exerciseKey } from './verify-exercises.js';
 import { codeKey } from './verify-code.js';
 import { codeRun } from '../work/code-work.js';
+import { checkLabel } from '../work/check-label.js';
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
@@ -34,6 +35,7 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
   const known = new Set(checks.map((c) => c.id));
   const minute = Math.floor(now / 60000);
   const rules = exerciseRulesOf(assignment);
+  const labels = new Map(checks.map((c) => [c.id, checkLabel(c)]));
   const rows = records.map((r, i) => {
     // The evidence this row is graded by: the results looked up for it (each result is a
     // new object when it changes: verify*.js never edit one) and the minute (export dates).
@@ -67,12 +69,13 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     }
     for (const id of assigned) {
       if (own(r.claimed.perCheck, id) && own(g.perCheck, id) && Math.abs(r.claimed.perCheck[id] - g.perCheck[id]) > 0.005) {
-        flags.push(`${id}: the file says ${r.claimed.perCheck[id]}, its answer gives ${g.perCheck[id]}`);
+        flags.push(`${labels.get(id)}: the file says ${r.claimed.perCheck[id]}, its answer gives ${g.perCheck[id]}`);
       }
     }
     if (r.dropped) flags.push(`${r.dropped} damaged item(s) in the file were left out`);
     const date = plausibleDate(r.exportedAt, now);
     if (!date.ok) flags.push(`export date "${r.exportedAt.slice(0, 30)}" is ${date.why}`);
+    else flags.push(...datesAfterExport(r, date.time, labels));
     // The race requirement by the runs the instructor page re-ran: claimed is not enough.
     const required = assignment.race && assignment.race.required ? assignment.race.required : {};
     const candidates = r.races.filter((run) => meetsRace([run], required));
@@ -99,11 +102,11 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     if (r.claimed.raceRequirementMet && !verified && Object.keys(required).length && race !== 'checking…') {
       flags.push('the file says the required race was run; no run in it reproduces');
     }
-    flags.push(...attemptDoubts(r));
+    flags.push(...attemptDoubts(r, labels));
     return {
       record: r, student: r.student, exportedAt: r.exportedAt, time: date.ok ? date.time : -Infinity,
       points: g.points, max: g.max, pending: ex.pending > 0, perCheck: g.perCheck, selfAssessed: g.selfAssessed, exerciseCredit: g.exercises, race, exercises: ex.text, exercisesRight: ex.right, code: code.text, codePassed: code.right,
-      flags, status: 'kept',
+      flags: capFlags(flags), status: 'kept',
     };
   }
   // The same student twice: the later export is kept, the other shown as superseded.
@@ -148,12 +151,12 @@ function evidenceKeys(r, memo, which) {
 // What does not add up in a hand-in's attempt logs (format 3 on; older files have none):
 // a checked answer with no attempt logged, attempts out of time order, more attempts
 // logged than counted, a last attempt that is not the answer kept or its verdict.
-export function attemptDoubts(r) {
+export function attemptDoubts(r, labels = new Map()) {
   if (!(r.version >= 3)) return [];
   const out = [];
   for (const [id, a] of Object.entries(r.answers)) {
     if (!a.checked) continue;
-    const what = id.startsWith('ex-') ? `exercise ${id.slice(3).replace('--', ', ')}` : id;
+    const what = whatIs(id, labels);
     const log = a.log || [];
     if (!log.length) { out.push(`${what}: checked, but no attempt is logged`); continue; }
     if (log.some((e, i) => i > 0 && Date.parse(e[2]) < Date.parse(log[i - 1][2]))) out.push(`${what}: attempts logged out of time order`);
@@ -163,6 +166,33 @@ export function attemptDoubts(r) {
     if (answered !== kept || right !== (a.correct === true)) out.push(`${what}: the last attempt logged is not the answer the file keeps`);
   }
   return out.slice(0, 10);
+}
+
+// An answer's key in words: a check by its number, an exercise part by kind and part.
+const whatIs = (id, labels) => (labels.has(id) ? labels.get(id) : id.startsWith('ex-') ? `exercise ${id.slice(3).replace('--', ', ')}` : id);
+
+// Times in a hand-in later than its own export (a minute's grace for a clock read twice):
+// work cannot be done after the file holding it was made, so the dates were edited (or
+// the student's clock jumped). -> doubts, one line per answer or race, at most 5.
+export const EXPORT_GRACE_MS = 60 * 1000;
+export function datesAfterExport(r, exported, labels = new Map()) {
+  const limit = exported + EXPORT_GRACE_MS;
+  const late = (t) => typeof t === 'string' && t !== '' && Date.parse(t) > limit;
+  const out = [];
+  for (const [id, a] of Object.entries(r.answers)) {
+    const times = [a.updatedAt, a.at, a.opened, a.first && a.first.at, ...(Array.isArray(a.log) ? a.log.map((e) => e[2]) : [])].filter(late);
+    if (times.length) out.push(`${whatIs(id, labels)}: dated ${times.sort()[times.length - 1].slice(0, 19)}, after the export (${new Date(exported).toISOString().slice(0, 19)})`);
+  }
+  for (const run of r.races) if (late(run.at)) out.push(`race at ${run.at.slice(0, 19)}: dated after the export (${new Date(exported).toISOString().slice(0, 19)})`);
+  return out.length > 5 ? [...out.slice(0, 5), `… and ${out.length - 5} more dated after the export`] : out;
+}
+
+// What a row shows of its doubts: each at most FLAG_CHARS characters, at most MAX_FLAGS of
+// them (a hostile file can name many, or long ones: the table and the CSV stay readable).
+export const FLAG_CHARS = 300, MAX_FLAGS = 25;
+export function capFlags(flags) {
+  const cut = flags.map((f) => (f.length > FLAG_CHARS ? `${f.slice(0, FLAG_CHARS - 1)}…` : f));
+  return cut.length > MAX_FLAGS ? [...cut.slice(0, MAX_FLAGS - 1), `… and ${cut.length - MAX_FLAGS + 1} more doubts`] : cut;
 }
 
 // A hand-in's exercise parts as the engine grades them again from its name: the parts
@@ -224,11 +254,15 @@ export function raceKey(run) {
 
 // CSV with a header (an exercise kind's column: its points, empty while being checked); every field quoted, formula-leading characters neutralised
 // (a name like "=HYPERLINK(...)" must not run in a spreadsheet). Columns of checks
-// are the build's assignment's, so nothing a file names becomes a column.
-export function toCsv(rows, assignment) {
-  const checkIds = assignment.checks;
+// are the build's assignment's, so nothing a file names becomes a column; each is headed
+// by the check's number (check-label.js), in number order, when checks are given.
+export function toCsv(rows, assignment, checks = []) {
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  const number = (id) => (byId.has(id) && byId.get(id).number) || 0;
+  const checkIds = [...assignment.checks].sort((a, b) => number(a) - number(b));
+  const head = (id) => (byId.has(id) ? checkLabel(byId.get(id)) : id);
   const kinds = exerciseRulesOf(assignment).kinds.map((k) => k.kind);
-  const header = ['name', 'student_id', 'id_from', 'score', 'max', ...checkIds, ...checkIds.map((id) => `${id}_self_assessed`),
+  const header = ['name', 'student_id', 'id_from', 'score', 'max', ...checkIds.map(head), ...checkIds.map((id) => `${head(id)}_self_assessed`),
     ...kinds.map((k) => `exercise_${k}`), 'required_race', 'exercise_parts_right', 'code_tests_passed', 'exported_at', 'status', 'flags'];
   const cell = (v) => {
     let s = String(v ?? '');

@@ -15,10 +15,16 @@
 // Per exercise kind: parts answered, the share right and the mistakes the engine
 // diagnosed in the answers kept (grading/verify-exercises.js results), most frequent first.
 // Per experiment (a widget's "predict, then run"): how many students predicted each
-// option, how many runs gave it, and how many predictions the run bore out.
+// option, how many runs gave it, and how many predictions the run bore out, counted only
+// where the hand-in holds the run (the race's runs, re-run by the gradebook): a result the
+// file merely states (the comments and image pages' runs are not in a hand-in) is "not
+// verifiable", never "borne out". Every option a file names is looked up in the page's own
+// list (content/widgets/NAME.json "predict") and counted in maps without a prototype, so
+// a prediction of "__proto__" or "constructor" is counted as what it is: not an option.
 import { exerciseAnswers } from '../work/exercise-work.js';
 import { exerciseKey } from './verify-exercises.js';
 import { predictions } from '../work/prediction.js';
+import { checkLabel } from '../work/check-label.js';
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
@@ -60,17 +66,37 @@ export function pearson(xs, ys) {
 
 const share = (k, n) => (n ? k / n : null);
 
+// The race's outcome as the race page words it (pages/race.js): which model is ahead by
+// more than 5 points of test accuracy.
+export const raceOutcome = (run) => {
+  const diff = run.attention - run.gru;
+  return diff > 0.05 ? 'attention' : diff < -0.05 ? 'gru' : 'same';
+};
+const raceWords = (settings) => Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join(', ');
+
+// A prediction with a result: 'verified' when the hand-in holds the run it was locked for
+// and that run gives the result, else 'unverifiable'.
+function checkable(page, a, record) {
+  if (page !== 'race') return 'unverifiable';
+  const run = record.races.find((x) => !x.stopped && raceWords(x.settings) === a.run);
+  return run && raceOutcome(run) === a.outcome ? 'verified' : 'unverifiable';
+}
+
 // rows: the gradebook's rows (grading/gradebook.js; superseded ones are left out).
-// -> {students, checks: [{id, topic, answered, firstRight, lastRight, wrong: [{option, label, students}], discrimination}],
+// predict: {page: [option id, ...]} the pages' own options (content/widgets/*.json "predict"); a page
+// left out takes any option id of letters, digits, - and _.
+// -> {students, checks: [{id, label, topic, answered, firstRight, lastRight, wrong: [{option, label, students}], discrimination}],
 //     exercises: [{kind, answered, right, share, mistakes: [{key, words, count}]}],
-//     experiments: [{page, predicted, compared, matched, options: {option: {predicted, results}}}]}
-export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Map() }) {
+//     experiments: [{page, predicted, compared, matched, unverifiable, notAnOption,
+//                    options: {option: {predicted, results}} (no prototype)}]}
+export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Map(), predict = {} }) {
   const kept = rows.filter((r) => r.status === 'kept');
   const byId = new Map(checks.map((c) => [c.id, c]));
   const out = { students: kept.length, checks: [], exercises: [], experiments: [] };
-  for (const id of assignment.checks) {
-    const c = byId.get(id);
-    if (!c || c.kind !== 'choice') continue;
+  const assigned = new Set(assignment.checks);
+  for (const c of checks.filter((x) => assigned.has(x.id)).sort((a, b) => (a.number || 0) - (b.number || 0))) {
+    const id = c.id;
+    if (c.kind !== 'choice') continue;
     const right = new Set(c.choices.filter((ch) => ch.correct === true).map((ch) => ch.id));
     const chosenBy = new Map(c.choices.filter((ch) => !right.has(ch.id)).map((ch) => [ch.id, 0]));
     let answered = 0, first = 0, last = 0;
@@ -88,11 +114,12 @@ export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Ma
       item.push(lastRight);
       rest.push(r.points - (own(r.perCheck, id) ? r.perCheck[id] : 0));
     }
-    const letter = (option) => String.fromCharCode(65 + c.choices.findIndex((ch) => ch.id === option));
+    // Each student saw the options in an order of their own (work/choice-order.js): an
+    // option is named by its id in content/quick-checks.json, never by a letter.
     out.checks.push({
-      id, topic: c.topic || '', answered,
+      id, label: checkLabel(c), topic: c.topic || '', answered,
       firstRight: share(first, answered), lastRight: share(last, answered),
-      wrong: [...chosenBy].map(([option, students]) => ({ option, label: letter(option), students })),
+      wrong: [...chosenBy].map(([option, students]) => ({ option, label: `option ${option}`, students })),
       discrimination: pearson(item, rest),
     });
   }
@@ -116,18 +143,21 @@ export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Ma
     });
   }
   const pages = new Map();
+  const known = (page, o) => (Object.hasOwn(predict, page) && Array.isArray(predict[page]) ? predict[page].includes(o) : /^[\w-]{1,40}$/.test(o));
   for (const r of kept) {
     for (const { page, answer: a } of predictions(r.record.answers)) {
-      const e = pages.get(page) || { page, predicted: 0, compared: 0, matched: 0, options: {} };
+      if (!/^[\w-]{1,40}$/.test(page)) continue;
+      const e = pages.get(page) || { page, predicted: 0, compared: 0, matched: 0, unverifiable: 0, notAnOption: 0, options: Object.create(null) };
       pages.set(page, e);
       const slot = (o) => (e.options[o] = e.options[o] || { predicted: 0, results: 0 });
       ++e.predicted;
+      if (!known(page, a.choice) || (a.outcome && !known(page, a.outcome))) { ++e.notAnOption; continue; }
       ++slot(a.choice).predicted;
-      if (a.outcome) {
-        ++e.compared;
-        ++slot(a.outcome).results;
-        if (a.outcome === a.choice) ++e.matched;
-      }
+      if (!a.outcome) continue;
+      if (checkable(page, a, r.record) !== 'verified') { ++e.unverifiable; continue; }
+      ++e.compared;
+      ++slot(a.outcome).results;
+      if (a.outcome === a.choice) ++e.matched;
     }
   }
   out.experiments = [...pages.values()].sort((a, b) => a.page.localeCompare(b.page));
@@ -145,7 +175,7 @@ export function itemAnalysisCsv(analysis) {
   const round = (x) => (x === null ? '' : Math.round(x * 1000) / 1000);
   const lines = [['item', 'kind', 'answered', 'share_right_first', 'share_right_last', 'discrimination', 'wrong_choices_or_mistakes'].map(cell).join(',')];
   for (const c of analysis.checks) {
-    lines.push([c.id, 'check', c.answered, round(c.firstRight), round(c.lastRight), round(c.discrimination),
+    lines.push([c.label || c.id, 'check', c.answered, round(c.firstRight), round(c.lastRight), round(c.discrimination),
       c.wrong.map((w) => `${w.label}: ${w.students}`).join('; ')].map(cell).join(','));
   }
   for (const e of analysis.exercises) {
@@ -153,7 +183,9 @@ export function itemAnalysisCsv(analysis) {
   }
   for (const e of analysis.experiments) {
     lines.push([e.page, 'prediction', e.predicted, '', e.compared ? round(e.matched / e.compared) : '', '',
-      Object.entries(e.options).map(([o, n]) => `${o}: predicted ${n.predicted}, run gave ${n.results}`).join('; ')].map(cell).join(','));
+      [...Object.entries(e.options).map(([o, n]) => `${o}: predicted ${n.predicted}, run gave ${n.results}`),
+        ...(e.unverifiable ? [`not verifiable (no run in the hand-in): ${e.unverifiable}`] : []),
+        ...(e.notAnOption ? [`not an option of this page: ${e.notAnOption}`] : [])].join('; ')].map(cell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -18,6 +18,7 @@ import { SHARE_COLOURS, drawShareBars } from '../charts/share-bars.js';
 import { formatPercent } from '../ui/format.js';
 import { downloadText } from '../work/download.js';
 import { showEngineStatus } from '../ui/page-kit.js';
+import { checkLabel } from '../work/check-label.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
@@ -26,8 +27,46 @@ const raceChecks = new Map();
 const exerciseChecks = new Map();
 const codeChecks = new Map();
 // What the gradebook grades by, and its memo: record -> its row while its evidence is unchanged.
-const gradeBy = { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: new WeakMap() };
+const gradeBy = { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: new WeakMap(), now: Date.now() };
 const bookOf = () => gradebook(records, gradeBy);
+const labels = new Map(data.checks.map((c) => [c.id, checkLabel(c)]));
+// Each experiment's own options (content/widgets/NAME.json "predict"): the item analysis
+// counts no other.
+const predictOptions = Object.fromEntries(Object.entries(data.widgets).filter(([, w]) => w && w.predict && Array.isArray(w.predict.options))
+  .map(([page, w]) => [page, w.predict.options.map((o) => o.id)]));
+
+// ---- the main thread kept free ------------------------------------------------------
+// Grading a class is many small pieces of work (a record, a row); each job below runs
+// them in slices of at most SLICE_MS and gives the page back between slices, so no task
+// of this page's own grows with the class (200 hand-ins graded whole were 61-73 ms tasks).
+const SLICE_MS = 8;
+const yieldToPage = () => (globalThis.scheduler && typeof globalThis.scheduler.yield === 'function'
+  ? globalThis.scheduler.yield()
+  : new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => { port1.close(); resolve(); };
+    port2.postMessage(null);
+  }));
+// -> a function to call between pieces of work: it yields once the slice is used up.
+function slicer() {
+  let start = performance.now();
+  return async () => {
+    if (performance.now() - start < SLICE_MS) return;
+    await yieldToPage();
+    start = performance.now();
+  };
+}
+// Every record graded into the memo, a few at a time; the whole book is then made of
+// memo hits (and the sort), which takes little time however large the class.
+async function gradeInSlices() {
+  gradeBy.now = Date.now();  // one export-date minute for the slices and the book
+  const pause = slicer();
+  for (let i = 0; i < records.length; i += 4) {
+    gradebook(records.slice(i, i + 4), gradeBy);
+    await pause();
+  }
+  return bookOf();
+}
 const exerciseRules = exerciseRulesOf(data.assignment);  // which answer of a part counts
 // Students' code runs here only inside the sandbox (code/sandbox.js), never in this page.
 const sandbox = new CodeSandbox({ timeLimitMs: data.widgets.code.fixed.timeLimitMs, memoryLimitMb: data.widgets.code.fixed.memoryLimitMb });
@@ -57,7 +96,11 @@ function readMessage(text) {
 }
 
 async function readFiles(files) {
+  const pause = slicer();
+  gradeBy.now = Date.now();
+  document.body.dataset.regrading = 'true';  // until these files are graded again (regrade)
   for (const file of files) {
+    await pause();
     try {
       if (file.size > MAX_BYTES) {
         message(`${file.name}: too large (${(file.size / 1048576).toFixed(1)} MB): a hand-in file is a few kilobytes`, 'error');
@@ -78,7 +121,7 @@ async function readFiles(files) {
       message(`${file.name}: could not be read (${err.message})`, 'error');
     }
   }
-  render();
+  await render();
   await regrade();
   verify();
 }
@@ -104,6 +147,7 @@ async function regrade() {
     () => regradeCode(lab, sandbox, records, codeChecks, { signal, onProgress: progress('Running the students\' code again') }),
   ];
   let any = false, stopped = null;
+  document.body.dataset.regrading = 'true';
   regrading = (async () => {
     for (const make of jobs) {
       const job = make();
@@ -122,8 +166,8 @@ async function regrade() {
   $('regrade-resume').hidden = !stopped;
   if (stopped) $('regrade-status').textContent = `Stopped after ${stopped.done} of ${stopped.total}: the rest are shown as not graded again until you grade them.`;
   else if (any) $('regrade-status').textContent = 'Every exercise answer and every student\'s code graded again.';
+  await render({ items: true });
   document.body.dataset.regrading = 'false';
-  render({ items: true });
 }
 
 // One render per frame however many progress reports arrive in it.
@@ -146,14 +190,18 @@ const shownRows = new Map();  // signature -> tr
 // other text the file holds is shown as it is.
 const shownDate = (iso) => iso.replace(/^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(:\d\d(\.\d+)?)?Z$/, '$1 $2 UTC');
 
+// A check by its number (as every page shows it), in number order.
+const byNumber = (entries) => entries.filter(([id]) => labels.has(id))
+  .sort(([a], [b]) => Number(labels.get(a).slice(1)) - Number(labels.get(b).slice(1)));
+
 function rowElement(r, taken) {
   const credit = Object.entries(r.exerciseCredit).map(([k, e]) => `${k} ${e.credit} of ${e.weight}`).join(', ');
   const cells = [r.student.id + (r.student.source === 'lms' ? ' (from the LMS)' : ''), `${r.points} of ${r.max}${r.pending ? ' (exercises: checking…)' : ''}`,
-    Object.entries(r.perCheck).map(([id, v]) => {
-      const n = (r.record.answers[id] || {}).attempts || 0;
-      return `${id}: ${v}${n > 1 ? ` (${n} attempts)` : ''}`;
+    byNumber(Object.entries(r.perCheck)).map(([id, v]) => {
+      const n = (Object.hasOwn(r.record.answers, id) && r.record.answers[id].attempts) || 0;
+      return `${labels.get(id)}: ${v}${n > 1 ? ` (${n} attempts)` : ''}`;
     }).join(', '),
-    Object.entries(r.selfAssessed).map(([id, v]) => `${id}: ${v}`).join(', '), r.race, credit ? `${r.exercises}; points: ${credit}` : r.exercises, r.code, shownDate(r.exportedAt)];
+    byNumber(Object.entries(r.selfAssessed)).map(([id, v]) => `${labels.get(id)}: ${v}`).join(', '), r.race, credit ? `${r.exercises}; points: ${credit}` : r.exercises, r.code, shownDate(r.exportedAt)];
   let signature = JSON.stringify([r.status, r.student.name, cells, r.flags]);
   while (taken.has(signature)) signature += '+';  // two rows alike still get two elements
   taken.add(signature);
@@ -176,11 +224,23 @@ function rowElement(r, taken) {
 }
 
 // items: the item analysis too, now (when a job ends); else it follows in a task of its
-// own, at most once a second while jobs report progress.
-function render({ items = false } = {}) {
+// own, at most once a second while jobs report progress. Renders run one after another
+// (a render asked for while one runs is made once it ends); -> a promise of the book.
+let rendering = null, renderAgain = null;
+function render(options = {}) {
+  if (rendering) {
+    const items = Boolean(options.items) || Boolean(renderAgain && renderAgain.items);
+    renderAgain = { items, promise: (renderAgain && renderAgain.promise) || rendering.then(() => { const again = renderAgain; renderAgain = null; return render({ items: again.items }); }) };
+    return renderAgain.promise;
+  }
+  rendering = renderNow(options).finally(() => { rendering = null; });
+  return rendering;
+}
+
+async function renderNow({ items = false } = {}) {
   let book;
   try {
-    book = bookOf();
+    book = await gradeInSlices();
   } catch (err) {
     message(`The gradebook could not be made: ${err.message}`, 'error');
     return null;
@@ -205,19 +265,18 @@ function render({ items = false } = {}) {
   for (const [signature, tr] of next) shownRows.set(signature, tr);
   $('download-csv').disabled = book.rows.length === 0;
   document.body.dataset.rows = String(book.rows.length);
-  if (items) renderItems(book);
-  else scheduleItems();
+  if (items) { await yieldToPage(); renderItems(book); } else scheduleItems();
   return book;
 }
 
 // ---- item analysis --------------------------------------------------------------
 
-const analyse = (book) => itemAnalysis(book.rows, { checks: data.checks, assignment: data.assignment, exerciseChecks });
+const analyse = (book) => itemAnalysis(book.rows, { checks: data.checks, assignment: data.assignment, exerciseChecks, predict: predictOptions });
 let shownItems = '', itemsTimer = null;
 
 function scheduleItems() {
   if (itemsTimer) return;
-  itemsTimer = setTimeout(() => { itemsTimer = null; renderItems(bookOf()); }, 1000);
+  itemsTimer = setTimeout(() => { itemsTimer = null; gradeInSlices().then(renderItems); }, 1000);
 }
 
 function renderItems(book) {
@@ -236,7 +295,7 @@ function renderItems(book) {
     return tr;
   };
   $('items-checks').tBodies[0].replaceChildren(...a.checks.map((c) => {
-    const tr = row([`${c.id.toUpperCase()}${c.topic ? ` (${c.topic})` : ''}`, `${c.answered} of ${a.students}`, share(c.firstRight), share(c.lastRight),
+    const tr = row([`${c.label}${c.topic ? ` (${c.topic})` : ''}`, `${c.answered} of ${a.students}`, share(c.firstRight), share(c.lastRight),
       c.wrong.map((w) => `${w.label}: ${w.students}`).join(', ') || '—', c.discrimination === null ? '— (no spread)' : c.discrimination.toFixed(2)]);
     tr.dataset.check = c.id;
     return tr;
@@ -249,13 +308,16 @@ function renderItems(book) {
   $('items-experiments').tBodies[0].replaceChildren(...(a.experiments.length ? a.experiments.map((e) => {
     const spec = (data.widgets[e.page] && data.widgets[e.page].predict) || { options: [] };
     const label = (o) => (spec.options.find((x) => x.id === o) || { label: o }).label;
-    const tr = row([e.page, String(e.predicted), String(e.compared), e.compared ? `${e.matched} of ${e.compared}` : '—',
-      Object.entries(e.options).map(([o, n]) => `${label(o)}: predicted by ${n.predicted}, given by ${n.results} run${n.results === 1 ? '' : 's'}`).join('; ')]);
+    // A result with no run in the hand-in behind it is counted apart: "not verifiable".
+    const apart = [e.unverifiable ? `${e.unverifiable} not verifiable (no run in the hand-in to check the result against)` : '',
+      e.notAnOption ? `${e.notAnOption} not an option of this page (left out)` : ''].filter(Boolean);
+    const tr = row([e.page, String(e.predicted), [String(e.compared), ...apart].join('; '), e.compared ? `${e.matched} of ${e.compared}` : e.unverifiable ? 'not verifiable' : '—',
+      Object.entries(e.options).map(([o, n]) => `${label(o)}: predicted by ${n.predicted}, given by ${n.results} checked run${n.results === 1 ? '' : 's'}`).join('; ') || '—']);
     tr.dataset.page = e.page;
     return tr;
   }) : [row(['none yet', '', '', '', 'no prediction in these hand-ins'])]));
   drawShareBars($('items-chart'), {
-    items: a.checks.map((c) => c.id.toUpperCase()),
+    items: a.checks.map((c) => c.label),
     series: [{ label: 'First attempt', colour: SHARE_COLOURS[0], values: a.checks.map((c) => c.firstRight) },
       { label: 'Last attempt', colour: SHARE_COLOURS[1], values: a.checks.map((c) => c.lastRight) }],
     title: 'share of the students who answered, right',
@@ -283,7 +345,7 @@ async function verify() {
   if (result.stopped) $('verify-status').textContent = `Stopped after ${result.done} of ${result.total}: the other runs are marked "not verified".`;
   $('verify-stop').disabled = true;
   job = null;
-  render({ items: true });
+  await render({ items: true });
   if (records.flatMap((r) => r.races).some((run) => !raceChecks.has(raceKey(run)))) verify();
   else document.body.dataset.verifying = 'false';
 }
@@ -296,13 +358,13 @@ $('regrade-stop').addEventListener('click', () => { if (regradeStop) regradeStop
 $('regrade-resume').addEventListener('click', () => regrade());
 $('gradebook-prev').addEventListener('click', () => { shownPage = Math.max(0, shownPage - 1); render(); });
 $('gradebook-next').addEventListener('click', () => { shownPage += 1; render(); });
-$('download-csv').addEventListener('click', () => {
-  const book = bookOf();
-  const csv = toCsv(book.rows, data.assignment);
+$('download-csv').addEventListener('click', async () => {
+  const book = await gradeInSlices();
+  const csv = toCsv(book.rows, data.assignment, data.checks);
   downloadText('attention-lab-gradebook.csv', csv, 'text/csv;charset=utf-8');
 });
-$('download-items').addEventListener('click', () => {
-  const book = bookOf();
+$('download-items').addEventListener('click', async () => {
+  const book = await gradeInSlices();
   downloadText('attention-lab-item-analysis.csv', itemAnalysisCsv(analyse(book)), 'text/csv;charset=utf-8');
 });
 document.body.dataset.ready = 'true';
