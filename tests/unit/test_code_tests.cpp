@@ -1,10 +1,15 @@
-// The code page's tests (exercises/code_tests.hpp): drawn the same from the same student,
-// differently for others; every expected output checked here against the formulas worked
-// the long way (loops, max subtracted); and each case really catches the mistake it is
-// there for (a naive softmax gives NaN on the large and very negative logits).
+// The code page's tests (exercises/code_tests.hpp): the hidden (graded) cases drawn the
+// same from the same student, differently for others; the shown ones drawn afresh per run
+// number and never alike a hidden one (so a table of the shown outputs answers nothing
+// graded); every expected output checked here against the formulas worked the long way
+// (loops, max subtracted); each case really catches the mistake it is there for (a naive
+// softmax gives NaN on the large and very negative logits); the engine's grading of
+// outputs (right, wrong shape, NaN, a copied table) names no expected number.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <set>
 
 #include "core/widget_schemas.hpp"
 #include "exercises/code_tests.hpp"
@@ -49,26 +54,81 @@ const CodeCase& find(const std::vector<CodeCase>& cases, const std::string& fn, 
 
 }  // namespace
 
-TEST_CASE("code tests are drawn from the student and the variant", "[exercises][code]") {
+TEST_CASE("hidden code tests are drawn from the student and the variant", "[exercises][code]") {
   CHECK(code_tests_seed("Ada Lovelace") == code_tests_seed("  ada lovelace "));
   CHECK(code_tests_seed("Ada Lovelace") != code_tests_seed("Ada Lovelace", 2));
   CHECK(code_tests_seed("Ada Lovelace") != exercise_seed("Ada Lovelace", ExerciseKind::context));
-  const auto a = make_code_tests(code_tests_seed("Ada Lovelace")), b = make_code_tests(code_tests_seed("ada lovelace"));
+  const auto a = make_hidden_code_tests(code_tests_seed("Ada Lovelace")), b = make_hidden_code_tests(code_tests_seed("ada lovelace"));
   REQUIRE(a.size() == b.size());
   for (std::size_t i = 0; i < a.size(); ++i) CHECK(a[i].expected.values == b[i].expected.values);
-  CHECK(make_code_tests(code_tests_seed("Grace Hopper"))[0].args[0].values != a[0].args[0].values);
+  CHECK(make_hidden_code_tests(code_tests_seed("Grace Hopper"))[0].args[0].values != a[0].args[0].values);
   // As many tests as the content says (the assignment's weight for code is shared over them).
   CHECK(a.size() == static_cast<std::size_t>(alab::widget_fixed("code", "tests")));
   CodeTestsReply r;
-  CHECK_FALSE(code_tests_for({"   ", 1}, r));
-  CHECK_FALSE(code_tests_for({"Ada", 0}, r));
-  REQUIRE(code_tests_for({"Ada", 1}, r));
+  CHECK_FALSE(code_tests_for({"   ", 1, 0}, r));
+  CHECK_FALSE(code_tests_for({"Ada", 0, 0}, r));
+  REQUIRE(code_tests_for({"Ada", 1, 7}, r));
   CHECK(r.seed == std::to_string(code_tests_seed("Ada")));
+  CHECK(r.run == 7u);
+  REQUIRE(r.hidden.size() == a.size());
+  REQUIRE(r.shown.size() == a.size());
+  const auto hidden = make_hidden_code_tests(code_tests_seed("Ada"));
+  for (std::size_t i = 0; i < hidden.size(); ++i) {
+    // The page gets the hidden inputs, the same kinds in the same order as the shown ones.
+    CHECK(r.hidden[i].name == hidden[i].name);
+    CHECK(r.hidden[i].args[0].values == hidden[i].args[0].values);
+    CHECK(r.shown[i].name == hidden[i].name);
+    CHECK(r.shown[i].function == hidden[i].function);
+  }
+}
+
+TEST_CASE("shown code tests are drawn afresh per run, the same for the same run", "[exercises][code]") {
+  const std::uint64_t seed = code_tests_seed("Ada Lovelace");
+  const auto one = make_shown_code_tests(seed, 1), again = make_shown_code_tests(seed, 1), two = make_shown_code_tests(seed, 2);
+  REQUIRE(one.size() == again.size());
+  for (std::size_t i = 0; i < one.size(); ++i) {
+    CHECK(one[i].args[0].values == again[i].args[0].values);
+    CHECK(one[i].expected.values == again[i].expected.values);
+  }
+  // Another run: other inputs in every case whose inputs are more than one number or two.
+  int differ = 0;
+  for (std::size_t i = 0; i < one.size(); ++i) differ += one[i].args[0].values != two[i].args[0].values;
+  CHECK(differ >= static_cast<int>(one.size()) - 2);
+  // Over many runs, every kind gets many different inputs.
+  for (std::size_t k = 0; k < one.size(); ++k) {
+    std::set<std::vector<double>> seen;
+    for (std::uint32_t run = 0; run < 50; ++run) seen.insert(make_shown_code_tests(seed, run * 2654435761u)[k].args[0].values);
+    CAPTURE(one[k].name);
+    CHECK(seen.size() >= 5);
+  }
+}
+
+TEST_CASE("no shown case is alike a hidden one: a table of shown outputs answers nothing graded", "[exercises][code]") {
+  for (int s = 0; s < 60; ++s) {
+    const std::uint64_t seed = code_tests_seed("student " + std::to_string(s));
+    const auto hidden = make_hidden_code_tests(seed);
+    for (std::uint32_t run : {0u, 1u, 2u, 99u, 4294967295u, static_cast<std::uint32_t>(s) * 7919u}) {
+      for (const CodeCase& shown : make_shown_code_tests(seed, run)) {
+        for (const CodeCase& h : hidden) {
+          CAPTURE(s, run, shown.name, h.name);
+          if (shown.function != h.function) continue;
+          bool same_inputs = shown.causal == h.causal && shown.args.size() == h.args.size();
+          for (std::size_t i = 0; same_inputs && i < shown.args.size(); ++i)
+            same_inputs = shown.args[i].rows == h.args[i].rows && shown.args[i].cols == h.args[i].cols && shown.args[i].values == h.args[i].values;
+          CHECK_FALSE(same_inputs);
+          // One score's weight is 1 whatever the score: the one answer shared by design.
+          if (shown.expected.values.size() == 1 && h.expected.values.size() == 1 && shown.function == "softmax") continue;
+          CHECK_FALSE(answers_alike(shown, h));
+        }
+      }
+    }
+  }
 }
 
 TEST_CASE("every expected output is the formula worked the long way", "[exercises][code]") {
   for (int s = 0; s < 20; ++s) {
-    for (const CodeCase& c : make_code_tests(code_tests_seed("student " + std::to_string(s)))) {
+    for (const CodeCase& c : s % 2 ? make_hidden_code_tests(code_tests_seed("student " + std::to_string(s)))
+                                     : make_shown_code_tests(code_tests_seed("student " + std::to_string(s)), static_cast<std::uint32_t>(s))) {
       CAPTURE(s, c.name);
       if (c.function == "softmax") {
         const M row = matrix(c.args[0]), got = matrix(c.expected);
@@ -88,7 +148,7 @@ TEST_CASE("every expected output is the formula worked the long way", "[exercise
 }
 
 TEST_CASE("each case catches the mistake it is there for", "[exercises][code]") {
-  const auto cases = make_code_tests(code_tests_seed("Ada Lovelace"));
+  const auto cases = make_hidden_code_tests(code_tests_seed("Ada Lovelace"));
   // A naive softmax (no max subtracted) gives NaN where the engine gives weights.
   for (const char* name : {"large logits", "very negative logits"}) {
     // Element by element with std::exp, as JavaScript's Math.exp does it (Eigen's
@@ -117,5 +177,69 @@ TEST_CASE("each case catches the mistake it is there for", "[exercises][code]") 
   const CodeCase& cross = find(cases, "attention", "more keys than queries");
   CHECK(cross.args[1].rows > cross.args[0].rows);
   const CodeCase& eq = find(cases, "softmax", "equal scores");
-  for (double w : eq.expected.values) CHECK(w == Approx(0.2));
+  for (double w : eq.expected.values) CHECK(w == Approx(1.0 / eq.expected.cols));
+}
+
+namespace {
+
+// An output of a hidden case as the sandbox would send it: the numbers of a given.
+CodeOutput output_of(const Given& g) { return {true, "", g.rows, g.cols, g.values}; }
+
+}  // namespace
+
+TEST_CASE("the engine grades hidden outputs itself and names no expected number", "[exercises][code]") {
+  const auto hidden = make_hidden_code_tests(code_tests_seed("Ada Lovelace"));
+  CodeGradeRequest right{"Ada Lovelace", 1, {}};
+  for (const CodeCase& c : hidden) right.outputs.push_back(output_of(c.expected));
+  CodeGradeReply r;
+  REQUIRE(grade_code_tests(right, r));
+  CHECK(r.total == static_cast<int>(hidden.size()));
+  CHECK(r.passed.size() == hidden.size());
+  CHECK(r.results[1].id == "softmax: large logits");
+
+  // Another student's hidden outputs (right answers to other numbers) pass only what is
+  // the same for everyone: one score's weight 1.
+  CodeGradeReply other;
+  REQUIRE(grade_code_tests({"Grace Hopper", 1, right.outputs}, other));
+  CHECK(other.passed == std::vector<std::string>{"softmax: one score"});
+
+  // A table of a run's shown outputs, in call order, answers no hidden case (one score
+  // aside, whose answer is fixed by its shape); nor does the table of another run's.
+  for (std::uint32_t run : {1u, 2u, 3u}) {
+    CodeGradeRequest table{"Ada Lovelace", 1, {}};
+    for (const CodeCase& c : make_shown_code_tests(code_tests_seed("Ada Lovelace"), run)) table.outputs.push_back(output_of(c.expected));
+    CodeGradeReply t;
+    REQUIRE(grade_code_tests(table, t));
+    CHECK(t.passed == std::vector<std::string>{"softmax: one score"});
+  }
+
+  // What is wrong, in words, without the expected numbers.
+  CodeGradeRequest wrong = right;
+  wrong.outputs[1].values.assign(wrong.outputs[1].values.size(), std::nan(""));
+  wrong.outputs[5] = {true, "", 1, 3, {1, 2, 3}};
+  wrong.outputs[6] = {true, "", 4, -1, {}};
+  wrong.outputs[7].values[0] += 0.01;
+  wrong.outputs[8] = {false, "TypeError: x is undefined (line 3)", 0, 0, {}};
+  wrong.outputs[9].values[0] = std::numeric_limits<double>::infinity();
+  REQUIRE(grade_code_tests(wrong, r));
+  CHECK(r.passed.size() == hidden.size() - 6);
+  CHECK(r.results[1].message == "First difference at weight 1: yours is NaN.");
+  CHECK(r.results[5].message.find("got 1 × 3.") != std::string::npos);
+  CHECK(r.results[6].message.find("got 4 rows of different lengths.") != std::string::npos);
+  CHECK(r.results[7].message.rfind("First difference at row 1, column 1: yours, ", 0) == 0);
+  CHECK(r.results[8].message == "TypeError: x is undefined (line 3)");
+  CHECK(r.results[9].message == "First difference at row 1, column 1: yours is Infinity.");
+  for (const CodeVerdict& v : r.results) {
+    for (const CodeCase& c : hidden) {
+      for (double x : c.expected.values) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.6g", x);
+        if (std::string(buf).size() > 3) CHECK(v.message.find(buf) == std::string::npos);
+      }
+    }
+  }
+  // Refused: a count of outputs that is not the count of hidden cases, or no name.
+  wrong.outputs.pop_back();
+  CHECK_FALSE(grade_code_tests(wrong, r));
+  CHECK_FALSE(grade_code_tests({"  ", 1, right.outputs}, r));
 }
