@@ -16,8 +16,13 @@
 // Every answer is the engine's own computation (attention/attend.hpp). A typed answer is
 // checked part by part; a wrong one is compared with what each named mistake gives for
 // these numbers (the `Mistake`s of its part), so the student reads "you forgot to divide
-// by sqrt(d_k)" rather than "wrong". A mistake that gives this exercise's right answer
-// too is left out of its part: it could not be told apart.
+// by sqrt(d_k)" rather than "wrong". Every named mistake is kept in every part it
+// carries into (a softmax without sqrt(d_k) gives other weights and another context too):
+// the generator draws again from the same seed's stream until each mistake lands outside
+// the tolerance of the answer and of the part's other mistakes, and the answer is no
+// trivial guess (equal weights, a one-hot; the mean of the values, one value), so a
+// verdict always means what it says. (Since issue 41; numbers drawn before it differ for
+// many students.)
 #pragma once
 
 #include <cstdint>
@@ -44,7 +49,8 @@ struct Given {
 // What one named mistake gives for this part.
 struct Mistake {
   std::string key;      // forgot_sqrt_dk | forgot_temperature | unnormalised_exps | wrong_axis |
-                        // transposed | keys_as_values | wrong_width
+                        // transposed | keys_as_values | wrong_width (a key may name two ways
+                        // of making one mistake: shapes' widths)
   std::string message;  // what the student did, in words
   std::vector<double> values;
 };
@@ -75,10 +81,12 @@ std::string normalise_student(const std::string& student);
 std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind, int variant = 1);
 // The same hash of the normalised student, any name of what is drawn, and the variant.
 std::uint64_t student_seed(const std::string& student, const std::string& what, int variant);
-// A name the seed can use (not empty, not over the widget's maxStudentLength once
-// normalised) and a variant the exercises widget allows.
+// A name the seed can use (not empty, holding a visible character, not over the widget's
+// maxStudentLength once normalised) and a variant the exercises widget allows.
 Status check_student(const std::string& student, int variant);
-Exercise make_exercise(ExerciseKind kind, std::uint64_t seed);
+// draws (if given): how many sets of numbers were drawn until one separated every
+// mistake (1: the first), so a test can watch the acceptance rate of the ranges.
+Exercise make_exercise(ExerciseKind kind, std::uint64_t seed, int* draws = nullptr);
 
 // Two decimal places: a typed number within 0.005 + 0.5 % of the exact one is right.
 double decimal_tolerance(double exact);
