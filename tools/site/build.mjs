@@ -303,9 +303,9 @@ function instructorPage(content, data, p) {
     <section id="regrade-section" aria-labelledby="regrade-title" hidden>
       <h2 id="regrade-title">Grading the exercises and the code again</h2>
       <p class="help">Every exercise part is graded again by the engine for the name in its hand-in, and every
-        student's code is run again on the tests of that name, in a sandbox that cannot reach this page, its storage
-        or the network (an endless loop is stopped after ${escapeHtml(String(data.widgets.code.fixed.timeLimitMs))} ms, and code that takes more
-        than ${escapeHtml(String(data.widgets.code.fixed.memoryLimitMb))} MB of memory at ${escapeHtml(String(data.widgets.code.fixed.memoryLimitMb))} MB: a hostile file cannot take this page's memory).</p>
+        student's code is run again on the hidden tests of that name, in a sandbox that cannot reach this page, its storage
+        or the network (an endless loop is stopped when a test has used ${escapeHtml(data.widgets.code.fixed.stepsPerTest.toLocaleString('en-US'))} steps, the same budget
+        as on the student's page, and code that takes more than ${escapeHtml(String(data.widgets.code.fixed.memoryLimitMb))} MB of memory at ${escapeHtml(String(data.widgets.code.fixed.memoryLimitMb))} MB: a hostile file cannot take this page's memory).</p>
       <progress id="regrade-progress" max="1" value="0" aria-labelledby="regrade-status"></progress>
       <p id="regrade-status" role="status"></p>
       <div class="buttons"><button id="regrade-stop" type="button" disabled>Stop grading again</button> <button id="regrade-resume" type="button" hidden>Grade the rest</button></div>

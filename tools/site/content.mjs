@@ -76,7 +76,8 @@ export function loadContent(root, webDir = join(root, '../web')) {
     if (!grading || typeof grading !== 'object' || Array.isArray(grading)) throw new ContentError(assignment.path, at, '"grading" must be an object');
     if (grading.selfAssessedCounts !== undefined && typeof grading.selfAssessedCounts !== 'boolean') throw new ContentError(assignment.path, lineOf(assignment.text, '"selfAssessedCounts"'), '"selfAssessedCounts" is true or false');
     if (grading.choiceAnswer !== undefined && !['first', 'last'].includes(grading.choiceAnswer)) throw new ContentError(assignment.path, lineOf(assignment.text, '"choiceAnswer"'), '"choiceAnswer" is "first" or "last"');
-    if (grading.exerciseAnswer !== undefined && !['first', 'last'].includes(grading.exerciseAnswer)) throw new ContentError(assignment.path, lineOf(assignment.text, '"exerciseAnswer"'), '"exerciseAnswer" is "first" or "last"');
+    if (grading.exerciseAnswer !== undefined && !['best', 'first', 'last'].includes(grading.exerciseAnswer)) throw new ContentError(assignment.path, lineOf(assignment.text, '"exerciseAnswer"'), '"exerciseAnswer" is "best", "first" or "last"');
+    if (grading.codeRun !== undefined && !['best', 'last'].includes(grading.codeRun)) throw new ContentError(assignment.path, lineOf(assignment.text, '"codeRun"'), '"codeRun" is "best" or "last"');
     if (grading.maxAttempts !== undefined && !(Number.isInteger(grading.maxAttempts) && grading.maxAttempts >= 0)) throw new ContentError(assignment.path, lineOf(assignment.text, '"maxAttempts"'), '"maxAttempts" is a whole number, 0 for no limit');
   }
   const lms = assignment.data.lms;

@@ -1,7 +1,9 @@
-// A student's output against the engine's expected one (src/exercises/code_tests.hpp):
-// the shape first (rows and columns), then every number within 1e-6 + 1e-6 |expected|;
-// the first place they differ is named ("row 2, column 1: expected 0.25, got NaN").
-// Pure functions (no DOM): the code page and the gradebook share them.
+// A student's output against the engine's expected one for a shown case
+// (src/exercises/code_tests.hpp): the shape first (rows and columns), then every number
+// within 1e-6 + 1e-6 |expected| (the engine's kCodeAbsTol, kCodeRelTol); the first place
+// they differ is named ("row 2, column 1: expected 0.25, got NaN"). Hidden cases are
+// compared by the engine itself (code_grade), which never sends their expected outputs:
+// hiddenOutputs() makes the sandbox's outputs into what it takes. Pure functions (no DOM).
 export const ABS_TOL = 1e-6, REL_TOL = 1e-6;
 
 // A given ({rows, cols, values}, row-major) as rows of numbers.
@@ -10,25 +12,23 @@ export const rowsOf = (g) => Array.from({ length: g.rows }, (_, i) => Array.from
 const close = (got, want) => Number.isFinite(got) && Math.abs(got - want) <= ABS_TOL + REL_TOL * Math.abs(want);
 const show = (x) => (Number.isNaN(x) ? 'NaN' : Number.isFinite(x) ? String(Number(x.toPrecision(8))) : x > 0 ? 'Infinity' : '-Infinity');
 
-// c: a case; output: {ok, value} | {ok: false, error} | null (not run).
+// c: a case; output: the sandbox's (code/sandbox.js) or null (not run).
 // -> {pass, message, place: {row, col} | null}
 export function compareOutput(c, output) {
   if (!output) return { pass: false, message: 'Not run: the code stopped before this case.', place: null };
-  if (!output.ok) return { pass: false, message: `It threw an error: ${output.error}`, place: null };
+  if (!output.ok) return { pass: false, message: failureText(output), place: null };
   const want = rowsOf(c.expected);
-  const got = c.function === 'softmax' ? [output.value] : output.value;
-  const cols = (r) => (Array.isArray(r) ? r.length : 0);
-  if (c.function === 'softmax' && got[0].length !== want[0].length) {
-    return { pass: false, message: `Expected ${want[0].length} weights, got ${got[0].length}.`, place: null };
+  const rows = want.length, cols = want[0].length;
+  const soft = c.function === 'softmax';
+  if (output.shapeOnly || output.rows !== rows || output.cols !== cols) {
+    if (soft) return { pass: false, message: `Expected ${cols} weights, got ${output.rows === 1 && output.cols >= 0 ? output.cols : shapeText(output)}.`, place: null };
+    return { pass: false, message: `Expected a ${rows} × ${cols} result (one row per query, one column per value number), got ${shapeText(output)}.`, place: null };
   }
-  if (got.length !== want.length || got.some((r) => cols(r) !== want[0].length)) {
-    const shape = got.length && got.every((r) => cols(r) === cols(got[0])) ? `${got.length} × ${cols(got[0])}` : `${got.length} rows of different lengths`;
-    return { pass: false, message: `Expected a ${want.length} × ${want[0].length} result (one row per query, one column per value number), got ${shape}.`, place: null };
-  }
-  for (let i = 0; i < want.length; ++i) {
-    for (let j = 0; j < want[i].length; ++j) {
+  const got = soft ? [output.value] : output.value;
+  for (let i = 0; i < rows; ++i) {
+    for (let j = 0; j < cols; ++j) {
       if (!close(got[i][j], want[i][j])) {
-        const where = c.function === 'softmax' ? `weight ${j + 1}` : `row ${i + 1}, column ${j + 1}`;
+        const where = soft ? `weight ${j + 1}` : `row ${i + 1}, column ${j + 1}`;
         return { pass: false, message: `First difference at ${where}: expected ${show(want[i][j])}, got ${show(got[i][j])}.`, place: { row: i, col: j } };
       }
     }
@@ -36,17 +36,37 @@ export function compareOutput(c, output) {
   return { pass: true, message: 'Passes.', place: null };
 }
 
-// Every case's verdict for one run (code/sandbox.js's result). -> {passed: [case names], results: [...]}
+// A case that gave no output, in words: an error it threw, or the limit that stopped it
+// (the budget's words are the sandbox's: "Stopped after its budget of … steps: …").
+export const failureText = (o) => (o.why === 'budget' ? o.error : o.why === 'memory' || o.why === 'stack' ? `Stopped: ${o.error}.` : `It threw an error: ${o.error}`);
+
+const shapeText = (o) => (o.cols < 0 ? `${o.rows} rows of different lengths` : `${o.rows} × ${o.cols}`);
+export const outputShapeText = shapeText;
+
+// Why a case has no output, from the run's status.
+function notRun(run) {
+  if (run.status === 'compile-error') return `The code does not compile: ${run.error}`;
+  if (run.status === 'budget') return 'Not run: the run\'s budget of steps was used up before this case.';
+  if (run.status === 'timeout') return 'Not run: the sandbox stopped answering (the watchdog stopped it).';
+  if (run.status === 'crashed') return `Not run: the sandbox stopped (${run.error}).`;
+  return 'Not run: the code stopped before this case.';
+}
+
+// Every shown case's verdict for one run (code/sandbox.js's result). -> {passed: [case ids], results: [...]}
 export function compareRun(cases, run) {
-  const results = cases.map((c, k) => {
-    if (run.status === 'compile-error') return { pass: false, message: `The code does not compile: ${run.error}`, place: null };
-    const r = compareOutput(c, run.outputs[k]);
-    if (!run.outputs[k] && run.status === 'timeout') return { ...r, message: 'Stopped: the time limit passed before this case finished (an endless loop?).' };
-    if (!run.outputs[k] && run.status === 'crashed') return { ...r, message: `Stopped: ${run.error}` };
-    if (!run.outputs[k] && run.status === 'memory') return { ...r, message: 'Stopped: the code ran out of the memory a run may use before this case finished.' };
-    return r;
-  });
+  const results = cases.map((c, k) => (run.outputs[k] ? compareOutput(c, run.outputs[k]) : { pass: false, message: notRun(run), place: null }));
   return { passed: cases.filter((_, k) => results[k].pass).map((c) => caseId(c)), results };
+}
+
+// The sandbox's outputs for the hidden cases as the engine's code_grade takes them:
+// [{ok, error, rows, cols, values (row-major)}], a case not run an error in words.
+export function hiddenOutputs(run) {
+  return run.outputs.map((o) => {
+    if (!o) return { ok: false, error: notRun(run), rows: 0, cols: 0, values: [] };
+    if (!o.ok) return { ok: false, error: failureText(o), rows: 0, cols: 0, values: [] };
+    if (o.shapeOnly) return { ok: true, error: '', rows: o.rows, cols: o.cols, values: [] };
+    return { ok: true, error: '', rows: o.rows, cols: o.cols, values: o.rows === 1 && !Array.isArray(o.value[0]) ? o.value : o.value.flat() };
+  });
 }
 
 // A case's name, unique in a set: "softmax: large logits".

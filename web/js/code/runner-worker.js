@@ -1,48 +1,58 @@
 // The worker inside the code sandbox (code/sandbox.js): runs a student's JavaScript in
-// QuickJS, a small JavaScript engine compiled to WebAssembly (npm quickjs-emscripten),
-// with a memory limit and a time limit of its own. The student's code sees only the
-// language and a console whose lines are collected (the first 50, shown on the page): no
-// DOM, no network, no storage, no timers, no worker globals (QuickJS has none), and its heap is QuickJS's, capped at memoryBytes: an allocation past it
-// is an "out of memory" error inside QuickJS, never the page's or the browser's memory.
-// The time limit is checked by QuickJS's interrupt handler while the code runs (an
-// endless loop ends with "interrupted"); the frame still stops this worker if it does
-// not answer (sandbox.js). Bundled by tools/site/build.mjs into js/code-runner-inline.js.
+// QuickJS, a small JavaScript engine compiled to WebAssembly (npm quickjs-emscripten).
+// The student's code sees only the language and a console whose lines are collected:
+// no DOM, no network, no storage, no timers, no worker globals (QuickJS has none).
+// Bundled by tools/site/build.mjs into js/code-runner-inline.js.
 //
-// In:  {code, cases: [{function: 'softmax' | 'attention', args}], timeLimitMs, memoryBytes}
-// Out: {type: 'case', index, output: {ok: true, value} | {ok: false, error}} per case,
-//      {type: 'printed', lines} (what console.log and its kin printed), then
-//      {type: 'done'} | {type: 'timeout'} | {type: 'memory', error} | {type: 'compile-error', error}
+// Each test case runs in a runtime and context of its own, the code evaluated again in
+// each: whatever one case changes (Math.exp patched, a global set) is gone for the next.
+// Limits, the same on every machine:
+//   memory  each runtime's heap is capped at memoryBytes: past it the case gets "out of
+//           memory" inside QuickJS, never the page's or the browser's memory;
+//   steps   QuickJS counts its steps (calls and loop turns) and calls an interrupt
+//           handler every 10,000 of them (JS_INTERRUPT_COUNTER_INIT), counted from the start of each fresh
+//           context: the count of those calls is the same for the same code in the same
+//           QuickJS build, whatever the machine's speed or load. A case may use
+//           budget.perTest checks, the run budget.perRun in all; past either it stops
+//           ("interrupted"). The frame keeps a generous wall-clock watchdog only for a
+//           worker that hangs (sandbox.js);
+//   stack   QuickJS's own limit (STACK_BYTES) is set below what the browser's stack can
+//           take, so deep recursion and deeply nested brackets end with QuickJS's "stack
+//           overflow"; should the browser's stack still run out first (the WebAssembly call
+//           throws), that QuickJS instance is dropped unused (freeing it would trip over
+//           the half-made objects: "Assertion failed: list_empty(&rt->gc_obj_list)") and
+//           the next case gets a new one. Either way the case says "stack overflow" and the
+//           cases before it keep their results.
+// Only numbers of the expected shape leave QuickJS: an output of another shape is
+// reported by its shape alone (an output of 1,200 × 1,000 numbers never reaches the page).
+//
+// In:  {code, cases: [{function: 'softmax' | 'attention', args, shape: [rows, cols], quiet}],
+//       budget: {perTest, perRun} (interrupt checks), memoryBytes}
+// Out: {type: 'case', index, used, output} per case, output one of
+//        {ok: true, rows, cols, value}        the numbers (softmax: a row; attention: rows)
+//        {ok: true, rows, cols, shapeOnly}   another shape than asked (cols -1: ragged)
+//        {ok: false, error, why, runOut}     why: 'error' | 'budget' (runOut: the run's, not
+//                                            the case's) | 'memory' | 'stack'
+//      {type: 'printed', lines} (console output of the cases not quiet, the code's top
+//      level once), then {type: 'done', used} | {type: 'budget', used} (the run's budget
+//      ran out: the cases after it did not run) | {type: 'compile-error', error}
 //      | {type: 'crashed', error}
 import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
 import variant from '@jitl/quickjs-singlefile-browser-release-sync';
 
-const quickjs = newQuickJSWASMModuleFromVariant(variant);
-const STACK_BYTES = 1 << 20;  // deep recursion ends with "stack overflow", not a crash
+let quickjs = newQuickJSWASMModuleFromVariant(variant);
+const STACK_BYTES = 32 * 1024;         // deep recursion: QuickJS's "stack overflow" (see above)
+const PRINTED_MAX = 50, LINE_MAX = 300;
 
-// Before the student's code, on its first line (so that line numbers stay the code's): a
-// console that keeps the first 50 lines printed, each cut to 300 characters.
-const PRELUDE = String.raw`globalThis.__lab_printed = []; globalThis.console = Object.freeze(Object.fromEntries(['log', 'info', 'warn', 'error', 'debug'].map((k) => [k, (...xs) => { if (__lab_printed.length < 50) __lab_printed.push(xs.map((x) => { try { return typeof x === 'string' ? x : JSON.stringify(x) ?? String(x); } catch (e) { return String(x); } }).join(' ').slice(0, 300)); }])));`;
+// Before the student's code, on its first line (so that line numbers stay the code's):
+// a console that keeps lines (each cut to LINE_MAX) and prints any value, even one whose
+// toString throws; and the harness's own copies of the built-ins it uses, taken before
+// the student's code can change them.
+const PRELUDE = String.raw`(() => { const lines = [], str = JSON.stringify, S = String, tag = Object.prototype.toString, isArr = Array.isArray, isView = ArrayBuffer.isView, fin = Number.isFinite, parse = JSON.parse, def = Object.defineProperty, freeze = Object.freeze; const show = (x) => { try { if (typeof x === 'string') return x; const j = str(x); if (j !== undefined) return j; } catch (e) {} try { return S(x); } catch (e) {} try { return tag.call(x); } catch (e) {} return '(a value that cannot be printed)'; }; const log = (...xs) => { if (lines.length < ${PRINTED_MAX}) { let t = ''; for (let i = 0; i < xs.length; ++i) t += (i ? ' ' : '') + show(xs[i]); lines.push(t.slice(0, ${LINE_MAX})); } }; def(globalThis, 'console', { value: freeze({ log, info: log, warn: log, error: log, debug: log }), writable: true, configurable: true }); const shape = (v) => { if (!isArr(v) && !isView(v)) return null; return v.length; }; const num = (x) => (typeof x === 'number' ? (fin(x) ? x : S(x)) : 'NaN'); def(globalThis, '__lab_lines', { value: () => str(lines) }); def(globalThis, '__lab_run', { value: (f, name, argsJson, rows, cols) => { if (typeof f !== 'function') throw new ReferenceError('no function ' + name + ' is defined'); const v = f(...parse(argsJson)); const what = v === null ? 'null' : typeof v; if (name === 'softmax') { const n = shape(v); if (n === null) throw new TypeError('returned ' + what + ', not an array'); if (n !== cols) return str({ rows: 1, cols: n, shapeOnly: true }); const out = []; for (let j = 0; j < n; ++j) out.push(num(v[j])); return str({ rows: 1, cols: n, value: out }); } const r = shape(v); if (r === null) throw new TypeError('returned ' + what + ', not an array of rows'); let c = null; for (let i = 0; i < r; ++i) { const n = shape(v[i]); if (n === null || (c !== null && n !== c)) { c = -1; break; } c = n; } if (c === null) c = 0; if (r !== rows || c !== cols) return str({ rows: r, cols: c, shapeOnly: true }); const out = []; for (let i = 0; i < r; ++i) { const row = []; for (let j = 0; j < c; ++j) row.push(num(v[i][j])); out.push(row); } return str({ rows: r, cols: c, value: out }); } }); })();`;
 
-// Runs inside QuickJS after the student's code: one case's function called on its
-// inputs, the result checked to be an array (of arrays) of at most MAX_NUMBERS numbers
-// and returned as JSON (the only thing that leaves QuickJS).
+// After the student's code: their two functions, as the code defined them.
 const HARNESS = String.raw`
-;globalThis.__lab_functions = {
-  softmax: typeof softmax === 'function' ? softmax : undefined,
-  attention: typeof attention === 'function' ? attention : undefined,
-};
-globalThis.__lab_run = (name, argsJson, depth) => {
-  const MAX_NUMBERS = 4096;
-  const f = __lab_functions[name];
-  if (typeof f !== 'function') throw new ReferenceError('no function ' + name + ' is defined');
-  const numbers = (value, d) => {
-    if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError('returned ' + (value === null ? 'null' : typeof value) + ', not an array');
-    if (value.length > MAX_NUMBERS) throw new RangeError('returned ' + value.length + ' values: far more than this case has');
-    return Array.from(value, (x) => (d > 1 ? numbers(x, d - 1) : typeof x === 'number' && Number.isFinite(x) ? x : typeof x === 'number' ? String(x) : 'NaN'));
-  };
-  return JSON.stringify(numbers(f(...JSON.parse(argsJson)), depth));
-};
-`;
+;globalThis.__lab_functions = [typeof softmax === 'function' ? softmax : undefined, typeof attention === 'function' ? attention : undefined];`;
 
 // "line 3" from a QuickJS stack ("    at softmax (code.js:3)"), when it names the code.
 function where(stack) {
@@ -50,71 +60,150 @@ function where(stack) {
   return m ? ` (line ${m[1]})` : '';
 }
 
-// An error QuickJS threw, as {kind, text}: kind 'timeout' (the interrupt handler ended
-// it), 'memory' (past the memory limit) or 'error'.
+// A value QuickJS threw, in words: {why: 'budget' | 'memory' | 'stack' | 'error', text}.
+// A thrown value that is not an Error is named as it is ("threw null").
 function describe(ctx, handle) {
-  let e;
-  try { e = ctx.dump(handle); } catch (err) { e = { name: 'InternalError', message: 'out of memory' }; }
+  let e, dumped = true;
+  try { e = ctx.dump(handle); } catch { dumped = false; }
   handle.dispose();
-  const name = e && typeof e === 'object' ? String(e.name || 'Error') : 'Error';
-  const message = e && typeof e === 'object' ? String(e.message || '') : String(e);
-  if (name === 'InternalError' && /interrupted/.test(message)) return { kind: 'timeout', text: '' };
-  if (name === 'InternalError' && /out of memory/.test(message)) return { kind: 'memory', text: 'out of memory' };
-  if (name === 'RangeError' && /stack overflow/i.test(message)) return { kind: 'error', text: `RangeError: stack overflow (recursion too deep)${where(e.stack)}` };
-  return { kind: 'error', text: `${name}: ${message}`.slice(0, 300) + where(e && e.stack) };
+  if (!dumped) return { why: 'memory', text: 'out of memory' };
+  const isError = e !== null && typeof e === 'object' && typeof e.name === 'string' && 'message' in e;
+  if (!isError) {
+    let shown;
+    try { shown = e === undefined ? 'undefined' : typeof e === 'string' ? JSON.stringify(e) : JSON.stringify(e) ?? String(e); } catch { shown = 'a value'; }
+    return { why: 'error', text: `threw ${String(shown).slice(0, 200)} (not an Error)` };
+  }
+  const name = e.name, message = String(e.message || '');
+  if (name === 'InternalError' && /interrupted/.test(message)) return { why: 'budget', text: '' };
+  if (name === 'InternalError' && /out of memory/.test(message)) return { why: 'memory', text: 'out of memory' };
+  if (/stack overflow/i.test(message)) return { why: 'stack', text: `stack overflow (recursion or nesting too deep)${where(e.stack)}` };
+  // The harness's own complaints (no such function, not an array) are about no line of the code.
+  const harness = /^(no function \w+ is defined|returned \w+, not an array)/.test(message);
+  return { why: 'error', text: `${name}: ${message}`.slice(0, 300) + (harness ? '' : where(e.stack)) };
 }
 
-// What the code printed, sent before the run's end (nothing when the context is unusable).
-function printed(ctx) {
-  try {
-    const r = ctx.evalCode('JSON.stringify(globalThis.__lab_printed || [])', 'harness.js');
-    if (r.error) { r.error.dispose(); return; }
-    const lines = JSON.parse(ctx.getString(r.value));
-    r.value.dispose();
-    if (lines.length) postMessage({ type: 'printed', lines });
-  } catch (err) { /* out of memory or interrupted: nothing to show */ }
-}
+// The browser's own stack ran out inside QuickJS (the call threw instead of returning).
+const nativeOverflow = (err) => err instanceof RangeError || /too much recursion|call stack|stack size/i.test(String(err && err.message));
 
 // Numbers back from JSON: finite ones as they are, the rest ("NaN", "Infinity") as numbers.
 const revive = (v) => (Array.isArray(v) ? v.map(revive) : typeof v === 'number' ? v : Number(v));
 
-async function run({ code, cases, timeLimitMs, memoryBytes }) {
+// One case in a fresh runtime: the code evaluated, then the function called.
+// -> {output, used, lines, topLines} ; output.why 'budget' with runOut when the run's budget ended it.
+async function runCase(code, c, budget, memoryBytes, runUsed) {
   const QuickJS = await quickjs;
   const runtime = QuickJS.newRuntime();
+  let used = 0, runOut = false;
   runtime.setMemoryLimit(memoryBytes);
   runtime.setMaxStackSize(STACK_BYTES);
-  const deadline = Date.now() + timeLimitMs;  // one budget for the whole run
-  runtime.setInterruptHandler(() => Date.now() > deadline);
+  runtime.setInterruptHandler(() => {
+    used += 1;
+    if (runUsed + used > budget.perRun) runOut = true;
+    return used > budget.perTest || runOut;
+  });
   const ctx = runtime.newContext();
+  let broken = false;
+  const result = { used: 0, lines: [], topLines: 0, output: null };
   try {
-    const compiled = ctx.evalCode(`${PRELUDE}${code}\n${HARNESS}`, 'code.js');
-    if (compiled.error) {
-      const e = describe(ctx, compiled.error);
-      return e.kind === 'error' ? { type: 'compile-error', error: e.text } : e.kind === 'timeout' ? { type: 'timeout' } : { type: 'memory', error: e.text };
-    }
-    compiled.value.dispose();
-    for (let index = 0; index < cases.length; ++index) {
-      const c = cases[index];
-      const call = `__lab_run(${JSON.stringify(c.function)}, ${JSON.stringify(JSON.stringify(c.args))}, ${c.function === 'softmax' ? 1 : 2})`;
+    const loaded = ctx.evalCode(`${PRELUDE}${code}\n${HARNESS}`, 'code.js');
+    if (loaded.error) {
+      result.output = { ok: false, ...failure(describe(ctx, loaded.error), runOut, true, c) };
+    } else {
+      loaded.value.dispose();
+      result.topLines = lines(ctx).length;
+      const index = c.function === 'softmax' ? 0 : 1;
+      const call = `__lab_run(__lab_functions[${index}], ${JSON.stringify(c.function)}, ${JSON.stringify(JSON.stringify(c.args))}, ${c.shape[0]}, ${c.shape[1]})`;
       const r = ctx.evalCode(call, 'harness.js');
-      let output;
       if (r.error) {
-        const e = describe(ctx, r.error);
-        if (e.kind === 'timeout') return { type: 'timeout' };
-        if (e.kind === 'memory') return { type: 'memory', error: e.text };
-        output = { ok: false, error: e.text };
+        result.output = { ok: false, ...failure(describe(ctx, r.error), runOut, false, c) };
       } else {
-        output = { ok: true, value: revive(JSON.parse(ctx.getString(r.value))) };
+        const o = JSON.parse(ctx.getString(r.value));
         r.value.dispose();
+        result.output = o.shapeOnly ? { ok: true, rows: o.rows, cols: o.cols, shapeOnly: true } : { ok: true, rows: o.rows, cols: o.cols, value: revive(o.value) };
       }
-      postMessage({ type: 'case', index, output });
     }
-    return { type: 'done' };
+    result.lines = lines(ctx);
+  } catch (err) {
+    if (!nativeOverflow(err)) throw err;
+    // The browser's stack ran out inside QuickJS: this instance cannot be freed or reused.
+    broken = true;
+    quickjs = newQuickJSWASMModuleFromVariant(variant);
+    result.output = { ok: false, why: 'stack', error: 'stack overflow (recursion or nesting too deep)' };
   } finally {
-    printed(ctx);
-    ctx.dispose();
-    runtime.dispose();
+    if (!broken) {
+      ctx.dispose();
+      runtime.dispose();
+    }
   }
+  result.used = used;
+  result.runOut = runOut;
+  return result;
+}
+
+// A failure as the page gets it (sandbox.js words the budget's, which it knows in steps).
+function failure(d, runOut, loading, c) {
+  if (d.why === 'budget') return { why: 'budget', runOut, error: '' };
+  return { why: d.why, error: loading && d.why === 'error' ? `${d.text} (while the code was loaded, before ${c.function} was called)` : d.text };
+}
+
+// What the code printed so far in this context (nothing when the context is unusable).
+function lines(ctx) {
+  try {
+    const r = ctx.evalCode('__lab_lines()', 'harness.js');
+    if (r.error) { r.error.dispose(); return []; }
+    const out = JSON.parse(ctx.getString(r.value));
+    r.value.dispose();
+    return Array.isArray(out) ? out : [];
+  } catch { return []; }
+}
+
+// Syntax first, without running anything: a SyntaxError is "does not compile".
+async function syntaxError(code) {
+  const QuickJS = await quickjs;
+  const runtime = QuickJS.newRuntime();
+  runtime.setMaxStackSize(STACK_BYTES);
+  const ctx = runtime.newContext();
+  let broken = false, error = null;
+  try {
+    const r = ctx.evalCode(`${PRELUDE}${code}\n${HARNESS}`, 'code.js', { compileOnly: true });
+    if (r.error) {
+      const d = describe(ctx, r.error);
+      error = d.why === 'stack' ? `stack overflow: brackets nested too deep to read${d.text.replace(/^stack overflow \([^)]*\)/, '')}` : d.text;
+    } else r.value.dispose();
+  } catch (err) {
+    if (!nativeOverflow(err)) throw err;
+    broken = true;
+    quickjs = newQuickJSWASMModuleFromVariant(variant);
+    error = 'stack overflow: brackets nested too deep to read';
+  } finally {
+    if (!broken) { ctx.dispose(); runtime.dispose(); }
+  }
+  return error;
+}
+
+async function run({ code, cases, budget, memoryBytes }) {
+  const bad = await syntaxError(code);
+  if (bad) return { type: 'compile-error', error: bad };
+  let used = 0;
+  const printed = [];
+  let topShown = false;
+  for (let index = 0; index < cases.length; ++index) {
+    const c = cases[index];
+    const r = await runCase(code, c, budget, memoryBytes, used);
+    used += r.used;
+    postMessage({ type: 'case', index, used: r.used, output: r.output });
+    if (!c.quiet && printed.length < PRINTED_MAX) {
+      // The code's top level prints the same in every context: once.
+      printed.push(...r.lines.slice(topShown ? r.topLines : 0));
+      topShown = true;
+    }
+    if (r.runOut) {
+      if (printed.length) postMessage({ type: 'printed', lines: printed.slice(0, PRINTED_MAX) });
+      return { type: 'budget', used };
+    }
+  }
+  if (printed.length) postMessage({ type: 'printed', lines: printed.slice(0, PRINTED_MAX) });
+  return { type: 'done', used };
 }
 
 onmessage = (e) => {

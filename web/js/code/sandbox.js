@@ -3,21 +3,30 @@
 // localStorage, no IndexedDB, no access to the page that made it) whose
 // Content-Security-Policy allows no request at all (default-src 'none'), in it a Worker
 // made from a data: URL, which inherits that policy, and in the worker QuickJS
-// (code/runner-worker.js), a JavaScript engine compiled to WebAssembly, which runs the
-// code with a memory limit (its own heap: past it the code gets "out of memory") and a
-// time limit (an endless loop is interrupted), and which has no DOM, network, storage or
-// timers to reach. (A data: URL rather than a blob: WebKit does not start a blob worker
-// in a sandboxed frame of a cross-origin isolated page.) A worker that ends a run in any
-// way but "done" is replaced; the frame stops a worker that does not answer, and the page
-// removes the frame itself if the frame stops answering. Only numbers come back, and the
-// page compares them with the engine's (code/compare.js): the sandbox grades nothing.
+// (code/runner-worker.js), a JavaScript engine compiled to WebAssembly, which runs each
+// test case in a fresh context of its own with a memory limit (its own heap) and a
+// budget of steps (QuickJS's own count, the same on every machine: see the worker), and
+// which has no DOM, network, storage or timers to reach. (A data: URL rather than a blob:
+// WebKit does not start a blob worker in a sandboxed frame of a cross-origin isolated
+// page.) A worker that ends a run in any way but "done" or "budget" is replaced; the
+// frame stops a worker that does not answer within a generous wall-clock watchdog (a
+// last resort: the step budget ends every loop long before), and the page removes the
+// frame itself if the frame stops answering. Only numbers of the shape each case asks
+// for come back (an output of another shape comes back as its shape), and the page or
+// the engine compares them (code/compare.js, the engine's code_grade): the sandbox
+// grades nothing.
 //
-//   const box = new CodeSandbox({ timeLimitMs: 2000, memoryLimitMb: 32 });
-//   const r = await box.run(code, cases);
-//   r: {status: 'ran', outputs: [{ok: true, value} | {ok: false, error}], printed: [line], ...}
-//    | {status: 'compile-error', error} | {status: 'timeout', outputs (the cases that
-//      finished)} | {status: 'memory', error, outputs} | {status: 'crashed', error, outputs}
+//   const box = new CodeSandbox(widget.fixed);   // {stepsPerTest, stepsPerRun, memoryLimitMb, watchdogMs}
+//   const r = await box.run(code, cases);       // cases: the engine's (shown or hidden; quiet: no printing)
+//   r: {status: 'ran' | 'budget' | 'compile-error' | 'crashed' | 'timeout', error,
+//       outputs: [{ok: true, rows, cols, value} | {ok: true, rows, cols, shapeOnly: true}
+//                 | {ok: false, error, why: 'error' | 'budget' | 'memory' | 'stack'} | null (not run)],
+//       used: [steps per case], usedSteps, budget: {perTest, perRun} (steps), printed: [line]}
 //   box.close();
+
+// QuickJS calls its interrupt handler once every STEPS_PER_CHECK steps (calls and loop
+// turns; JS_INTERRUPT_COUNTER_INIT in its source): budgets in steps are counted in checks.
+export const STEPS_PER_CHECK = 10000;
 
 // The runner's source: the text of the function js/code-runner-inline.js defines (made by
 // tools/site/build.mjs; never called here), loaded by a script element, so that it loads
@@ -38,8 +47,9 @@ function loadRunner() {
 }
 
 // The frame: keeps a worker, gives it each run, passes what it says on; a worker that
-// ended a run any other way, or did not answer within the time limit and a margin (QuickJS
-// interrupts first), is stopped and the next run gets a new one.
+// ended a run any other way, or did not answer within the watchdog's time (the step
+// budget ends a run long before, even on a slow machine), is stopped and the next run
+// gets a new one.
 const FRAME = `<!doctype html><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval' data:; worker-src data:">
 <script>
@@ -47,30 +57,31 @@ let url = null, worker = null;
 onmessage = (e) => {
   if (e.source !== parent) return;
   if (e.data.type === 'runner') { url = 'data:text/javascript,' + encodeURIComponent(e.data.source); return; }
-  const { id, code, cases, timeLimitMs, memoryBytes, marginMs } = e.data;
+  const { id, code, cases, budget, memoryBytes, watchdogMs } = e.data;
   const reply = (m) => parent.postMessage({ id, ...m }, '*');
   try { if (!worker) worker = new Worker(url); } catch (err) { reply({ type: 'crashed', error: String(err).slice(0, 200) }); return; }
   const w = worker;
   const end = (m) => {
     clearTimeout(timer);
-    if (m.type !== 'done') { w.terminate(); if (worker === w) worker = null; }
+    if (m.type !== 'done' && m.type !== 'budget') { w.terminate(); if (worker === w) worker = null; }
     reply(m);
   };
-  const timer = setTimeout(() => end({ type: 'timeout' }), timeLimitMs + marginMs);
+  const timer = setTimeout(() => end({ type: 'timeout' }), watchdogMs);
   w.onmessage = (m) => (m.data.type === 'case' || m.data.type === 'printed' ? reply(m.data) : end(m.data));
   w.onerror = (m) => { m.preventDefault(); end({ type: 'crashed', error: String(m.message || 'the code stopped the worker').slice(0, 200) }); };
-  w.postMessage({ code, cases, timeLimitMs, memoryBytes });
+  w.postMessage({ code, cases, budget, memoryBytes });
 };
 parent.postMessage({ type: 'ready' }, '*');
 <\/script>`;
 
 export class CodeSandbox {
-  // marginMs: what a new worker may take to start QuickJS before the frame stops it;
-  // graceMs: what the frame may take past that before the page removes it.
-  constructor({ timeLimitMs = 2000, memoryLimitMb = 32, marginMs = 4000, graceMs = 3000 } = {}) {
-    this.timeLimitMs = timeLimitMs;
+  // stepsPerTest, stepsPerRun: the step budgets (content/widgets/code.json); watchdogMs:
+  // the wall-clock last resort for a worker that hangs; graceMs: what the frame may take
+  // past that before the page removes it.
+  constructor({ stepsPerTest = 3e6, stepsPerRun = 2e7, memoryLimitMb = 32, watchdogMs = 60000, graceMs = 3000 } = {}) {
+    this.budget = { perTest: Math.max(1, Math.round(stepsPerTest / STEPS_PER_CHECK)), perRun: Math.max(1, Math.round(stepsPerRun / STEPS_PER_CHECK)) };
     this.memoryBytes = memoryLimitMb * 1048576;
-    this.marginMs = marginMs;
+    this.watchdogMs = watchdogMs;
     this.graceMs = graceMs;
     this.nextId = 1;
     this.queue = Promise.resolve();
@@ -107,34 +118,38 @@ export class CodeSandbox {
   }
 
   async runNow(code, cases) {
+    const budget = { perTest: this.budget.perTest * STEPS_PER_CHECK, perRun: this.budget.perRun * STEPS_PER_CHECK };
+    const outputs = new Array(cases.length).fill(null), used = new Array(cases.length).fill(0);
+    const printed = [];
     if (!this.frame) this.open();
     try {
       await this.ready;
     } catch (err) {
       this.close();
-      return { status: 'crashed', error: err.message, outputs: cases.map(() => null), printed: [] };
+      return { status: 'crashed', error: err.message, outputs, used, usedSteps: 0, budget, printed };
     }
     const id = this.nextId++;
     const frame = this.frame;
-    const outputs = new Array(cases.length).fill(null);
-    const printed = [];
-    // Only what the engine gave goes in: names, flags and numbers.
-    const plain = cases.map((c) => ({ function: c.function, args: argsOf(c) }));
+    // Only what the engine gave goes in: names, flags, numbers and the shape asked for.
+    const plain = cases.map((c) => ({ function: c.function, args: argsOf(c), shape: shapeOf(c), quiet: c.quiet === true }));
     return new Promise((resolve) => {
       const finish = (result) => {
         window.removeEventListener('message', onMessage);
         clearTimeout(watchdog);
-        resolve({ ...result, outputs, printed });
+        const usedSteps = used.reduce((a, b) => a + b, 0);
+        resolve({ ...result, outputs, used, usedSteps, budget, printed });
       };
       const onMessage = (e) => {
         if (e.source !== frame.contentWindow || !e.data || e.data.id !== id) return;
         const m = e.data;
-        if (m.type === 'case' && Number.isInteger(m.index) && m.index >= 0 && m.index < outputs.length) outputs[m.index] = cleanOutput(m.output);
-        else if (m.type === 'printed' && Array.isArray(m.lines)) printed.push(...m.lines.slice(0, 50).map((x) => String(x).slice(0, 300)));
+        if (m.type === 'case' && Number.isInteger(m.index) && m.index >= 0 && m.index < outputs.length) {
+          outputs[m.index] = cleanOutput(m.output, plain[m.index].shape, budget);
+          used[m.index] = Number.isInteger(m.used) && m.used >= 0 ? Math.min(m.used, this.budget.perRun + 1) * STEPS_PER_CHECK : 0;
+        } else if (m.type === 'printed' && Array.isArray(m.lines)) printed.push(...m.lines.slice(0, 50).map((x) => String(x).slice(0, 300)));
         else if (m.type === 'done') finish({ status: 'ran' });
+        else if (m.type === 'budget') finish({ status: 'budget' });
         else if (m.type === 'timeout') finish({ status: 'timeout' });
         else if (m.type === 'compile-error') finish({ status: 'compile-error', error: String(m.error).slice(0, 400) });
-        else if (m.type === 'memory') finish({ status: 'memory', error: String(m.error).slice(0, 400) });
         else if (m.type === 'crashed') finish({ status: 'crashed', error: String(m.error).slice(0, 400) });
       };
       // The frame itself stopped answering: it goes, the next run gets a new one.
@@ -142,9 +157,9 @@ export class CodeSandbox {
         frame.remove();
         if (this.frame === frame) this.frame = null;
         finish({ status: 'timeout' });
-      }, this.timeLimitMs + this.marginMs + this.graceMs);
+      }, this.watchdogMs + this.graceMs);
       window.addEventListener('message', onMessage);
-      frame.contentWindow.postMessage({ id, code, cases: plain, timeLimitMs: this.timeLimitMs, memoryBytes: this.memoryBytes, marginMs: this.marginMs }, '*');
+      frame.contentWindow.postMessage({ id, code, cases: plain, budget: this.budget, memoryBytes: this.memoryBytes, watchdogMs: this.watchdogMs }, '*');
     });
   }
 
@@ -164,10 +179,32 @@ export function argsOf(c) {
   return [Q, K, V, mask];
 }
 
-// What came back, as numbers only (whatever the frame sent).
-function cleanOutput(o) {
-  if (!o || typeof o !== 'object') return { ok: false, error: 'no result' };
-  if (o.ok !== true) return { ok: false, error: String(o.error || 'failed').slice(0, 400) };
-  const clean = (v, depth) => (Array.isArray(v) ? v.slice(0, 4096).map((x) => (depth > 1 ? clean(x, depth - 1) : typeof x === 'number' ? x : Number.NaN)) : []);
-  return { ok: true, value: clean(o.value, Array.isArray(o.value) && Array.isArray(o.value[0]) ? 2 : 1) };
+// The shape a case's output must have: softmax [1, n]; attention [T_q, d_v].
+export function shapeOf(c) {
+  return c.function === 'softmax' ? [1, c.args[0].values.length] : [c.args[0].rows, c.args[2].cols];
+}
+
+const steps = (n) => n.toLocaleString('en');
+
+// What came back, whatever the frame sent: numbers of the shape asked for only, a shape
+// alone, or an error in words (the budget's in steps).
+function cleanOutput(o, [rows, cols], budget) {
+  if (!o || typeof o !== 'object') return { ok: false, why: 'error', error: 'no result' };
+  if (o.ok !== true) {
+    const why = ['budget', 'memory', 'stack'].includes(o.why) ? o.why : 'error';
+    const error = why === 'budget'
+      ? (o.runOut ? `Stopped: the run's budget of ${steps(budget.perRun)} steps was used up` : `Stopped after its budget of ${steps(budget.perTest)} steps: an endless loop?`)
+      : why === 'memory' ? 'out of memory: the code used more memory than a test may' : String(o.error || 'failed').slice(0, 400);
+    return { ok: false, why, error };
+  }
+  const int = (x) => (Number.isInteger(x) && x >= -1 && x <= 1e9 ? x : 0);
+  if (o.shapeOnly === true || !Array.isArray(o.value)) return { ok: true, rows: int(o.rows), cols: int(o.cols), shapeOnly: true };
+  const num = (x) => (typeof x === 'number' ? x : Number.NaN);
+  if (rows === 1 && o.value.length === cols && o.value.every((x) => !Array.isArray(x)) && cols <= 4096) {
+    return { ok: true, rows: 1, cols, value: o.value.map(num) };
+  }
+  if (o.value.length === rows && rows * cols <= 4096 && o.value.every((r) => Array.isArray(r) && r.length === cols)) {
+    return { ok: true, rows, cols, value: o.value.map((r) => r.map(num)) };
+  }
+  return { ok: true, rows: int(o.rows), cols: int(o.cols), shapeOnly: true };
 }

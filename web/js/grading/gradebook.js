@@ -11,7 +11,7 @@ import { exerciseRulesOf, grade, gradingOf, meetsRace } from './grading.js';
 import { plausibleDate } from '../work/handin.js';
 import { exerciseAnswers, gradedRight, gradedText, normaliseStudent } from '../work/exercise-work.js';
 import { exerciseKey } from './verify-exercises.js';
-import { codeKey } from './verify-code.js';
+import { codeKey, runNote } from './verify-code.js';
 import { codeRun } from '../work/code-work.js';
 import { checkLabel } from '../work/check-label.js';
 
@@ -40,7 +40,7 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     // The evidence this row is graded by: the results looked up for it (each result is a
     // new object when it changes: verify*.js never edit one) and the minute (export dates).
     const key = keyOf(r, i);
-    const keys = evidenceKeys(r, memo, rules.answer);
+    const keys = evidenceKeys(r, memo, rules.answer, rules.code);
     const evidence = [minute, ...keys.exercises.map((k) => exerciseChecks.get(k)), codeChecks.get(keys.code), ...keys.races.map((k) => raceChecks.get(k))];
     const kept = memo && memo.get(r);
     if (kept && kept.evidence.length === evidence.length && kept.evidence.every((x, k) => x === evidence[k])) {
@@ -59,7 +59,7 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     // weighed by the build's assignment; never by the verdicts the file holds.
     const { variant } = rules;
     const ex = exerciseCredit(r, exerciseChecks, rules, flags);
-    const code = codeCredit(r, codeChecks, variant, flags);
+    const code = codeCredit(r, codeChecks, variant, flags, rules.code);
     if (code.right !== null) ex.rightParts.code = code.right;
     ex.pending += code.pending;
     const g = grade(r.answers, checks, { checks: assigned, grading: gradingOf(assignment), exercises: assignment.exercises },
@@ -137,10 +137,10 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
 }
 
 // The keys a record's results are found under in the re-grading maps, made once per record.
-function evidenceKeys(r, memo, which) {
+function evidenceKeys(r, memo, which, codeWhich) {
   const kept = memo && memo.get(r);
   if (kept) return kept.keys;
-  const run = codeRun(r.answers);
+  const run = codeRun(r.answers, codeWhich);
   return {
     exercises: exerciseAnswers(r.answers).filter((e) => e.answer.checked).map((e) => exerciseKey(r, e, gradedText(e.answer, which))),
     code: run ? codeKey(r, run) : '',
@@ -230,8 +230,8 @@ function exerciseCredit(r, exerciseChecks, { variant, answer: which }, flags) {
 // A hand-in's code as the sandbox runs it again on the tests of the hand-in's name: the
 // tests passed (for the score, when the run's variant is the assigned one), a text for the
 // table ("9 of 11 tests pass (run again)", "running…", "none"), and pending.
-function codeCredit(r, codeChecks, variant, flags) {
-  const run = codeRun(r.answers);
+function codeCredit(r, codeChecks, variant, flags, which) {
+  const run = codeRun(r.answers, which);  // the counted run: best or last (grading.codeRun)
   if (!run) return { right: null, pending: 0, text: 'none' };
   const c = codeChecks.get(codeKey(r, run));
   if (!c) return { right: null, pending: 1, text: 'running…' };
@@ -243,7 +243,7 @@ function codeCredit(r, codeChecks, variant, flags) {
   const claimed = (run.passed || []).length;
   if (claimed !== c.passed.length) flags.push(`code: the file says ${claimed} tests pass; run again on this name's tests, ${c.passed.length} pass`);
   if ((run.variant || 1) !== variant) flags.push(`code: run on the tests of variant ${run.variant}; the assignment asks for variant ${variant}: it does not count`);
-  const why = { timeout: ', stopped at the time limit', memory: ', stopped at the memory limit', 'compile-error': ', does not compile', crashed: ', stopped the sandbox' }[c.run] || '';
+  const why = runNote(c.run);
   return { right: (run.variant || 1) === variant ? c.passed.length : null, pending: 0, text: `${c.passed.length} of ${c.total} tests pass (run again${why})` };
 }
 

@@ -4,7 +4,7 @@
 // recomputes every hand-in's points with it instead of trusting the file.
 //
 //   grading: {selfAssessedCounts: false, choiceAnswer: 'last' | 'first', maxAttempts: 0 (no cap),
-//             exerciseAnswer: 'last' | 'first'}
+//             exerciseAnswer: 'best' | 'last' | 'first', codeRun: 'best' | 'last'}
 //
 // A choice check earns 1 when its graded answer was checked and right: the latest one
 // ("last"), or the first one ever checked ("first"). A short answer is self-assessed
@@ -12,13 +12,16 @@
 // reported as selfAssessed, "to review", and counts toward the points only when the
 // assignment says selfAssessedCounts. An exercise kind (exercises.html) the assignment
 // weighs earns its weight shared out over its parts: the parts right for the student's
-// own numbers (their name, the assignment's variant), by the latest answer checked or the
-// first (exerciseAnswer); "code" (code.html) likewise over its tests, by the tests the last
-// run passed (code is written to be run, failed and fixed). Pure functions, no DOM.
+// own numbers (their name, the assignment's variant), by exerciseAnswer: "best" (the
+// default) a part is right when any answer checked for these numbers was right, so that
+// trying something after a right answer never lowers the grade; "last" by the latest
+// answer checked; "first" by the first. "code" (code.html) likewise over its hidden tests,
+// by codeRun: "best" (the default) the run that passed the most of them, "last" the
+// latest run (work/code-work.js). The pages say which counts. Pure functions, no DOM.
 import { codeRun } from '../work/code-work.js';
 import { exerciseProgress, normaliseStudent } from '../work/exercise-work.js';
 
-export const DEFAULT_GRADING = { selfAssessedCounts: false, choiceAnswer: 'last', maxAttempts: 0, exerciseAnswer: 'last' };
+export const DEFAULT_GRADING = { selfAssessedCounts: false, choiceAnswer: 'last', maxAttempts: 0, exerciseAnswer: 'best', codeRun: 'best' };
 
 export function gradingOf(assignment) {
   const g = (assignment && assignment.grading) || {};
@@ -26,14 +29,16 @@ export function gradingOf(assignment) {
     selfAssessedCounts: g.selfAssessedCounts === true,
     choiceAnswer: g.choiceAnswer === 'first' ? 'first' : 'last',
     maxAttempts: Number.isInteger(g.maxAttempts) && g.maxAttempts > 0 ? g.maxAttempts : 0,
-    exerciseAnswer: g.exerciseAnswer === 'first' ? 'first' : 'last',
+    exerciseAnswer: ['first', 'last'].includes(g.exerciseAnswer) ? g.exerciseAnswer : 'best',
+    codeRun: g.codeRun === 'last' ? 'last' : 'best',
   };
 }
 
 // The exercises that count: the assignment's {variant, weights: {kind: weight}} with the
 // part counts the build added (tools/site/content.mjs, from content/widgets/exercises.json),
-// and which answer of a part is graded (grading.exerciseAnswer).
-//   -> {variant, answer: 'last' | 'first', kinds: [{kind, weight, parts}]}, kinds of weight 0 left out
+// which answer of a part is graded (grading.exerciseAnswer) and which code run (grading.codeRun).
+//   -> {variant, answer: 'best' | 'last' | 'first', code: 'best' | 'last', kinds: [{kind, weight, parts}]},
+//      kinds of weight 0 left out
 export function exerciseRulesOf(assignment) {
   const e = (assignment && assignment.exercises) || {};
   const weights = e.weights && typeof e.weights === 'object' ? e.weights : {};
@@ -41,7 +46,8 @@ export function exerciseRulesOf(assignment) {
   const kinds = Object.keys(weights)
     .filter((k) => Number.isFinite(weights[k]) && weights[k] > 0 && Number.isInteger(parts[k]) && parts[k] > 0)
     .map((kind) => ({ kind, weight: weights[kind], parts: parts[kind] }));
-  return { variant: Number.isInteger(e.variant) ? e.variant : 1, answer: gradingOf(assignment).exerciseAnswer, kinds };
+  const rules = gradingOf(assignment);
+  return { variant: Number.isInteger(e.variant) ? e.variant : 1, answer: rules.exerciseAnswer, code: rules.codeRun, kinds };
 }
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
@@ -83,8 +89,8 @@ export function grade(answers, checks, assignment, { student = '', rightParts = 
   }
   const ex = exerciseRulesOf(assignment);
   const progress = exerciseProgress(answers, student, ex.variant, ex.answer);
-  // The code page's last run counts like an exercise whose parts are its tests.
-  const run = codeRun(answers);
+  // The code page's counted run (best or last) counts like an exercise whose parts are its hidden tests.
+  const run = codeRun(answers, ex.code);
   if (run && normaliseStudent(run.student || '') === normaliseStudent(student) && (run.variant || 1) === ex.variant) {
     progress.code = { answered: Infinity, right: (run.passed || []).length };
   }

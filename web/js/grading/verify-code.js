@@ -1,37 +1,58 @@
-// The code a hand-in holds, run again on the hand-in's own tests: drawn by the engine
-// from the hand-in's student name and the run's variant (never from anything the file
-// says about them), run in the same sandbox as the student's page (code/sandbox.js: the
-// code cannot reach the instructor's page, storage or network, and an endless loop is
-// stopped), each output compared with the engine's (code/compare.js). Each distinct
-// (name, variant, code) is run once for the whole class.
+// The code a hand-in holds, run again on the hand-in's own hidden tests: drawn by the
+// engine from the hand-in's student name and the run's variant (never from anything the
+// file says about them), run in the same sandbox as the student's page (code/sandbox.js:
+// the code cannot reach the instructor's page, storage or network, and an endless loop
+// uses up its step budget), each output graded by the engine (code_grade), which compares
+// it with the expected output it draws again itself. Only the hidden tests are run: they
+// are the grade, and no table of the outputs the student's page showed answers them.
+// Both runs a hand-in keeps (the last and the best, work/code-work.js) are run, each
+// distinct (name, variant, code) once for the whole class, so that either rule of
+// grading.codeRun is graded by a run made here.
 //
 //   const results = new Map();                  // codeKey -> result
 //   const job = regradeCode(lab, sandbox, records, results, {onProgress, signal});
 //   await job.done;               // signal aborted: what did not run yet is marked 'stopped'
-// result: {status: 'ran', passed: [case ids], total, run: 'ran' | 'timeout' | 'memory' | 'compile-error' | 'crashed'}
+// result: {status: 'ran', passed: [case ids], total, run: 'ran' | 'budget' | 'memory' | 'stack'
+//          | 'timeout' | 'compile-error' | 'crashed'}
 //       | {status: 'refused', message} | {status: 'stopped'} (Stop pressed first; the next job runs it)
-import { compareRun } from '../code/compare.js';
-import { codeRun } from '../work/code-work.js';
+import { hiddenOutputs } from '../code/compare.js';
+import { codeTexts } from '../work/code-work.js';
 import { normaliseStudent } from '../work/exercise-work.js';
 
 export const codeKey = (record, run) => JSON.stringify([normaliseStudent(record.student.name), run.variant || 1, run.text]);
 
+// A run's outcome in one word for the gradebook: the run's own status, else the first
+// limit a case met (a case past its step budget, its memory, its stack).
+function runWord(run) {
+  if (run.status !== 'ran') return run.status;
+  const hit = run.outputs.find((o) => o && !o.ok && o.why !== 'error');
+  return hit ? hit.why : 'ran';
+}
+
+// The words the gradebook adds to "n of 11 tests pass (run again…)" for a result's run.
+export const runNote = (word) => ({
+  budget: ', stopped at its step budget', timeout: ', stopped by the watchdog', memory: ', stopped at the memory limit',
+  stack: ', stack overflow', 'compile-error': ', does not compile', crashed: ', stopped the sandbox',
+}[word] || '');
+
 export function regradeCode(lab, sandbox, records, results, { onProgress = () => {}, signal = null } = {}) {
   const todo = new Map();
   for (const record of records) {
-    const run = codeRun(record.answers);
-    if (!run) continue;
-    const key = codeKey(record, run);
-    if ((!results.has(key) || results.get(key).status === 'stopped') && !todo.has(key)) todo.set(key, { student: record.student.name, variant: run.variant || 1, text: run.text });
+    const last = record.answers && record.answers.code;
+    for (const text of codeTexts(record.answers)) {
+      const key = codeKey(record, { variant: last.variant, text });
+      if ((!results.has(key) || results.get(key).status === 'stopped') && !todo.has(key)) todo.set(key, { student: record.student.name, variant: last.variant || 1, text });
+    }
   }
   const done = (async () => {
     let n = 0;
     for (const [key, t] of todo) {
       if (signal && signal.aborted) break;
       try {
-        const { cases } = await lab.call('code_tests', { student: t.student, variant: t.variant });
-        const run = await sandbox.run(t.text, cases);
-        results.set(key, { status: 'ran', passed: compareRun(cases, run).passed, total: cases.length, run: run.status });
+        const { hidden } = await lab.call('code_tests', { student: t.student, variant: t.variant, run: 0 });
+        const run = await sandbox.run(t.text, hidden.map((c) => ({ ...c, quiet: true })));
+        const graded = await lab.call('code_grade', { student: t.student, variant: t.variant, outputs: hiddenOutputs(run) });
+        results.set(key, { status: 'ran', passed: graded.passed, total: graded.total, run: runWord(run) });
       } catch (err) {
         results.set(key, { status: 'refused', message: err.message });
       }

@@ -1,17 +1,23 @@
-// Write attention yourself: a code editor (CodeMirror 6, bundled), the student's tests
-// from the engine (src/exercises/code_tests.hpp, drawn from their name and the variant),
-// a run in the sandbox (code/sandbox.js) and each test's verdict by code/compare.js, with
-// the input, the expected and the student's output, and the first place they differ.
+// Write attention yourself: a code editor (CodeMirror 6, bundled), the tests from the
+// engine (src/exercises/code_tests.hpp), a run in the sandbox (code/sandbox.js), and the
+// verdicts. Each run draws its SHOWN tests afresh (the page picks a run number and records
+// it with the run): each shown test's verdict by code/compare.js, with the input, the
+// expected and the student's output and the first place they differ. The grade is the
+// HIDDEN tests, drawn from the student's name and the variant: the page gets their inputs
+// only, the sandbox runs the code on them, and the engine grades the outputs itself
+// (code_grade), so the expected numbers never reach the page.
 //
-// Saved work (work/store.js): the code as typed ("code-draft", on every pause in typing,
-// so nothing is lost), and each run ("code": the code run, the tests it passed, whose
-// tests and which variant, the attempts). The hand-in carries the run; the gradebook
-// runs the code again in the same sandbox.
+// Saved work (work/store.js, work/code-work.js): the code as typed ("code-draft", whole, on
+// every change and when the page is left; code over the run's limit is refused with a
+// message at the editor, never cut), and each run ("code": the code run, the hidden tests
+// it passed, its run number, whose tests and which variant, the attempts, and the best run
+// beside the last). What counts is the assignment's grading.codeRun ("best" or "last"); the
+// page says which beside the result, and a run below the counted one says so.
 import { EditorView, basicSetup } from 'codemirror';
 import { javascript } from '@codemirror/lang-javascript';
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { CodeSandbox } from '../code/sandbox.js';
-import { caseId, compareRun, rowsOf } from '../code/compare.js';
+import { caseId, compareRun, hiddenOutputs, outputShapeText, rowsOf } from '../code/compare.js';
 import { chosenAssignment } from '../grading/assignment.js';
 import { exerciseRulesOf } from '../grading/grading.js';
 import { connectLms, joinLms } from '../lms/lms.js';
@@ -19,10 +25,10 @@ import { toQuery } from '../settings/settings-schema.js';
 import { confirmInPage } from '../ui/confirm.js';
 import { labData } from '../ui/lab-data.js';
 import { markDone, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
-import { CODE_ID, DRAFT_ID } from '../work/code-work.js';
+import { CODE_ID, DRAFT_ID, countedText, saveCodeRun, savedDraft } from '../work/code-work.js';
 import { normaliseStudent } from '../work/exercise-work.js';
 import { wireStudentName } from '../work/student-name.js';
-import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
+import { DRAFT_MAX, NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
@@ -31,10 +37,21 @@ const store = openStore();
 const lms = connectLms();
 const lab = new LabClient();
 showEngineStatus(lab, describeBuild);
-const sandbox = new CodeSandbox({ timeLimitMs: widget.fixed.timeLimitMs, memoryLimitMb: widget.fixed.memoryLimitMb });
+const sandbox = new CodeSandbox(widget.fixed);
 const { assignment } = chosenAssignment(store, data.assignment, data.checks, '', data.widgets.race.settings);
+const rules = exerciseRulesOf(assignment);
 const STARTER = widget.starter.join('\n');
-const state = { form: null, spec: null, tests: null, request: null, editor: null };
+const CODE_MAX = widget.fixed.maxCodeLength;
+// next: the tests of the next run ({seed, run, shown, hidden}), drawn ahead of it.
+const state = { form: null, spec: null, next: null, request: null, editor: null, running: false };
+const number = (n) => n.toLocaleString('en');
+
+// A fresh run number for the shown tests: any 32-bit number, recorded with the run.
+function runNumber() {
+  const x = new Uint32Array(1);
+  crypto.getRandomValues(x);
+  return x[0];
+}
 
 // ---- whose tests ---------------------------------------------------------------------
 
@@ -47,22 +64,28 @@ function request() {
   return settings && ok ? { student, variant: settings.variant, settings } : null;
 }
 
+const sameTests = (a, b) => Boolean(a && b) && normaliseStudent(a.student) === normaliseStudent(b.student) && a.variant === b.variant;
+
+// The next run's tests, drawn now (the name or the variant changed, or a run used them).
 let loading = 0;
 async function loadTests() {
   const r = request();
-  state.tests = null;
-  $('run').disabled = true;
-  if (!r) { $('code-status').textContent = 'Type your name to get your tests.'; return; }
-  showShareLink(`code.html${toQuery(state.spec, r.settings)}`);
   const mine = ++loading;
+  state.next = null;
+  $('run').disabled = true;
+  if (!r) { state.request = null; $('code-status').textContent = 'Type your name to get your tests.'; return; }
+  showShareLink(`code.html${toQuery(state.spec, r.settings)}`);
   try {
-    const reply = await lab.call('code_tests', { student: r.student, variant: r.variant });
+    const reply = await lab.call('code_tests', { student: r.student, variant: r.variant, run: runNumber() });
     if (mine !== loading) return;
-    state.tests = reply.cases;
+    state.next = reply;
+    const changed = !sameTests(state.request, r);
     state.request = r;
-    $('run').disabled = false;
-    $('code-status').textContent = `${reply.cases.length} tests drawn for your name (seed ${reply.seed}).`;
-    showSavedRun();
+    $('run').disabled = state.running;
+    if (changed) {
+      $('code-status').textContent = `Each run draws ${reply.shown.length} tests afresh and shows them in full; ${reply.hidden.length} hidden tests, drawn from your name (seed ${reply.seed}), are the grade.`;
+      showSavedRun();
+    }
   } catch (err) {
     if (mine === loading) $('code-status').textContent = `Could not draw the tests: ${err.message}.`;
   }
@@ -70,30 +93,49 @@ async function loadTests() {
 
 // ---- the editor ----------------------------------------------------------------------
 
-let draftTimer = null;
+// Code over the run's limit is refused here, in words, and kept whole in the draft.
+function showSize(text) {
+  const n = text.length;
+  const over = n > CODE_MAX;
+  $('code-size-error').textContent = over
+    ? `Your code is ${number(n)} characters; a run takes at most ${number(CODE_MAX)}. Shorten it to run it: nothing has been cut${n > DRAFT_MAX ? `, but only the first ${number(DRAFT_MAX)} characters can be saved in this browser` : ', and all of it is saved'}.`
+    : '';
+  return !over;
+}
+
+// Saved whole on every change (and when the page is left), up to the store's limit.
+let draftSaved = null;
 function saveDraft(text) {
-  clearTimeout(draftTimer);
-  draftTimer = setTimeout(() => {
-    const a = store.answer(DRAFT_ID);
-    a.text = text.slice(0, widget.fixed.maxCodeLength);
-    store.touchAnswer(DRAFT_ID);
-    store.save();
-  }, 400);
+  if (text === draftSaved) return;
+  draftSaved = text;
+  const a = store.answer(DRAFT_ID);
+  a.draft = text.slice(0, DRAFT_MAX);
+  delete a.text;
+  store.touchAnswer(DRAFT_ID);
+  store.save();
 }
 
 function makeEditor() {
-  const saved = store.state.answers[DRAFT_ID] || store.state.answers[CODE_ID];
+  const saved = savedDraft(store.state.answers);
+  const ran = store.state.answers[CODE_ID];
   state.editor = new EditorView({
-    doc: saved && saved.text ? saved.text : STARTER,
+    doc: saved !== null ? saved : ran && typeof ran.text === 'string' ? ran.text : STARTER,
     extensions: [
       basicSetup,
       javascript(),
       EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ 'aria-label': 'Your code: softmax and attention in JavaScript', 'aria-describedby': 'code-editor-help' }),
-      EditorView.updateListener.of((u) => { if (u.docChanged) saveDraft(u.state.doc.toString()); }),
+      EditorView.contentAttributes.of({ 'aria-label': 'Your code: softmax and attention in JavaScript', 'aria-describedby': 'code-editor-help code-size-error' }),
+      EditorView.updateListener.of((u) => {
+        if (!u.docChanged) return;
+        const text = u.state.doc.toString();
+        showSize(text);
+        saveDraft(text);
+      }),
     ],
     parent: $('code-editor'),
   });
+  showSize(code());
+  addEventListener('pagehide', () => saveDraft(code()));
 }
 
 const code = () => state.editor.state.doc.toString();
@@ -110,9 +152,13 @@ function inputText(c) {
   return `Q (${Q.rows} × ${Q.cols}) =\n${matrixText(rowsOf(Q))}\nK (${K.rows} × ${K.cols}) =\n${matrixText(rowsOf(K))}\nV (${V.rows} × ${V.cols}) =\n${matrixText(rowsOf(V))}\n${mask}`;
 }
 
+// An output as text: the numbers (a case's shape is small), or only the shape of an
+// output of another shape (the sandbox sends no more: an output of a million numbers
+// costs the page nothing).
 function outputText(c, output) {
   if (!output) return '(not run)';
-  if (!output.ok) return `(error) ${output.error}`;
+  if (!output.ok) return `(${output.why === 'error' ? 'error' : 'stopped'}) ${output.error}`;
+  if (output.shapeOnly) return `(a result of ${c.function === 'softmax' && output.rows === 1 ? `${number(output.cols)} numbers` : outputShapeText(output)}: not shown)`;
   return c.function === 'softmax' ? `[${output.value.map(fmt).join(', ')}]` : matrixText(output.value);
 }
 
@@ -122,19 +168,24 @@ function block(title, text) {
   return wrap;
 }
 
-function showResults(tests, run, verdicts) {
-  $('code-results').replaceChildren(...tests.map((c, k) => {
+function verdictItem(id, why, v) {
+  const li = document.createElement('li');
+  li.dataset.case = id;
+  li.dataset.pass = String(v.pass);
+  const head = document.createElement('p');
+  head.append(Object.assign(document.createElement('strong'), { textContent: `${v.pass ? '✓' : '✗'} ${id}` }), document.createTextNode(`: ${why}.`));
+  li.append(head, Object.assign(document.createElement('p'), { className: `feedback ${v.pass ? 'right' : 'wrong'}`, textContent: v.message }));
+  return li;
+}
+
+function showResults(tests, run, verdicts, graded) {
+  const firstFail = verdicts.results.findIndex((x) => !x.pass);
+  $('code-results').replaceChildren(...tests.shown.map((c, k) => {
     const v = verdicts.results[k];
-    const li = document.createElement('li');
-    li.dataset.case = caseId(c);
-    li.dataset.pass = String(v.pass);
-    const head = document.createElement('p');
-    head.append(Object.assign(document.createElement('strong'), { textContent: `${v.pass ? '✓' : '✗'} ${caseId(c)}` }), document.createTextNode(`: ${c.why}.`));
-    const verdict = Object.assign(document.createElement('p'), { className: `feedback ${v.pass ? 'right' : 'wrong'}`, textContent: v.message });
-    li.append(head, verdict);
+    const li = verdictItem(caseId(c), c.why, v);
     if (!v.pass) {
       const details = document.createElement('details');
-      details.open = k === verdicts.results.findIndex((x) => !x.pass);  // the first failing one open
+      details.open = k === firstFail;  // the first failing one open
       details.append(Object.assign(document.createElement('summary'), { textContent: 'The input, the expected output and yours' }),
         block('Input', inputText(c)), block('Expected', outputText(c, { ok: true, value: c.function === 'softmax' ? Array.from(c.expected.values) : rowsOf(c.expected) })),
         block('Yours', outputText(c, run.outputs[k])));
@@ -142,56 +193,120 @@ function showResults(tests, run, verdicts) {
     }
     return li;
   }));
+  $('code-hidden').replaceChildren(...tests.hidden.map((c, k) => verdictItem(graded.results[k].id, c.why, graded.results[k])));
+  $('code-hidden-box').hidden = false;
   const n = verdicts.passed.length;
-  $('code-summary').textContent = `${n} of ${tests.length} tests pass.${n === tests.length ? ' Every test passes: well done.' : ''}`;
+  $('code-summary').textContent = `Shown tests (run ${tests.run}): ${n} of ${tests.shown.length} pass. Hidden tests: ${graded.passed.length} of ${graded.total} pass.${graded.passed.length === graded.total ? ' Every hidden test passes: well done.' : ''}`;
   document.body.dataset.passed = String(n);
+  document.body.dataset.hiddenPassed = String(graded.passed.length);
+}
+
+// How much of the run's budget the code used, in words.
+function budgetText(run) {
+  const share = (100 * run.usedSteps) / run.budget.perRun;
+  return share < 1 ? 'under 1 %' : `${Math.min(100, Math.round(share))} %`;
+}
+
+// What counts beside the result; a run below the counted one says so.
+function showCounts(thisRun) {
+  const a = store.state.answers[CODE_ID];
+  const req = state.request;
+  const total = widget.fixed.tests;
+  if (!a || !a.checked || !req || !sameTests({ student: a.student || '', variant: a.variant || 1 }, req)) { $('code-counts').textContent = ''; return; }
+  const c = countedText(store.state.answers, rules.code, total);
+  let more = '';
+  if (thisRun !== undefined && c) {
+    const best = countedText(store.state.answers, 'best', total).counted;
+    if (rules.code === 'best' && thisRun < c.counted.passed.length) {
+      more = ` This run passed ${thisRun} of ${total}; your best run, ${c.counted.passed.length} of ${total}, still counts.`;
+    } else if (rules.code === 'last' && thisRun < best.passed.length) {
+      more = ` This run passed ${thisRun} of ${total} and counts: your assignment counts your last run, not your best (run ${best.attempt}, ${best.passed.length} of ${total}).`;
+    }
+  }
+  $('code-counts').textContent = c ? `${c.text}${more}` : '';
+  document.body.dataset.counted = c ? String(c.counted.passed.length) : '';
 }
 
 async function runTests() {
-  const tests = state.tests, req = state.request;
-  if (!tests) return;
-  const text = code().slice(0, widget.fixed.maxCodeLength);
+  const tests = state.next, req = state.request;
+  if (!tests || !req || state.running) return;
+  const text = code();
+  if (!showSize(text)) { $('code-status').textContent = 'Not run: your code is over the length a run takes (see under the editor).'; return; }
+  state.running = true;
   $('run').disabled = true;
   $('code-status').textContent = 'Running your code on the tests…';
   document.body.dataset.code = 'running';
-  const run = await sandbox.run(text, tests);
-  const verdicts = compareRun(tests, run);
-  showResults(tests, run, verdicts);
-  $('code-printed-box').hidden = run.printed.length === 0;
-  $('code-printed').textContent = run.printed.join('\n');
-  const status = { ran: 'Ran', timeout: `Stopped after ${widget.fixed.timeLimitMs} ms: the code did not finish (an endless loop?).`, 'compile-error': `The code does not compile: ${run.error}`, crashed: `The code stopped the sandbox: ${run.error}`,
-    memory: `Stopped: the code used more than the ${widget.fixed.memoryLimitMb} MB of memory a run may use.` }[run.status];
-  const first = verdicts.results.findIndex((x) => !x.pass);
-  $('code-status').textContent = run.status === 'ran'
-    ? `${verdicts.passed.length} of ${tests.length} tests pass.${first >= 0 ? ` The first to fail, "${caseId(tests[first])}", is open below.` : ''}` : status;
-  document.body.dataset.code = run.status;
-  // Saved as an attempt: the code run, the tests it passed, whose tests.
-  const a = store.answer(CODE_ID);
-  if (normaliseStudent(a.student || '') !== normaliseStudent(req.student) || (a.variant || 1) !== req.variant) {
-    for (const k of Object.keys(a)) delete a[k];
+  try {
+    // The shown tests, then the hidden ones (quiet: what they print is not shown).
+    const run = await sandbox.run(text, [...tests.shown, ...tests.hidden.map((c) => ({ ...c, quiet: true }))]);
+    const shownRun = { ...run, outputs: run.outputs.slice(0, tests.shown.length) };
+    const hiddenRun = { ...run, outputs: run.outputs.slice(tests.shown.length) };
+    const verdicts = compareRun(tests.shown, shownRun);
+    const graded = await lab.call('code_grade', { student: req.student, variant: req.variant, outputs: hiddenOutputs(hiddenRun) });
+    if (!sameTests(state.request, req)) {
+      $('code-status').textContent = `The name or the variant changed while the code ran: that run was for the tests of "${req.student}", variant ${req.variant}, and is not saved. Run again.`;
+      document.body.dataset.code = 'discarded';
+      return;
+    }
+    showResults(tests, run, verdicts, graded);
+    $('code-printed-box').hidden = run.printed.length === 0;
+    $('code-printed').textContent = run.printed.join('\n');
+    const used = `Your code used ${budgetText(run)} of the run's budget of ${number(run.budget.perRun)} steps.`;
+    const status = {
+      ran: used,
+      budget: `Stopped: the run used up its budget of ${number(run.budget.perRun)} steps (an endless loop?); the tests after that did not run.`,
+      timeout: 'Stopped: the sandbox stopped answering, and its watchdog stopped it.',
+      'compile-error': `The code does not compile: ${run.error}`,
+      crashed: `The code stopped the sandbox: ${run.error}`,
+    }[run.status];
+    const first = verdicts.results.findIndex((x) => !x.pass);
+    // A test stopped by a limit (its budget, the memory, the stack) named once here too.
+    const limit = run.status === 'ran' ? run.outputs.find((o) => o && !o.ok && o.why !== 'error') : null;
+    const limitText = limit ? ` A test was stopped: ${limit.error}.` : '';
+    $('code-status').textContent = `${graded.passed.length} of ${graded.total} hidden tests pass; ${verdicts.passed.length} of ${tests.shown.length} shown tests pass.${first >= 0 ? ` The first shown test to fail, "${caseId(tests.shown[first])}", is open below.` : ''}${limitText} ${status}`;
+    document.body.dataset.code = run.status;
+    document.body.dataset.used = String(run.usedSteps);
+    // Saved as an attempt: the code run, the hidden tests it passed, its run number, whose
+    // tests; the best run kept beside it.
+    const a = store.answer(CODE_ID);
+    if (!sameTests({ student: a.student || '', variant: a.variant || 1 }, req)) {
+      for (const k of Object.keys(a)) delete a[k];
+    }
+    const at = new Date().toISOString();
+    recordAttempt(a, text, graded.passed.length === graded.total, at);
+    saveCodeRun(a, { text, passed: graded.passed, run: tests.run, at, student: req.student.slice(0, NAME_MAX), variant: req.variant });
+    // Begun when the draft was first typed into (an LMS's latency runs from there to the first run).
+    if (!a.opened && store.state.answers[DRAFT_ID]) a.opened = store.state.answers[DRAFT_ID].opened;
+    store.touchAnswer(CODE_ID);
+    store.save();
+    showCounts(graded.passed.length);
+    if (graded.passed.length === graded.total) markDone('code');
+  } catch (err) {
+    $('code-status').textContent = `Could not grade this run: ${err.message}.`;
+    document.body.dataset.code = 'error';
+  } finally {
+    state.running = false;
+    loadTests();  // the next run's tests: drawn afresh
   }
-  recordAttempt(a, text, verdicts.passed.length === tests.length, new Date().toISOString());
-  Object.assign(a, { text, passed: verdicts.passed, student: req.student.slice(0, NAME_MAX), variant: req.variant });
-  // Begun when the draft was first typed into (an LMS's latency runs from there to the first run).
-  if (!a.opened && store.state.answers[DRAFT_ID]) a.opened = store.state.answers[DRAFT_ID].opened;
-  store.touchAnswer(CODE_ID);
-  store.save();
-  if (verdicts.passed.length === tests.length) markDone('code');
-  $('run').disabled = false;
 }
 
-// The last run saved for these tests, shown as a summary until the student runs again.
+// The saved runs for these tests, shown as a summary until the student runs again.
 function showSavedRun() {
   const a = store.state.answers[CODE_ID];
   const req = state.request;
-  if (!a || !a.checked || !req || normaliseStudent(a.student || '') !== normaliseStudent(req.student) || (a.variant || 1) !== req.variant) return;
-  $('code-summary').textContent = `Your last run passed ${(a.passed || []).length} of ${state.tests.length} tests (${a.attempts || 1} run${a.attempts > 1 ? 's' : ''}). Run the tests again to see each one.`;
+  if (!a || !a.checked || !req || !sameTests({ student: a.student || '', variant: a.variant || 1 }, req)) {
+    $('code-summary').textContent = '';
+    $('code-counts').textContent = '';
+    return;
+  }
+  const total = widget.fixed.tests;
+  $('code-summary').textContent = `Your last run passed ${(a.passed || []).length} of ${total} hidden tests (${a.attempts || 1} run${a.attempts > 1 ? 's' : ''}). Run the tests again to see each one.`;
+  showCounts();
 }
 
 // ---- wiring --------------------------------------------------------------------------
 
 function main() {
-  const rules = exerciseRulesOf(assignment);
   // The variant is the exercises' setting (one range, which the engine checks too); its
   // default the assignment's.
   const spec = data.widgets.exercises.settings.filter((x) => x.key === 'variant').map((x) => ({ ...x, default: rules.variant }));

@@ -69,7 +69,7 @@ async function gradeInSlices() {
 }
 const exerciseRules = exerciseRulesOf(data.assignment);  // which answer of a part counts
 // Students' code runs here only inside the sandbox (code/sandbox.js), never in this page.
-const sandbox = new CodeSandbox({ timeLimitMs: data.widgets.code.fixed.timeLimitMs, memoryLimitMb: data.widgets.code.fixed.memoryLimitMb });
+const sandbox = new CodeSandbox(data.widgets.code.fixed);  // the code page's own limits
 const shownNotes = new Set();
 let job = null;
 

@@ -27,13 +27,16 @@ export function normaliseStudent(name) {
 // ever checked ('first', the assignment's grading.exerciseAnswer). Hand-ins before the
 // first attempt's text was kept have only its first 40 characters.
 export function gradedText(answer, which = 'last') {
+  // 'best': the first right answer for these numbers, kept whole (work/store.js recordAttempt).
+  if (which === 'best') return answer.best && typeof answer.best.text === 'string' ? answer.best.text : answer.text || '';
   if (which !== 'first') return answer.text || '';
   const first = answer.first || {};
   return typeof first.text === 'string' ? first.text : typeof first.choice === 'string' ? first.choice : answer.text || '';
 }
 
 // Whether the graded answer was right when checked (the saved verdict).
-export const gradedRight = (answer, which = 'last') => (which === 'first' ? Boolean(answer.first && answer.first.correct) : answer.correct === true);
+export const gradedRight = (answer, which = 'last') => (which === 'first' ? Boolean(answer.first && answer.first.correct)
+  : which === 'best' ? Boolean(answer.best && typeof answer.best.text === 'string') || answer.correct === true : answer.correct === true);
 
 // Per kind: parts answered (checked) and parts right (by the graded answer: which), for the
 // student and variant given (answers made for other numbers do not count).

@@ -8,7 +8,7 @@
 import { describeScore, exerciseRulesOf, grade, meetsRace } from '../grading/grading.js';
 import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
 import { exerciseAnswers, gradedRight, gradedText } from './exercise-work.js';
-import { codeRun } from './code-work.js';
+import { codeLines } from './code-work.js';
 import { predictionLines } from './prediction.js';
 import { assignedChecks, checkLabel } from './check-label.js';
 import { choiceOrder } from './choice-order.js';
@@ -88,11 +88,8 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
       lines.push(`  ${kind}, ${part}: "${(a.text || '').replace(/\s+/g, ' ').trim()}" ${a.correct ? 'right' : 'not right'}, ${a.attempts || 1} attempt(s)${first} (numbers of "${a.student || ''}", variant ${a.variant || 1})`);
     }
   }
-  const code = codeRun(state.answers);
-  if (code) {
-    lines.push('', `Code (code.html): the last run passed ${(code.passed || []).length} of ${codeTests(assignment)} tests, ${code.attempts || 1} run(s) (tests of "${code.student || ''}", variant ${code.variant || 1}; the gradebook runs it again)`);
-    for (const name of code.passed || []) lines.push(`  passes ${name}`);
-  }
+  const code = codeLines(state.answers, g.rules.codeRun, codeTests(assignment));  // what counts, and both runs
+  if (code.length) lines.push('', ...code);
   const predicted = predictionLines(state.answers);
   if (predicted.length) lines.push('', 'Predictions made before a run, and what the run gave:', ...predicted);
   if (Object.keys(required).length) {

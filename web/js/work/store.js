@@ -29,6 +29,7 @@ export const TEXT_MAX = 20000; // a short answer
 export const RACES_KEPT = 20;
 export const LINK_MAX = 2000;  // an assignment link's query
 export const LOG_KEPT = 50;    // attempts logged per answer (the newest)
+export const DRAFT_MAX = 200000; // the code page's draft (answers['code-draft'].draft), kept whole up to this
 
 export function emptyState() {
   return { version: VERSION, answers: Object.create(null), student: { name: '', id: '', updatedAt: '' }, races: [], done: Object.create(null), resetAt: '',
@@ -73,7 +74,17 @@ function normalizeAnswer(a) {
   if (typeof a.ticket === 'string' && /^[\w-]{1,40}$/.test(a.ticket)) out.ticket = a.ticket;  // the run it is pinned to
   if (typeof a.outcome === 'string' && /^[\w-]{1,40}$/.test(a.outcome)) out.outcome = a.outcome;
   if (typeof a.reflection === 'string') out.reflection = a.reflection.slice(0, 1000);
-  // A run of the code page (pages/code.js): the tests the code passed, by name.
+  // The code page (pages/code.js, work/code-work.js): the draft as typed, whole; a run's
+  // hidden tests passed, by name.
+  if (typeof a.draft === 'string') out.draft = a.draft.slice(0, DRAFT_MAX);
+  // The best attempt (grading "best", grading/grading.js): its text whole and when; for a
+  // code run also the hidden tests it passed, its run number and which attempt it was.
+  if (isObject(a.best) && typeof a.best.text === 'string') {
+    out.best = { text: a.best.text.slice(0, TEXT_MAX), at: time(a.best.at) };
+    if (Array.isArray(a.best.passed)) out.best.passed = [...new Set(a.best.passed.filter((x) => typeof x === 'string').map((x) => x.slice(0, 80)))].slice(0, 40);
+    if (typeof a.best.run === 'string') out.best.run = a.best.run.slice(0, 20);
+    if (Number.isInteger(a.best.attempt) && a.best.attempt >= 1) out.best.attempt = Math.min(a.best.attempt, 1e6);
+  }
   if (Array.isArray(a.passed)) out.passed = [...new Set(a.passed.filter((x) => typeof x === 'string').map((x) => x.slice(0, 80)))].slice(0, 40);
   // Every attempt checked, in order: [what was answered (a choice, or typed text cut to
   // 40 characters), right or not, when] (recordAttempt).
@@ -105,6 +116,7 @@ export function recordAttempt(a, answered, correct, at) {
   a.at = at;
   a.log = [...(a.log || []), [String(answered).slice(0, 40), correct, at]].slice(-LOG_KEPT);
   if (!a.first) a.first = { choice: String(answered).slice(0, 40), correct, at };  // for "grade the first answer"
+  if (correct && !a.best) a.best = { text: String(answered), at };  // for "grade the best answer": the first right one, whole
 }
 
 export function normalizeState(raw) {
