@@ -4,12 +4,19 @@
 // the runtime's error code after it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLab, openPage, DIST } from './support.mjs';
 import { startServer } from '../../tools/serve.mjs';
+import { buildSite } from '../../tools/site/build.mjs';
+import { describe } from '../../web/js/lms/scorm-versions.js';
+import { checkLabel } from '../../web/js/work/check-label.js';
 import { answer, calls, closeActivity, labPage, lastSet, sco, setUpLms } from './lms-harness.mjs';
+
+const WASM = process.env.LAB_WASM || 'build/wasm/wasm';
+const checks = JSON.parse(readFileSync('content/quick-checks.json', 'utf8')).checks;
+const checkOf = (id) => checks.find((c) => c.id === id);
 
 let lab, server, base, packaged;
 
@@ -27,6 +34,15 @@ const DURATION = /^PT(\d+H)?(\d+M)?\d+(\.\d{1,2})?S$/;
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const interactions = (cmi) => Object.values(cmi.interactions.childArray || cmi.interactions);
 const sets = (log, key) => log.filter((c) => c.name === 'SetValue' && c.args[0] === key).map((c) => c.args[1]);
+// What the runtime itself answers (scorm-again evaluates success_status from the scores).
+const runtimeSays = (page, key) => page.evaluate((k) => window.runtimeGet(k), key);
+const patterns = (r) => Object.values(r.correct_responses.childArray || r.correct_responses).map((c) => c.pattern);
+// What an LMS gives back on the next launch: the stored data, and entry "resume" when the
+// last exit was "suspend" (SCORM 2004 RTE 4.2.8), else a new attempt ("").
+const nextLaunch = (cmi) => ({
+  learner_name: cmi.learner_name, learner_id: cmi.learner_id, entry: cmi.exit === 'suspend' ? 'resume' : '',
+  ...(cmi.exit === 'suspend' ? { suspend_data: cmi.suspend_data, interactions: cmi.interactions } : {}),
+});
 
 test('the 2004 package holds the lab for students, not the gradebook', () => {
   assert.ok(packaged.includes('imsmanifest.xml') && packaged.includes('scorm-launch.html'));
@@ -62,11 +78,15 @@ test('one launch in SCORM 2004: scores, success and completion apart, one intera
     await f.locator(`#ex-part-${part}`).press('Enter');
     await f.locator(`[data-part="${part}"][data-verdict="right"]`).waitFor();
   }
-  // Success stays unknown until every assigned check is answered.
+  // Success stays unknown, in the runtime's eyes too, until every assigned check is answered.
   f = await labPage(page, 'checks.html');
   await answer(f, 'q5', 'c');   // right
   await answer(f, 'q6', 'a');   // wrong
+  assert.equal(await runtimeSays(page, 'cmi.success_status'), 'unknown', 'q7 unanswered: no verdict yet, whatever the score');
+  assert.equal(await runtimeSays(page, 'cmi.score.raw'), '38');  // (4 + 0.5) / 12, the score so far
   await answer(f, 'q7', 'b');   // right
+  await page.waitForFunction(() => window.runtimeGet('cmi.success_status') !== 'unknown');
+  assert.equal(await runtimeSays(page, 'cmi.success_status'), 'failed');  // 0.4583 < 0.7
   await closeActivity(page, 'Terminate');
 
   const log = await calls(page);
@@ -76,14 +96,14 @@ test('one launch in SCORM 2004: scores, success and completion apart, one intera
   assert.equal(log.filter((c) => c.name.startsWith('LMS')).length, 0, 'no SCORM 1.2 call');
   // q1, q2, q4, q5, q7 of the six choice checks, and half of "shapes" (weight 1 of five
   // exercises and the code page weighing 1 each): (5 + 0.5) / 12.
-  assert.equal(lastSet(log, 'cmi.score.scaled').args[1], '0.4583');
+  assert.deepEqual(sets(log, 'cmi.score.scaled'), ['0.4583'], 'the scaled score first sent once every check was answered');
   assert.equal(lastSet(log, 'cmi.score.raw').args[1], '46');
   assert.equal(lastSet(log, 'cmi.score.min').args[1], '0');
   assert.equal(lastSet(log, 'cmi.score.max').args[1], '100');
   assert.equal(sets(log, 'cmi.success_status')[0], 'unknown');
   assert.equal(lastSet(log, 'cmi.success_status').args[1], 'failed');   // 0.4583 < 0.7, every check answered
   assert.equal(lastSet(log, 'cmi.completion_status').args[1], 'incomplete');  // the required race was not run
-  assert.equal(lastSet(log, 'cmi.exit').args[1], 'suspend');
+  assert.deepEqual(sets(log, 'cmi.exit'), ['suspend'], 'the LMS closed the activity: the attempt stays open');
   assert.match(lastSet(log, 'cmi.session_time').args[1], DURATION);
   const suspend = lastSet(log, 'cmi.suspend_data').args[1];
   assert.ok(suspend.length > 0 && suspend.length <= 64000);
@@ -106,7 +126,19 @@ test('one launch in SCORM 2004: scores, success and completion apart, one intera
     assert.deepEqual([r.type, r.learner_response, r.result], [type, response, result], id);
     assert.match(r.latency, DURATION, `${id}'s latency`);
     assert.match(r.timestamp, ISO_TIME, `${id}'s timestamp`);
+    assert.ok(r.description.length > 0 && r.description.length <= 250, `${id}'s description`);
   }
+  // The question and the expected answer, for the LMS's reports.
+  for (const id of ['q1', 'q2', 'q4', 'q5', 'q6', 'q7']) {
+    const c = checkOf(id);
+    assert.deepEqual(patterns(byId.get(id)), [c.choices.filter((ch) => ch.correct).map((ch) => ch.id).join('[,]')], `${id}'s correct response`);
+    assert.equal(byId.get(id).description, describe(checkLabel(c), c.prompt));
+  }
+  assert.notEqual(patterns(byId.get('q6'))[0], 'a', 'q6 was answered wrong: its correct response is another option');
+  assert.deepEqual(patterns(byId.get('q3')), [checkOf('q3').modelAnswer.replace(/,/g, '\u201A')]);
+  assert.deepEqual(patterns(byId.get('ex-shapes--S_shape')), [typed.S_shape]);
+  assert.deepEqual(patterns(byId.get('ex-shapes--qk_madds')), [`${typed.qk_madds}[:]${typed.qk_madds}`]);
+  assert.match(byId.get('ex-shapes--S_shape').description, /^Exercise "shapes", part S_shape: /);
   // q2's record was written once and its answer rewritten in place.
   assert.equal(sets(log, `cmi.interactions.${records.indexOf(byId.get('q2'))}.id`).length, 1);
   assert.deepEqual(sets(log, `cmi.interactions.${records.indexOf(byId.get('q2'))}.learner_response`), ['a', 'b']);
@@ -116,7 +148,9 @@ test('one launch in SCORM 2004: scores, success and completion apart, one intera
 
   // A second launch, in a fresh browser profile, with what the LMS stored; the LMS's own
   // passing score (0.45) wins over the package's.
-  const stored = { learner_name: cmi.learner_name, learner_id: cmi.learner_id, entry: 'resume', scaled_passing_score: '0.45', suspend_data: suspend, interactions: cmi.interactions };
+  const stored = { ...nextLaunch(cmi), scaled_passing_score: '0.45' };
+  assert.equal(stored.entry, 'resume');
+  assert.equal(stored.suspend_data, suspend);
   const again = await openPage(lab.browser, lmsUrl({ cmi: JSON.stringify(stored) }));
   await sco(again.page).locator('nav a[href="checks.html"]').waitFor();
   const g = await labPage(again.page, 'checks.html');

@@ -13,7 +13,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { buildSite } from '../../tools/site/build.mjs';
 import { loadRegistry } from '../../tools/site/registry.mjs';
 import { PACKAGES, packageFiles, scormPackage } from '../../tools/site/scorm.mjs';
-import { duration, findApi, interactionsOf, SCORM12, SCORM2004 } from '../../web/js/lms/scorm-versions.js';
+import { describe, duration, findApi, interactionsOf, SCORM12, SCORM2004 } from '../../web/js/lms/scorm-versions.js';
+import { checkLabel } from '../../web/js/work/check-label.js';
 import { LabSession } from '../../web/js/lms/lms-session.js';
 import { emptyState } from '../../web/js/work/store.js';
 
@@ -120,14 +121,32 @@ test('interaction records: one per question answered, in each type\'s response f
   });
   const r = Object.fromEntries(interactionsOf(state, checks, assignment, 'Ada').map((x) => [x.id, x]));
   assert.deepEqual(Object.keys(r).sort(), ['code', 'ex-scaled--tau', 'ex-shapes--S_shape', 'q1', 'q2', 'q3']);
+  const check = (id) => checks.find((c) => c.id === id);
+  const right = (id) => check(id).choices.filter((ch) => ch.correct).map((ch) => ch.id).join('[,]');
   // The last answer checked (the log's, the selection since changed), its latency from the first touch to the first answer.
-  assert.deepEqual(r.q1, { id: 'q1', type: 'choice', response: 'c', result: 'incorrect', timestamp: at(0), latency: 'PT12S' });
-  assert.deepEqual(r.q2, { id: 'q2', type: 'choice', response: 'd', result: 'incorrect', timestamp: at(5), latency: '' });
-  assert.deepEqual(r.q3, { id: 'q3', type: 'long-fill-in', response: 'Line one line two', result: 'neutral', timestamp: at(1), latency: 'PT8S' });
-  assert.deepEqual([r['ex-shapes--S_shape'].type, r['ex-shapes--S_shape'].response, r['ex-shapes--S_shape'].result], ['fill-in', '3, 3', 'correct']);
-  assert.deepEqual([r['ex-scaled--tau'].type, r['ex-scaled--tau'].response, r['ex-scaled--tau'].result], ['numeric', '-0.75', 'incorrect']);
+  assert.deepEqual(r.q1, { id: 'q1', type: 'choice', response: 'c', result: 'incorrect', timestamp: at(0), latency: 'PT12S', correct: right('q1'), description: describe(checkLabel(check('q1')), check('q1').prompt) });
+  assert.deepEqual(r.q2, { id: 'q2', type: 'choice', response: 'd', result: 'incorrect', timestamp: at(5), latency: '', correct: right('q2'), description: describe(checkLabel(check('q2')), check('q2').prompt) });
+  assert.deepEqual(r.q3, { id: 'q3', type: 'long-fill-in', response: 'Line one line two', result: 'neutral', timestamp: at(1), latency: 'PT8S', correct: check('q3').modelAnswer.replace(/\s*\n\s*/g, ' ').replace(/,/g, '\u201A'), description: describe(checkLabel(check('q3')), check('q3').prompt) });
+  assert.equal(right('q1'), 'b');
+  assert.deepEqual([r['ex-shapes--S_shape'].type, r['ex-shapes--S_shape'].response, r['ex-shapes--S_shape'].result, r['ex-shapes--S_shape'].correct], ['fill-in', '3, 3', 'correct', '3, 3']);
+  // A part graded wrong: the lab does not know its answer (the engine gives verdicts only).
+  assert.deepEqual([r['ex-scaled--tau'].type, r['ex-scaled--tau'].response, r['ex-scaled--tau'].result, r['ex-scaled--tau'].correct], ['numeric', '-0.75', 'incorrect', '']);
+  assert.match(r['ex-scaled--tau'].description, /^Exercise "scaled", part tau: /);
   // Code on one line, not starting with "{" (it would read as a language tag).
-  assert.deepEqual([r.code.type, r.code.response, r.code.result, r.code.latency], ['long-fill-in', ' { return 1; }', 'correct', 'PT40S']);
+  // No pattern can start with "{" (a language tag or a rule): none for this code.
+  assert.deepEqual([r.code.type, r.code.response, r.code.result, r.code.latency, r.code.correct], ['long-fill-in', ' { return 1; }', 'correct', 'PT40S', '']);
+  // A passing run's code is a correct response: trimmed, its commas written "‚" (scorm-again
+  // refuses a comma in a one-pattern response); a failing run's has none.
+  state.answers.code = { ...state.answers.code, text: '  function softmax(x, axis) {\n  return x;\n}' };
+  assert.equal(interactionsOf(state, checks, assignment, 'Ada').find((x) => x.id === 'code').correct, 'function softmax(x\u201A axis) { return x; }');
+  state.answers.code.correct = false;
+  assert.equal(interactionsOf(state, checks, assignment, 'Ada').find((x) => x.id === 'code').correct, '');
+  // Every description within SCORM 2004's 250 characters, the label first, no "$".
+  for (const x of Object.values(r)) assert.ok(x.description.length > 0 && x.description.length <= 250 && !x.description.includes('$'), x.description);
+  assert.match(r.q1.description, new RegExp(`^${checkLabel(check('q1'))}: `));
+  const long = describe('Q9', `A prompt ${'much '.repeat(80)}too long`);
+  assert.equal(long.length, 250);
+  assert.match(long, /…$/);
   // Graded by the first answer, the records say so too.
   const first = { ...assignment, grading: { ...assignment.grading, choiceAnswer: 'first' } };
   assert.equal(interactionsOf(state, checks, first, 'Ada').find((x) => x.id === 'q1').response, 'b');
@@ -157,10 +176,14 @@ test('the 2004 session: the LMS\'s passing score first, else the assignment\'s; 
     s.update(state);
     assert.equal(data.get('cmi.success_status'), 'unknown');  // the other checks unanswered
     // 1 of the assigned choice checks (content/assignment.json without the exercises' part
-    // counts the build adds).
+    // counts the build adds), as the raw score; no scaled score, which would make a
+    // runtime judge success before every check is answered.
     const choices = assignment.checks.filter((id) => checks.find((c) => c.id === id).kind === 'choice').length;
-    assert.equal(data.get('cmi.score.scaled'), (1 / choices).toFixed(4));
+    assert.equal(data.get('cmi.score.raw'), String(Math.round(100 / choices)));
+    assert.equal(data.has('cmi.score.scaled'), false);
+    assert.equal(data.get('cmi.exit'), 'suspend');
     s.finish();
+    assert.equal(data.get('cmi.exit'), 'suspend');
   }
   // A record from an earlier launch keeps its index; only a changed answer is sent.
   const { api, data, log } = fakeApi2004({ 'cmi.interactions._count': '1', 'cmi.interactions.0.id': 'q1' });
@@ -170,8 +193,11 @@ test('the 2004 session: the LMS\'s passing score first, else the assignment\'s; 
   state.answers.q1 = { ...state.answers.q1, choice: 'a', correct: false };
   s.update(state);
   s.finish();
+  const q1 = checks.find((c) => c.id === 'q1');
   assert.deepEqual(log.filter(([op, k]) => op === 'set' && k.startsWith('cmi.interactions.')).map(([, k, v]) => [k, v]), [
-    ['cmi.interactions.0.type', 'choice'], ['cmi.interactions.0.learner_response', 'b'], ['cmi.interactions.0.result', 'correct'],
+    ['cmi.interactions.0.type', 'choice'], ['cmi.interactions.0.description', describe(checkLabel(q1), q1.prompt)],
+    ['cmi.interactions.0.correct_responses.0.pattern', 'b'],
+    ['cmi.interactions.0.learner_response', 'b'], ['cmi.interactions.0.result', 'correct'],
     ['cmi.interactions.0.learner_response', 'a'], ['cmi.interactions.0.result', 'incorrect'],
   ]);
   assert.match(data.get('cmi.session_time'), /^PT/);
@@ -189,4 +215,44 @@ test('API discovery: SCORM 2004 first unless the launch asks for 1.2; the opener
   const only12 = { parent: null, opener: { API: api12 } };
   assert.deepEqual(findApi(only12, '2004'), { api: api12, adapter: SCORM12 });
   assert.equal(findApi({ parent: null }), null);
+});
+
+test('success stays unknown, with no scaled score, until every assigned check is answered; the exit is "suspend" unless handed in', () => {
+  const state = emptyState();
+  const assigned = assignment.checks.map((id) => checks.find((c) => c.id === id));
+  const answerIt = (c) => {
+    state.answers[c.id] = c.kind === 'choice'
+      ? { choice: c.choices.find((ch) => !ch.correct).id, checked: true, correct: false, updatedAt: at(3), first: { choice: c.choices.find((ch) => !ch.correct).id, correct: false, at: at(3) } }
+      : { text: 'An answer.', revealed: true, rubric: [true], at: at(3), updatedAt: at(3) };
+  };
+  const { api, data, log } = fakeApi2004({ 'cmi.scaled_passing_score': '0.7' });
+  const s = new LabSession(api, { checks, assignment }, { adapter: SCORM2004 });
+  s.start();
+  for (const c of assigned.slice(0, -1)) { answerIt(c); s.update(state); }
+  // All wrong but one check left: still no scaled score, so no runtime can call it failed yet.
+  assert.equal(data.has('cmi.score.scaled'), false);
+  assert.ok(log.filter(([op, k]) => op === 'set' && k === 'cmi.success_status').every(([, , v]) => v === 'unknown'));
+  answerIt(assigned[assigned.length - 1]);
+  s.update(state);
+  assert.equal(data.get('cmi.score.scaled'), '0');
+  assert.equal(data.get('cmi.success_status'), 'failed');
+  assert.equal(data.get('cmi.exit'), 'suspend');
+  s.finish({ handIn: true });
+  assert.equal(data.get('cmi.exit'), 'normal');
+  assert.equal(s.handedIn, true);
+
+  // SCORM 1.2: "suspend" when the LMS closes the activity, "" (a normal exit) when handed in.
+  for (const [handIn, exit] of [[false, 'suspend'], [true, '']]) {
+    const values = new Map();
+    const api12 = {
+      LMSInitialize: () => 'true', LMSFinish: () => 'true', LMSCommit: () => 'true', LMSGetLastError: () => '0', LMSGetErrorString: () => '',
+      LMSGetValue: (k) => (values.has(k) ? values.get(k) : ''), LMSSetValue: (k, v) => { values.set(k, v); return 'true'; },
+    };
+    const s12 = new LabSession(api12, { checks, assignment }, { adapter: SCORM12 });
+    s12.start();
+    s12.update(state);
+    assert.equal(values.get('cmi.core.exit'), 'suspend');
+    s12.finish({ handIn });
+    assert.equal(values.get('cmi.core.exit'), exit);
+  }
 });

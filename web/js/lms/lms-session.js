@@ -7,16 +7,20 @@
 // The session works out the facts once; an adapter (scorm-versions.js) names them in its
 // standard's data model:
 //   score               the automatically graded checks and the weighed exercises, in
-//                       percent and 0..1 (self-assessed answers only when the assignment says so)
+//                       percent and 0..1 (self-assessed answers only when the assignment says
+//                       so); in 2004 the 0..1 score only once every assigned check is answered
 //   completion          "completed" once every assigned check is answered and every
 //                       required race was run to the end, else "incomplete"
 //   success (2004)      "passed" / "failed" by the mastery score (the LMS's
 //                       cmi.scaled_passing_score, else content/assignment.json's
 //                       lms.masteryScore) once every assigned check is answered, else "unknown"
 //   suspend_data        all the work (suspend.js), restored on the next launch
-//   exit                "suspend" while work remains
+//   exit                "suspend", so the next launch resumes the attempt with the work, even
+//                       once the lab is complete; the normal exit, which ends the attempt,
+//                       only when the student presses "Finish and hand in" (finish({handIn}))
 //   session time        this launch's length
-//   interactions (2004) one record per question answered, rewritten in place when its answer changes
+//   interactions (2004) one record per question answered, rewritten in place when its answer
+//                       changes, with its description and correct response (interactionsOf)
 // and it reads the entry, the saved work and the learner's name and ID. Every call is
 // guarded: an LMS that answers "false" or throws gets a notice in words, and the work
 // stays in the browser.
@@ -43,6 +47,7 @@ export class LabSession {
     this.state = 'new';     // new -> running -> finished
     this.student = null;    // {name, id} from the LMS
     this.resumed = null;    // the work from suspend_data, when entry is "resume"
+    this.handedIn = false;  // finished by the student's "Finish and hand in"
     this.suspendWritable = true;
     this.started = now();
     this.mastery = null;    // the scaled score that passes, or null
@@ -154,6 +159,7 @@ export class LabSession {
       raw: String(Math.round(100 * share)),
       scaled: String(scaled),
       status: lessonStatus(state, checks, assignment, { student }),
+      allChecks,
       // By the scaled score as sent, as the LMS itself would judge it.
       success: this.mastery === null || !allChecks ? 'unknown' : scaled >= this.mastery ? 'passed' : 'failed',
     };
@@ -163,6 +169,7 @@ export class LabSession {
   update(state) {
     if (this.state !== 'running') return;
     for (const [key, value] of this.adapter.report(this.facts(state))) this.setChanged(key, value);
+    this.setChanged(this.adapter.exit.key, this.adapter.exit.suspend);
     if (this.suspendWritable) {
       const s = encodeSuspend(state, this.adapter.suspendMax);
       if (s.text !== this.lastSuspend) {
@@ -179,7 +186,8 @@ export class LabSession {
   }
 
   // One cmi.interactions record per question, at the index it got first: a changed answer
-  // rewrites its own record. The opening time and latency, once sent, stay.
+  // rewrites its own record. The opening time and latency, once sent, stay. The type goes
+  // before the correct response (a runtime checks the pattern against the type).
   writeInteractions(state) {
     const { checks, assignment } = this.content;
     for (const r of interactionsOf(state, checks, assignment, this.studentName(state))) {
@@ -189,7 +197,10 @@ export class LabSession {
         this.interactions.set(r.id, known);
         this.set(`cmi.interactions.${known.index}.id`, r.id);
       }
-      const values = { type: r.type, timestamp: r.timestamp, learner_response: r.response, result: r.result, latency: r.latency };
+      const values = {
+        type: r.type, description: r.description, 'correct_responses.0.pattern': r.correct,
+        timestamp: r.timestamp, learner_response: r.response, result: r.result, latency: r.latency,
+      };
       for (const [field, value] of Object.entries(values)) {
         const before = known.fields[field];
         if (!value || before === value || ((field === 'timestamp' || field === 'latency') && before)) continue;
@@ -199,11 +210,15 @@ export class LabSession {
     }
   }
 
-  finish() {
+  // Leaving: the LMS closed the activity (exit stays "suspend"), or handIn: the student
+  // pressed "Finish and hand in" and confirmed that the attempt ends (the normal exit).
+  finish({ handIn = false } = {}) {
     if (this.state !== 'running') return;
     this.state = 'finished';
     clearTimeout(this.commitTimer);
     const { fn, keys } = this.adapter;
+    this.setChanged(this.adapter.exit.key, handIn ? this.adapter.exit.normal : this.adapter.exit.suspend);
+    this.handedIn = handIn;
     this.set(keys.time, this.adapter.timespan(this.now() - this.started));
     this.call(fn.commit, '');
     this.call(fn.finish, '');

@@ -4,17 +4,20 @@
 //
 //                      SCORM 1.2 (RTE 3.4)          SCORM 2004 4th Edition (RTE 4.2)
 //   score, percent     cmi.core.score.raw/min/max   cmi.score.raw/min/max
-//   score, 0..1        -                            cmi.score.scaled
+//   score, 0..1        -                            cmi.score.scaled, once every assigned check
+//                                                   is answered (see SCORM2004.report)
 //   completion         cmi.core.lesson_status       cmi.completion_status
 //   pass or fail       -                            cmi.success_status, by the mastery score
 //   the work           cmi.suspend_data (4,096)     cmi.suspend_data (64,000)
-//   leaving            cmi.core.exit "suspend"/""   cmi.exit "suspend"/"normal"
+//   leaving            cmi.core.exit "suspend"/""   cmi.exit "suspend"/"normal": "suspend"
+//                      (the next launch resumes) unless the student finished and handed in
 //   this launch        cmi.core.session_time        cmi.session_time (ISO 8601 duration)
 //   each question      -                            cmi.interactions.n.* (interactionsOf)
 import { exerciseRulesOf, gradingOf } from '../grading/grading.js';
 import { parseAnswer } from '../settings/parse.js';
 import { CODE_ID, codeRun } from '../work/code-work.js';
 import { answerId, exerciseAnswers, gradedRight, gradedText, normaliseStudent } from '../work/exercise-work.js';
+import { checkLabel } from '../work/check-label.js';
 import { SUSPEND_MAX } from './suspend.js';
 
 // "HHHH:MM:SS.SS", SCORM 1.2's CMITimespan.
@@ -32,7 +35,9 @@ export function duration(ms) {
 }
 
 // facts (LabSession.facts): {raw: '0'..'100', scaled: '0'..'1', status: 'completed' | 'incomplete',
-// success: 'passed' | 'failed' | 'unknown'} -> [[key, value]], written when a value changes.
+// success: 'passed' | 'failed' | 'unknown', allChecks: every assigned check answered}
+// -> [[key, value]], written when a value changes. The exit is the session's (exit below):
+// "suspend" on every launch, the normal one only when the student finishes and hands in.
 export const SCORM12 = {
   version: '1.2',
   global: 'API',
@@ -45,8 +50,8 @@ export const SCORM12 = {
   report: (f) => [
     ['cmi.core.score.min', '0'], ['cmi.core.score.max', '100'], ['cmi.core.score.raw', f.raw],
     ['cmi.core.lesson_status', f.status],
-    ['cmi.core.exit', f.status === 'completed' ? '' : 'suspend'],
   ],
+  exit: { key: 'cmi.core.exit', suspend: 'suspend', normal: '' },
   interactions: false,
 };
 
@@ -59,12 +64,18 @@ export const SCORM2004 = {
   // Only a resumed attempt has suspend_data (asking a new one's is error 403, not initialised).
   resumes: (entry) => entry === 'resume',
   timespan: duration,
+  // A runtime evaluates success_status from score.scaled and the passing score (RTE
+  // 4.2.21.1a): with a scaled score below the passing score it answers "failed" whatever
+  // the content set. So score.scaled is sent only once every assigned check is answered;
+  // until then the LMS has the raw score (min, max, raw: the share so far, in percent),
+  // no scaled score, and success_status "unknown" in the runtime's eyes too.
   report: (f) => [
-    ['cmi.score.min', '0'], ['cmi.score.max', '100'], ['cmi.score.raw', f.raw], ['cmi.score.scaled', f.scaled],
+    ['cmi.score.min', '0'], ['cmi.score.max', '100'], ['cmi.score.raw', f.raw],
+    ...(f.allChecks ? [['cmi.score.scaled', f.scaled]] : []),
     ['cmi.completion_status', f.status],
     ['cmi.success_status', f.success],
-    ['cmi.exit', f.status === 'completed' ? 'normal' : 'suspend'],
   ],
+  exit: { key: 'cmi.exit', suspend: 'suspend', normal: 'normal' },
   interactions: true,
 };
 
@@ -101,6 +112,17 @@ const isoTime = (x) => (typeof x === 'string' && Number.isFinite(Date.parse(x)) 
 // and a "{" at its start would read as a language tag.
 const oneLine = (text, max) => String(text).replace(/\s*[\r\n]+\s*/g, ' ').replace(/^\{/, ' {').slice(0, max);
 
+// A text as a correct response's pattern: one line, trimmed (runtimes refuse a pattern
+// with space around it), and none for a text that starts with "{" (it would read as a
+// language tag or a matching rule). A long-fill-in's commas are written "‚" (U+201A, which
+// looks the same): scorm-again refuses a comma in a one-pattern response, though SCORM
+// allows it; a fill-in's stay (its patterns are separated by "[,]", not by commas).
+function pattern(text, max, commas = true) {
+  const line = oneLine(text, max).trim();
+  if (line.startsWith('{')) return '';
+  return commas ? line : line.replace(/,/g, '\u201A');
+}
+
 // A number as SCORM's decimal (no exponent, at most 10 digits before the point), or null.
 function decimal(x) {
   if (!Number.isFinite(x) || Math.abs(x) >= 1e10) return null;
@@ -112,10 +134,19 @@ function decimal(x) {
 // (store.js). timestamp is when it was opened and latency how long the first response took,
 // both as the standard defines them; unknown (an answer resumed from an LMS without its
 // opening time), the timestamp is the answer's and the latency is left out.
-function record(id, type, response, result, a, answeredAt) {
+// correct: the correct_responses pattern, or '' when the lab knows none; description: describe().
+function record(id, type, response, result, a, answeredAt, { correct, description }) {
   const opened = isoTime(a.opened), answered = isoTime(answeredAt) || isoTime(a.updatedAt);
   const ms = opened && answered ? Date.parse(answered) - Date.parse(opened) : NaN;
-  return { id, type, response, result, timestamp: ms >= 0 ? opened : answered, latency: ms >= 0 ? duration(ms) : '' };
+  return { id, type, response, result, timestamp: ms >= 0 ? opened : answered, latency: ms >= 0 ? duration(ms) : '', correct, description };
+}
+
+// A question's text as cmi.interactions.n.description (a localized string of at most 250
+// characters, SCORM 2004 RTE 4.2.9.1): its label and prompt on one line, the maths'
+// "$" delimiters dropped, shortened with "…" to fit.
+export function describe(label, text) {
+  const line = oneLine(`${label}: ${String(text).replace(/\$([^$]+)\$/g, '$1')}`, Infinity);
+  return line.length <= 250 ? line : `${line.slice(0, 249).trimEnd()}…`;
 }
 
 // The questions answered, as SCORM 2004 interaction records, by the assignment's rules:
@@ -123,7 +154,14 @@ function record(id, type, response, result, a, answeredAt) {
 // answer: "long-fill-in", self-assessed so "neutral"), each exercise part answered for the
 // student's own numbers ("numeric" when it takes one number, else "fill-in", the typed
 // text), and the code page's last run ("long-fill-in", correct when every test passed).
-// -> [{id, type, response, result, timestamp, latency}]
+// Each has a description and, where the lab knows one, a correct response:
+//   choice          the right option's id (several: joined by "[,]")
+//   short answer    the model answer (pattern(): its commas written "‚")
+//   exercise part   the student's own answer once it was graded right ("x[:]x" for a
+//                   number), else none: the answers to a student's own numbers never reach
+//                   the browser (the engine gives verdicts only; the gradebook grades again)
+//   code            the code run once every test passed (pattern()), else none (likewise)
+// -> [{id, type, response, result, timestamp, latency, correct, description}]
 export function interactionsOf(state, checks, assignment, student) {
   const rules = gradingOf(assignment);
   const answers = state.answers;
@@ -132,15 +170,17 @@ export function interactionsOf(state, checks, assignment, student) {
   for (const id of assignment.checks) {
     const c = key.get(id), a = own(answers, id) ? answers[id] : null;
     if (!c || !a) continue;
+    const description = describe(checkLabel(c), c.prompt);
     if (c.kind === 'choice') {
       const log = Array.isArray(a.log) ? a.log : [];
       const last = a.checked ? a.choice : log.length ? log[log.length - 1][0] : a.first && a.first.choice;
       const choice = rules.choiceAnswer === 'first' ? a.first && a.first.choice : last;
       if (!choice) continue;
       const right = c.choices.some((ch) => ch.id === choice && ch.correct === true);
-      out.push(record(id, 'choice', choice, right ? 'correct' : 'incorrect', a, a.first && a.first.at));
+      const correct = c.choices.filter((ch) => ch.correct === true).map((ch) => ch.id).join('[,]');
+      out.push(record(id, 'choice', choice, right ? 'correct' : 'incorrect', a, a.first && a.first.at, { correct, description }));
     } else if (a.revealed) {
-      out.push(record(id, 'long-fill-in', oneLine(a.text || '', 4000), 'neutral', a, a.at));
+      out.push(record(id, 'long-fill-in', oneLine(a.text || '', 4000), 'neutral', a, a.at, { correct: pattern(c.modelAnswer || '', 4000, false), description }));
     }
   }
   const ex = exerciseRulesOf(assignment);
@@ -150,12 +190,20 @@ export function interactionsOf(state, checks, assignment, student) {
     const text = gradedText(a, ex.answer);
     const parsed = parseAnswer(text, null);
     const number = parsed.ok && parsed.values.length === 1 ? decimal(parsed.values[0]) : null;
-    out.push(record(answerId(kind, part), number === null ? 'fill-in' : 'numeric', number === null ? oneLine(text, 250) : number,
-      gradedRight(a, ex.answer) ? 'correct' : 'incorrect', a, a.first && a.first.at));
+    const right = gradedRight(a, ex.answer);
+    const response = number === null ? oneLine(text, 250) : number;
+    out.push(record(answerId(kind, part), number === null ? 'fill-in' : 'numeric', response, right ? 'correct' : 'incorrect', a, a.first && a.first.at, {
+      correct: !right ? '' : number === null ? pattern(text, 250) : `${number}[:]${number}`,
+      description: describe(`Exercise "${kind}", part ${part}`, 'worked on the student\'s own numbers'),
+    }));
   }
   const run = codeRun(answers);
   if (run && normaliseStudent(run.student || '') === who && (run.variant || 1) === ex.variant) {
-    out.push(record(CODE_ID, 'long-fill-in', oneLine(run.text, 4000), run.correct ? 'correct' : 'incorrect', run, run.first && run.first.at));
+    const response = oneLine(run.text, 4000);
+    out.push(record(CODE_ID, 'long-fill-in', response, run.correct ? 'correct' : 'incorrect', run, run.first && run.first.at, {
+      correct: run.correct ? pattern(run.text, 4000, false) : '',
+      description: describe('Code', 'softmax and attention written by the student, run against the code page\'s tests'),
+    }));
   }
   return out;
 }
