@@ -1,13 +1,16 @@
 // The question banks (tools/site/question-banks.mjs) read back by parsers that are not
 // ours (fast-xml-parser for Moodle XML and QTI 2.1, gift-pegjs for GIFT) and compared with
 // content/quick-checks.json: every check, its prompt, every option with its feedback and
-// which is right; a short answer as an essay with its model answer and rubric.
+// which is right; a short answer as an essay with its model answer and rubric as formatted
+// grader information (HTML paragraphs and a numbered list; in GIFT, the general feedback);
+// a choice scored by QTI's standard match_correct template.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse as parseGift } from 'gift-pegjs';
-import { gift, moodleXml, qtiItem, qtiManifest, questionBanks, texDelimiters } from '../../tools/site/question-banks.mjs';
+import { gift, MATCH_CORRECT, moodleXml, qtiItem, qtiManifest, questionBanks, texDelimiters } from '../../tools/site/question-banks.mjs';
+import { checkLabel } from '../../web/js/work/check-label.js';
 import { unzipSync } from 'fflate';
 
 const checks = JSON.parse(readFileSync('content/quick-checks.json', 'utf8')).checks;
@@ -16,6 +19,19 @@ const shortChecks = checks.filter((c) => c.kind !== 'choice');
 // HTML text as a browser shows it (the exports escape &, <, > and ").
 const unescape = (s) => String(s).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 const shown = (s) => texDelimiters(s);
+
+// Grader information read back as HTML (with a parser that is not ours): two paragraphs,
+// the model answer and the rubric's heading, then the rubric as a numbered list, each
+// text as in the content; nothing else at the top level (no run-on text).
+function assertGraderHtml(text, c, where) {
+  const html = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, trimValues: false }).parse(`<root>${text}</root>`)[0].root;
+  assert.deepEqual(html.map((n) => Object.keys(n).find((k) => k !== ':@')), ['p', 'p', 'ol'], `${where}: paragraphs and a list`);
+  const plain = (nodes) => nodes.map((n) => (n['#text'] !== undefined ? String(n['#text']) : plain(Object.values(n).find(Array.isArray) || []))).join('');
+  assert.equal(unescape(plain(html[0].p)).replace(/\s+/g, ' ').trim(), `Model answer: ${shown(c.modelAnswer)}`, where);
+  assert.match(plain(html[1].p), /^Rubric/);
+  assert.deepEqual(html[2].ol.map((li) => unescape(plain(li.li))), c.rubric.map(shown), `${where}: the rubric, one item each`);
+  assert.ok(!/\n/.test(text), `${where}: no newline for a renderer to drop`);
+}
 
 test('maths: $…$ becomes \\(…\\), and a check with maths keeps it', () => {
   assert.equal(texDelimiters('gives $[0, 2, 2]$ and $d_k$.'), 'gives \\([0, 2, 2]\\) and \\(d_k\\).');
@@ -39,9 +55,8 @@ test('Moodle XML: valid, and every check, option, feedback and right answer as i
         c.choices.map((ch) => [shown(ch.text), ch.correct ? 100 : 0, shown(ch.explanation)]));
     } else {
       assert.equal(q.type, 'essay');
-      const info = unescape(q.graderinfo.text);
-      assert.ok(info.includes(shown(c.modelAnswer)));
-      for (const r of c.rubric) assert.ok(info.includes(shown(r)), r);
+      assert.equal(q.graderinfo.format, 'html');
+      assertGraderHtml(q.graderinfo.text, c, `Moodle XML ${c.id}`);
     }
   }
 });
@@ -52,7 +67,7 @@ test('GIFT: every check, option, feedback and right answer as in the content', (
   assert.equal(questions.length, checks.length);
   for (const [k, c] of checks.entries()) {
     const q = questions[k];
-    assert.equal(q.title, `${c.id.toUpperCase()}: ${c.topic}`);
+    assert.equal(q.title, `${checkLabel(c)}: ${c.topic}`);
     assert.equal(unescape(q.stem.text), shown(c.prompt));
     if (c.kind === 'choice') {
       assert.equal(q.type, 'MC');
@@ -60,6 +75,8 @@ test('GIFT: every check, option, feedback and right answer as in the content', (
         c.choices.map((ch) => [shown(ch.text), ch.correct, shown(ch.explanation)]));
     } else {
       assert.equal(q.type, 'Essay');
+      assert.equal(q.globalFeedback.format, 'html');
+      assertGraderHtml(q.globalFeedback.text, c, `GIFT ${c.id}`);
     }
   }
 });
@@ -84,7 +101,18 @@ test('QTI 2.1: a content package whose manifest lists one valid item per check, 
       assert.deepEqual(interaction.simpleChoice.map((ch) => [ch.identifier, unescape(ch['#text'])]), c.choices.map((ch) => [ch.id, shown(ch.text)]));
       assert.equal(item.responseDeclaration.correctResponse.value, c.choices.find((ch) => ch.correct).id);
       assert.deepEqual(item.modalFeedback.map((f) => [f.identifier, unescape(f['#text'])]), c.choices.map((ch) => [ch.id, shown(ch.explanation)]));
+      // Scored by the standard template; the rules inside are the template's (SCORE 1 on a
+      // match, else 0) and set the feedback shown.
+      assert.equal(item.responseProcessing.template, 'http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct');
+      assert.equal(MATCH_CORRECT, item.responseProcessing.template);
+      const cond = item.responseProcessing.responseCondition;
+      assert.deepEqual(cond.responseIf.match, { variable: { identifier: 'RESPONSE' }, correct: { identifier: 'RESPONSE' } });
+      assert.equal(cond.responseIf.setOutcomeValue.baseValue['#text'], 1);
+      assert.equal(cond.responseElse.setOutcomeValue.baseValue['#text'], 0);
+      assert.equal(item.outcomeDeclaration.find((o) => o.identifier === 'SCORE').baseType, 'float');
+      assert.equal(item.responseProcessing.setOutcomeValue.identifier, 'FEEDBACK');
     } else {
+      assert.equal(item.responseProcessing, undefined, 'scored by hand: no template applies');
       assert.equal(unescape(item.itemBody.extendedTextInteraction.prompt), shown(c.prompt));
       assert.deepEqual(item.itemBody.rubricBlock.ol.li.map(unescape), c.rubric.map(shown));
     }

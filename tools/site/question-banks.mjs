@@ -2,16 +2,21 @@
 // imports, made at build time into dist/downloads/ and linked from the instructor page:
 //   Moodle XML  (docs.moodle.org/en/Moodle_XML_format): multichoice, one right answer,
 //               options shuffled, each option's feedback; a short answer as an essay
-//               whose grader information holds the model answer and the rubric
-//   GIFT        (docs.moodle.org/en/GIFT_format): the same, as text, in [html] format
+//               whose grader information holds the model answer and the rubric, as HTML
+//               (a paragraph each and a numbered list: graderNotesHtml)
+//   GIFT        (docs.moodle.org/en/GIFT_format): the same, as text, in [html] format;
+//               GIFT has no grader information, so the essay's model answer and rubric
+//               are its general feedback (see gift())
 //   QTI 2.1     (IMS Question and Test Interoperability 2.1): an IMS content package
 //               (imsmanifest.xml and one assessmentItem per check), zipped: a
-//               choiceInteraction scored by match with the correct response, the chosen
-//               option's feedback as modalFeedback; a short answer as an
+//               choiceInteraction scored by the standard match_correct template, the
+//               chosen option's feedback as modalFeedback; a short answer as an
 //               extendedTextInteraction with the model answer and rubric for the scorer
+// Every check is named by its label (work/check-label.js: "Q4"), as on every page.
 // Maths written $…$ in the content becomes \(…\), which Moodle's MathJax filter and most
 // LMS renderers typeset. Everything else is text, escaped for each format.
 import { zipSync } from 'fflate';
+import { checkLabel } from '../../web/js/work/check-label.js';
 
 // "$d_k$" -> "\(d_k\)".
 export const texDelimiters = (s) => String(s).replace(/\$([^$]+)\$/g, '\\($1\\)');
@@ -20,8 +25,15 @@ const xmlText = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').re
 // A text as HTML inside XML: escaped once for HTML, and the result wrapped in CDATA
 // (no "]]>" can occur in escaped HTML).
 const htmlCdata = (s) => `<![CDATA[${xmlText(texDelimiters(s))}]]>`;
-const title = (c) => `${c.id.toUpperCase()}${c.topic ? `: ${c.topic}` : ''}`;
-const scorerNotes = (c) => `Model answer: ${c.modelAnswer}\nRubric (one point each):\n${c.rubric.map((r, i) => `${i + 1}. ${r}`).join('\n')}`;
+const title = (c) => `${checkLabel(c)}${c.topic ? `: ${c.topic}` : ''}`;
+const html = (s) => xmlText(texDelimiters(s));
+
+// The model answer and the rubric for whoever grades the essay, as HTML (each text
+// escaped): two paragraphs and a numbered list, which Moodle's editor and its review
+// page show as such (a text with plain newlines shows as one run-on paragraph there).
+export const graderNotesHtml = (c) => ['<p><strong>Model answer:</strong> ', html(c.modelAnswer), '</p>',
+  '<p><strong>Rubric</strong> (one point each):</p>',
+  '<ol>', ...c.rubric.map((r) => `<li>${html(r)}</li>`), '</ol>'].join('');
 
 export function moodleXml(checks, { category }) {
   // A question of the type given: what every type has, then the type's own elements.
@@ -43,7 +55,7 @@ ${c.choices.map((ch) => `    <answer fraction="${ch.correct ? 100 : 0}" format="
     }
     return question('essay', c, `    <responseformat>editor</responseformat>
     <responsefieldlines>5</responsefieldlines>
-    <graderinfo format="html"><text>${htmlCdata(scorerNotes(c))}</text></graderinfo>`);
+    <graderinfo format="html"><text><![CDATA[${graderNotesHtml(c)}]]></text></graderinfo>`);
   };
   return `<?xml version="1.0" encoding="UTF-8"?>
 <quiz>
@@ -56,7 +68,8 @@ ${checks.map(q).join('\n')}
 }
 
 // GIFT: ~ = # { } : and the backslash are escaped with a backslash; [html] texts are HTML.
-const giftText = (s) => xmlText(texDelimiters(s)).replace(/[\\~=#{}:]/g, (ch) => `\\${ch}`).replace(/\n/g, '<br>');
+const giftEscape = (s) => s.replace(/[\\~=#{}:]/g, (ch) => `\\${ch}`);
+const giftText = (s) => giftEscape(xmlText(texDelimiters(s))).replace(/\n/g, '<br>');
 
 export function gift(checks, { category }) {
   const q = (c) => {
@@ -64,12 +77,27 @@ export function gift(checks, { category }) {
     if (c.kind === 'choice') {
       return `${head} {\n${c.choices.map((ch) => `  ${ch.correct ? '=' : '~'}${giftText(ch.text)}#${giftText(ch.explanation)}`).join('\n')}\n}`;
     }
-    return `// ${scorerNotes(c).replace(/\n/g, '\n// ')}\n${head} {}`;
+    // GIFT has no field for grader information ("//" lines are comments, dropped on import).
+    // The essay's general feedback ("####" in its braces) is the one field Moodle imports
+    // for it: the grader sees it while grading and the student on the review page after
+    // submitting, as in the lab, which shows the model answer once the student has written.
+    // It is the same HTML as Moodle XML's grader information, escaped for GIFT.
+    return `${head} {####${giftEscape(graderNotesHtml(c))}}`;
   };
   return `// ${category}: the quick checks of the attention lab, in GIFT (Moodle).\n$CATEGORY: $course$/${category}\n\n${checks.map(q).join('\n\n')}\n`;
 }
 
 const QTI_NS = 'xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.imsglobal.org/xsd/imsqti_v2p1 http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd"';
+
+// A choice is scored by the standard template (QTI 2.1 response processing templates:
+// SCORE 1 when the response matches the correct one, else 0), which importers that run no
+// rules of their own require. The rules inside are that template's, word for word, and one
+// more line: the chosen option as FEEDBACK, which shows its modalFeedback. QTI 2.1 allows
+// both and prefers the rules inside where it runs them ("if both are given the internal
+// rules are still preferred"), so an engine that runs rules shows the feedback and one that
+// goes by the template scores the same. A short answer has no response processing: it is
+// scored by hand, so no template applies.
+export const MATCH_CORRECT = 'http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct';
 
 export function qtiItem(c) {
   const head = `<?xml version="1.0" encoding="UTF-8"?>
@@ -88,12 +116,15 @@ export function qtiItem(c) {
 ${c.choices.map((ch) => `      <simpleChoice identifier="${xmlText(ch.id)}">${xmlText(texDelimiters(ch.text))}</simpleChoice>`).join('\n')}
     </choiceInteraction>
   </itemBody>
-  <responseProcessing>
+  <responseProcessing template="${MATCH_CORRECT}">
     <responseCondition>
       <responseIf>
         <match><variable identifier="RESPONSE"/><correct identifier="RESPONSE"/></match>
         <setOutcomeValue identifier="SCORE"><baseValue baseType="float">1</baseValue></setOutcomeValue>
       </responseIf>
+      <responseElse>
+        <setOutcomeValue identifier="SCORE"><baseValue baseType="float">0</baseValue></setOutcomeValue>
+      </responseElse>
     </responseCondition>
     <setOutcomeValue identifier="FEEDBACK"><variable identifier="RESPONSE"/></setOutcomeValue>
   </responseProcessing>
