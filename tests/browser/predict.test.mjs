@@ -91,7 +91,7 @@ test('a prediction is compared with the run it is pinned to: stopped at seed 1, 
   await page.waitForFunction(() => document.body.dataset.race === 'running' || document.querySelector('.confirm-yes'), null, { timeout: 60000 });
   if (await page.$('.confirm-yes')) await page.click('.confirm-yes');
   await page.waitForFunction(() => document.body.dataset.race === 'running', null, { timeout: 60000 });
-  assert.match(await page.textContent('#predict-status'), /seed = 1\)/);
+  assert.match(await page.textContent('#predict-status'), /, seed = 1,/);
   await page.click('#stop');
   await page.waitForFunction(() => document.body.dataset.race === 'stopped', null, { timeout: 60000 });
   // A stopped run gives no result: the prediction waits, still locked.
@@ -105,7 +105,7 @@ test('a prediction is compared with the run it is pinned to: stopped at seed 1, 
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab:v1')).answers['predict-race']);
   assert.match(saved.run, /^T = 8, epochs = 2, .*seed = 2\b/);
   assert.ok(saved.outcome, 'compared with the run that finished');
-  assert.match(await page.textContent('#predict-status'), /seed = 2/);
+  assert.match(await page.textContent('#predict-status'), /, seed = 2,/);
 
   assert.deepEqual(problems.console, []);
   await close();
