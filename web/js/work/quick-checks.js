@@ -6,7 +6,7 @@
 import { orderChoices } from './choice-order.js';
 import { gradingOf } from '../grading/grading.js';
 import { loadOwnResults, OWN_RESULT_PAGES, OWN_KEY } from './own-results.js';
-import { recordAttempt } from './store.js';
+import { recordAttempt, TEXT_MAX } from './store.js';
 
 // student: whose order of the options to show (choice-order.js), '' for the answer key's.
 export function initQuickChecks(root, { store, checks, assignment = null, student = '', onChange = () => {} }) {
@@ -92,7 +92,16 @@ function initShort(el, check, store, onChange) {
     boxes.forEach((b, k) => { b.checked = Boolean(a.rubric && a.rubric[k]); });
     el.dataset.state = a.revealed ? 'revealed' : 'open';
   };
+  // An answer is kept whole or not at all: past TEXT_MAX characters the field says so and
+  // nothing is saved until it is shorter (the text stays in the field, never cut).
   text.addEventListener('input', () => {
+    const n = text.value.length;
+    text.setAttribute('aria-invalid', n > TEXT_MAX ? 'true' : 'false');
+    if (n > TEXT_MAX) {
+      feedback.textContent = `This answer is ${n.toLocaleString('en')} characters; at most ${TEXT_MAX.toLocaleString('en')} are saved. Shorten it to keep it.`;
+      return;
+    }
+    if (feedback.textContent.startsWith('This answer is ')) feedback.textContent = '';
     answerOf(store, check.id).text = text.value;
     store.save();
     onChange();
