@@ -221,3 +221,21 @@ test('suspend_data that is empty, damaged, from a newer version or over 4,096 ch
   assert.ok(lastSet(await calls(o.page), 'cmi.suspend_data').args[1].length <= 4096);
   await o.close();
 });
+
+test('SCORM 1.2: exit "suspend" when the LMS closes the activity, "" (normal) only after "Finish and hand in"', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lmsUrl());
+  await sco(page).locator('nav a[href="checks.html"]').waitFor();
+  const f = await labPage(page, 'checks.html');
+  await answer(f, 'q1', 'b');
+  const launch = page.frameLocator('#sco');
+  await launch.locator('#finish-attempt').click();
+  assert.match(await launch.locator('.confirm').textContent(), /ends your attempt/);
+  await launch.locator('.confirm-yes').click();
+  await page.waitForFunction(() => window.calls.some((c) => c.name === 'LMSFinish'));
+  const log = await calls(page);
+  assert.deepEqual(log.filter((c) => c.error !== '0'), [], 'no call the runtime refused');
+  assert.deepEqual(log.filter((c) => c.name === 'LMSSetValue' && c.args[0] === 'cmi.core.exit').map((c) => c.args[1]), ['suspend', '']);
+  assert.match(await launch.locator('#finished').textContent(), /finished and handed in/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

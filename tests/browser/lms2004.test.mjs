@@ -210,3 +210,83 @@ test('a 2004 LMS that refuses or fails: a notice, nothing lost', async () => {
     await close();
   }
 });
+
+test('"Finish and hand in": asked first, then the normal exit that ends the attempt; declined, nothing ends', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lmsUrl({ cmi: JSON.stringify({ learner_name: 'Lovelace, Ada', learner_id: 'L-1', scaled_passing_score: '0.7' }) }));
+  await sco(page).locator('nav a[href="checks.html"]').waitFor();
+  const f = await labPage(page, 'checks.html');
+  await answer(f, 'q1', 'b');
+  const launch = page.frameLocator('#sco');
+  // Declined: the lab stays, the attempt stays open.
+  await launch.locator('#finish-attempt').click();
+  assert.match(await launch.locator('.confirm').textContent(), /ends your attempt/);
+  await launch.locator('.confirm-no').click();
+  assert.equal(await launch.locator('#lab-frame').count(), 1);
+  assert.equal((await calls(page)).filter((c) => c.name === 'Terminate').length, 0);
+  // Confirmed: the work is sent, then the normal exit and Terminate, once.
+  await launch.locator('#finish-attempt').click();
+  await launch.locator('.confirm-yes').click();
+  await page.waitForFunction(() => window.calls.some((c) => c.name === 'Terminate'));
+  assert.match(await launch.locator('#finished').textContent(), /finished and handed in/);
+  assert.equal(await launch.locator('#lab-frame').count(), 0);
+  await closeActivity(page, 'Terminate');
+  const log = await calls(page);
+  assert.deepEqual(log.filter((c) => c.error !== '0'), [], 'no call the runtime refused');
+  assert.deepEqual(sets(log, 'cmi.exit'), ['suspend', 'normal']);
+  assert.equal(log.filter((c) => c.name === 'Terminate').length, 1);
+  const cmi = await page.evaluate(() => window.cmiJson());
+  assert.equal(cmi.exit, 'normal');
+  assert.match(cmi.suspend_data, /"q1"/, 'the work went before the attempt ended');
+  assert.equal(nextLaunch(cmi).entry, '', 'an LMS starts a new attempt next time');
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('complete, closed, and launched again on a fresh profile: the attempt resumes with the work', async () => {
+  // An assignment complete with one check: no exercise, no race.
+  const w = mkdtempSync(join(tmpdir(), 'lms2004-complete-'));
+  cpSync('content', join(w, 'content'), { recursive: true });
+  const file = join(w, 'content/assignment.json');
+  const a = JSON.parse(readFileSync(file, 'utf8'));
+  a.checks = ['q1'];
+  a.exercises.weights = {};
+  a.race.required = {};
+  writeFileSync(file, JSON.stringify(a, null, 2));
+  await buildSite({ out: join(w, 'dist'), wasmDir: WASM, contentDir: join(w, 'content') });
+  setUpLms(w, join(w, 'dist'), '2004');
+  const srv = await startServer({ root: w, port: 0, isolation: false });
+  const url = (cmi) => `http://127.0.0.1:${srv.address().port}/lms.html?${new URLSearchParams({ cmi: JSON.stringify(cmi) })}`;
+  try {
+    const first = await openPage(lab.browser, url({ learner_name: 'Lovelace, Ada', learner_id: 'L-1', scaled_passing_score: '0.7' }));
+    await sco(first.page).locator('nav a[href="checks.html"]').waitFor();
+    const f = await labPage(first.page, 'checks.html');
+    await answer(f, 'q1', 'b');
+    await first.page.waitForFunction(() => window.runtimeGet('cmi.completion_status') === 'completed');
+    assert.equal(await first.page.evaluate(() => window.runtimeGet('cmi.success_status')), 'passed');
+    await answer(f, 'q1', 'c');  // changed after completion: the change is the work to resume
+    await first.page.waitForFunction(() => window.runtimeGet('cmi.success_status') === 'failed');
+    await closeActivity(first.page, 'Terminate');
+    const log = await calls(first.page);
+    assert.deepEqual(log.filter((c) => c.error !== '0'), [], 'no call the runtime refused');
+    assert.deepEqual(sets(log, 'cmi.exit'), ['suspend'], 'complete, and still suspended: the LMS keeps the attempt');
+    const cmi = await first.page.evaluate(() => window.cmiJson());
+    assert.equal(cmi.completion_status, 'completed');
+    await first.close();
+
+    // A new browser context (no local storage), given what the LMS stored.
+    const stored = nextLaunch(cmi);
+    assert.equal(stored.entry, 'resume');
+    const again = await openPage(lab.browser, url(stored));
+    await sco(again.page).locator('nav a[href="checks.html"]').waitFor();
+    const g = await labPage(again.page, 'checks.html');
+    assert.equal(await g.locator('#q1-c').isChecked(), true);
+    assert.equal(await g.locator('.quick-check[data-check="q1"]').getAttribute('data-state'), 'wrong', 'checked, as it was');
+    await closeActivity(again.page, 'Terminate');
+    const log2 = await calls(again.page);
+    assert.equal(lastSet(log2, 'cmi.completion_status').args[1], 'completed');
+    assert.deepEqual(again.problems.console, []);
+    await again.close();
+  } finally {
+    srv.close();
+  }
+});

@@ -4,7 +4,13 @@
 // on window.labSession for the lab's pages, and shows the lab in a frame filling the
 // window; the pages navigate inside the frame, so the session lives as long as the
 // activity is open, and it finishes once, when the student leaves.
+//
+// Leaving keeps the attempt open (exit "suspend"): the next launch, on any computer,
+// resumes it with the student's work, even once the lab is complete. Only the bar's
+// "Finish and hand in", confirmed, ends the attempt (the normal exit): the frame goes
+// first, so the page in it saves what is typed, then the session finishes.
 import { labData } from '../ui/lab-data.js';
+import { confirmInPage } from '../ui/confirm.js';
 import { findApi, LabSession } from '../lms/lms-session.js';
 import { STORE_KEY } from '../work/store.js';
 
@@ -24,6 +30,34 @@ function setAside(text) {
   }
 }
 
+// The bar above the lab: one button that ends the attempt, after a question that says so.
+function finishBar(session) {
+  const bar = document.createElement('div');
+  bar.className = 'launch-bar';
+  bar.id = 'launch-bar';
+  const button = Object.assign(document.createElement('button'), { type: 'button', id: 'finish-attempt', textContent: 'Finish and hand in' });
+  button.addEventListener('click', async () => {
+    const yes = await confirmInPage(button,
+      'Finish and hand in? This ends your attempt: the course site records your work and score as they are now, and nothing you do here afterwards reaches it. Until you press this, leaving keeps the attempt open, and the next launch continues it.',
+      { yes: 'Finish and hand in', no: 'Keep working' });
+    if (!yes || session.state !== 'running') return;
+    const known = session.notices.length;
+    frame.remove();  // its page saves on pagehide, and reports through the session
+    session.finish({ handIn: true });
+    const refused = session.notices.slice(known);
+    const said = document.createElement('p');
+    said.id = 'finished';
+    said.setAttribute('role', 'status');
+    said.textContent = refused.length
+      ? `Your attempt is finished, but the course site did not take everything: ${refused.join(' ')}`
+      : 'Your attempt is finished and handed in: the course site has your work. You can close this window.';
+    bar.replaceChildren(said);
+    document.body.dataset.attempt = 'finished';
+  });
+  bar.append(button);
+  document.body.prepend(bar);
+}
+
 if (found) {
   const session = new LabSession(found.api, { checks: data.checks, assignment: data.assignment }, { setAside, adapter: found.adapter });
   window.labSession = session;
@@ -34,6 +68,7 @@ if (found) {
   window.addEventListener('beforeunload', () => session.finish());
   document.body.dataset.lms = session.state === 'running' ? 'connected' : 'failed';
   document.body.dataset.scorm = found.adapter.version;
+  if (session.state === 'running') finishBar(session);
 } else {
   notice.hidden = false;
   notice.textContent = 'No course site (LMS) was found around this page, so nothing is reported to one. The lab works as usual, and your work is kept in this browser.';
