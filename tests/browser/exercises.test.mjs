@@ -1,9 +1,11 @@
 // Exercises of each student's own in headless Chromium: numbers drawn from the name
-// (two students, two sets), right answers graded right, named mistakes diagnosed, bad
-// input refused beside its field with the typed text kept, answers saved across a
-// reload, a link's kind and variant, and the gradebook grading a hand-in's exercises
-// again. The expected numbers are worked out here from
-// the givens the page shows, by the lesson's formulas.
+// (two students, two sets), right answers graded right, named mistakes diagnosed (Ada
+// Lovelace's unscaled weights too), bad input refused beside its field with the typed
+// text kept (an answer too long, decimal commas, a right-to-left override kept inside
+// its quote), answers saved across a reload and never cut, unchecked answers kept across
+// a name edit and another exercise, names with nothing visible refused, a link's kind
+// and variant, and the gradebook grading a hand-in's exercises again. The expected
+// numbers are worked out here from the givens the page shows, by the lesson's formulas.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -43,8 +45,16 @@ async function shown(page) {
   });
 }
 
+// Clears a part's marks (so a wait sees the next verdict, not one shown before).
+const clearMarks = (page, part) => page.evaluate((p) => {
+  const el = document.querySelector(`[data-part="${p}"]`);
+  delete el.dataset.verdict;
+  el.querySelector('.feedback').textContent = '';
+}, part);
+
 async function answer(page, part, text) {
   await page.fill(`#ex-part-${part}`, text);
+  await clearMarks(page, part);
   await page.press(`#ex-part-${part}`, 'Enter');
   await page.waitForFunction((p) => {
     const el = document.querySelector(`[data-part="${p}"]`);
@@ -54,8 +64,7 @@ async function answer(page, part, text) {
     const el = document.querySelector(`[data-part="${p}"]`);
     return { verdict: el.dataset.verdict, mistake: el.dataset.mistake || '', text: el.querySelector('.feedback').textContent };
   }, part);
-  // Clear the marks so the next answer's wait sees its own verdict.
-  await page.evaluate((p) => { const el = document.querySelector(`[data-part="${p}"]`); delete el.dataset.verdict; el.querySelector('.feedback').textContent = ''; }, part);
+  await clearMarks(page, part);
   return out;
 }
 
@@ -156,6 +165,7 @@ test('bad input is named beside its part, the typed text kept; fractions and a U
     ['1 2 banana', /"banana" is not a number/],
     ['1/0 1 1', /divides by zero/],
     ['', /^Type 3 numbers/],
+    ['0,2; 0,3; 0,5', /^Use a point for decimals \(0\.2, not 0,2\): the comma separates numbers\.$/],
   ]) {
     await page.fill('#ex-part-weights', typed);
     await page.press('#ex-part-weights', 'Enter');
@@ -165,6 +175,12 @@ test('bad input is named beside its part, the typed text kept; fractions and a U
     assert.equal(await page.getAttribute('#ex-part-weights', 'aria-invalid'), 'true');
     await page.evaluate(() => { delete document.querySelector('[data-part=weights]').dataset.verdict; });
   }
+  // Two decimal commas in a part of two numbers: the hint too, not "you typed 4".
+  await page.fill('#ex-part-context', '0,5 0,25');
+  await page.press('#ex-part-context', 'Enter');
+  await page.waitForFunction(() => document.querySelector('[data-part=context]').dataset.verdict === 'unreadable');
+  assert.equal(await page.textContent('#ex-part-context-feedback'), 'Use a point for decimals (0.5, not 0,5): the comma separates numbers.');
+  assert.equal(await page.inputValue('#ex-part-context'), '0,5 0,25');
   const fractions = await answer(page, 'weights', '1/2 1/4 1/4');
   assert.notEqual(fractions.verdict, 'unreadable');
   const s = givens.s[0], H = givens.H_enc;
@@ -197,7 +213,9 @@ test('the gradebook grades the exercises again from the hand-in\'s name: genuine
   // The same file with the weights' typed answer changed and its verdict left "right".
   const begin = genuine.indexOf('{', genuine.indexOf('-----BEGIN')), end = genuine.lastIndexOf('}') + 1;
   const record = JSON.parse(genuine.slice(begin, end));
-  record.answers['ex-context--weights'].text = '0.2 0.3 0.5';
+  const weights = record.answers['ex-context--weights'];
+  weights.text = '0.2 0.3 0.5';
+  if (weights.best) weights.best.text = '0.2 0.3 0.5';  // the answer graded when the best one counts
   const edited = genuine.slice(0, begin) + JSON.stringify(record) + genuine.slice(end);
   const dir = mkdtempSync(join(tmpdir(), 'exercises-'));
   const gradebookRow = async (name, text) => {
@@ -223,7 +241,9 @@ test('an assignment that grades each part\'s first answer says so, and counts a 
   const w = mkdtempSync(join(tmpdir(), 'first-'));
   cpSync('content', join(w, 'content'), { recursive: true });
   const file = join(w, 'content/assignment.json');
-  writeFileSync(file, readFileSync(file, 'utf8').replace('"exerciseAnswer": "last"', '"exerciseAnswer": "first"'));
+  const first = readFileSync(file, 'utf8').replace(/"exerciseAnswer": "\w+"/, '"exerciseAnswer": "first"');
+  assert.match(first, /"exerciseAnswer": "first"/);
+  writeFileSync(file, first);
   await buildSite({ out: join(w, 'dist'), wasmDir: process.env.LAB_WASM || 'build/wasm/wasm', contentDir: join(w, 'content') });
   const server = await startServer({ root: join(w, 'dist'), port: 0, isolation: false });
   const { page, problems, close } = await openPage(lab.browser, `http://127.0.0.1:${server.address().port}/exercises.html?kind=shapes`);
@@ -240,4 +260,167 @@ test('an assignment that grades each part\'s first answer says so, and counts a 
   assert.deepEqual(problems.console, []);
   await close();
   server.close();
+});
+
+test('Ada Lovelace\'s scaled exercise: scores, weights and context worked without √d_k are named, never right', async () => {
+  const { page, problems, close } = await open('exercises.html?kind=scaled');
+  const { givens } = await shown(page);
+  const q = givens.q[0], K = givens.K, V = givens.V, tau = givens['τ'];
+  assert.ok(tau === 0.25 || tau === 4, `τ = ${tau}`);
+  const raw = K.map((k) => dot(q, k));
+  const unscaled = softmax(raw.map((x) => x / tau));
+  for (const [part, typed] of [['scores', raw], ['weights', unscaled], ['context', blend(unscaled, V)]]) {
+    for (const text of [fmt(typed), typed.map((x) => x.toFixed(2)).join(' ')]) {  // exact, and as a student rounds
+      const g = await answer(page, part, text);
+      assert.equal(g.verdict, 'wrong', `${part}: ${text}`);
+      assert.equal(g.mistake, 'forgot_sqrt_dk', `${part}: ${text}`);
+      assert.match(g.text, /^✗ This is what you get without dividing the dot products by √d_k = 2\./);
+    }
+  }
+  const w = softmax(raw.map((x) => x / 2 / tau));
+  assert.equal((await answer(page, 'weights', w.map((x) => x.toFixed(2)).join(' '))).verdict, 'right');
+  assert.equal((await answer(page, 'context', blend(w, V).map((x) => x.toFixed(2)).join(' '))).verdict, 'right');
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+// The saved work as the page stored it.
+const savedAnswer = (page, id) => page.evaluate((i) => (JSON.parse(localStorage.getItem('attention-lab:v1') || '{}').answers || {})[i] || null, id);
+
+test('an answer over 500 characters is refused at its field, nothing graded or cut; a reload shows exactly what was typed', async () => {
+  const { page, problems, close } = await open('exercises.html?kind=context');
+  const { givens } = await shown(page);
+  const s = givens.K.map((k) => dot(givens.q[0], k)), w = softmax(s);
+  assert.equal((await answer(page, 'weights', fmt(w))).verdict, 'right');
+  const before = await savedAnswer(page, 'ex-context--weights');
+  // 600 characters that read as the right weights (each padded with zeros): refused, not graded.
+  const padded = w.map((x) => x.toFixed(12).padEnd(199, '0')).join(' ');
+  assert.equal(padded.length, 599);
+  const long600 = `${padded} `;
+  const g = await answer(page, 'weights', long600);
+  assert.equal(g.verdict, 'unreadable');
+  assert.equal(g.text, 'This answer is 600 characters; an answer is at most 500. Shorten it to check it.');
+  assert.equal(await page.getAttribute('#ex-part-weights', 'aria-invalid'), 'true');
+  assert.equal(await page.inputValue('#ex-part-weights'), long600);
+  assert.deepEqual(await savedAnswer(page, 'ex-context--weights'), before, 'nothing graded, nothing saved over the checked answer');
+  // 10,000 characters in another part: refused as it is typed, and on Check.
+  const long10k = '1 '.repeat(5000);
+  await page.fill('#ex-part-scores', long10k);
+  assert.match(await page.textContent('#ex-part-scores-feedback'), /^This answer is 10000 characters; an answer is at most 500\./);
+  const g10k = await answer(page, 'scores', long10k);
+  assert.equal(g10k.verdict, 'unreadable');
+  assert.equal(await savedAnswer(page, 'ex-context--scores'), null);
+
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.exercise === 'shown');
+  assert.equal(await page.inputValue('#ex-part-weights'), long600, 'the field holds exactly what was typed');
+  assert.equal(await page.inputValue('#ex-part-scores'), long10k);
+  assert.match(await page.textContent('#ex-part-weights-feedback'), /^This answer is 600 characters/);
+  assert.deepEqual(await savedAnswer(page, 'ex-context--weights'), before);
+  // Shortened, it is checked and saved whole.
+  const right = w.map((x) => x.toFixed(12)).join(' ');
+  assert.equal((await answer(page, 'weights', right)).verdict, 'right');
+  assert.equal((await savedAnswer(page, 'ex-context--weights')).text, right);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('[data-part=weights]')?.dataset.verdict === 'right');
+  assert.equal(await page.inputValue('#ex-part-weights'), right);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('an answer typed but not checked survives a name edit (same numbers or other ones), another exercise and back, and a reload', async () => {
+  const { page, problems, close } = await open('exercises.html?kind=context');
+  const { seed } = await shown(page);
+  const typed = '0.1 0.2 0.7';
+  await page.fill('#ex-part-weights', typed);
+  // A trailing space: the same student, the exercise drawn again.
+  await page.fill('#ex-student', 'Ada Lovelace ');
+  await page.waitForFunction((s) => document.body.dataset.exercise === 'shown' && document.body.dataset.seed === s, seed);
+  assert.equal(await page.inputValue('#ex-part-weights'), typed);
+  // Another name: other numbers, the typed text still in its field, marked as not checked.
+  await page.fill('#ex-student', 'Ada King');
+  await page.waitForFunction((s) => document.body.dataset.exercise === 'shown' && document.body.dataset.seed !== s, seed);
+  assert.equal(await page.inputValue('#ex-part-weights'), typed);
+  assert.equal(await page.textContent('#ex-part-weights-feedback'), 'Not checked yet: press Check to grade this answer.');
+  await page.fill('#ex-student', 'Ada Lovelace');
+  await page.waitForFunction((s) => document.body.dataset.exercise === 'shown' && document.body.dataset.seed === s, seed);
+  assert.equal(await page.inputValue('#ex-part-weights'), typed);
+  // Another exercise and back.
+  await page.fill('#ex-part-scores', '1 2');
+  await page.selectOption('#set-kind', 'scaled');
+  await page.waitForFunction((s) => document.body.dataset.exercise === 'shown' && document.body.dataset.seed !== s, seed);
+  assert.equal(await page.inputValue('#ex-part-weights'), '', 'another exercise\'s part is its own');
+  await page.selectOption('#set-kind', 'context');
+  await page.waitForFunction((s) => document.body.dataset.exercise === 'shown' && document.body.dataset.seed === s, seed);
+  assert.equal(await page.inputValue('#ex-part-weights'), typed);
+  assert.equal(await page.inputValue('#ex-part-scores'), '1 2');
+  // The last keystrokes before a reload.
+  await page.focus('#ex-part-scores');
+  await page.keyboard.press('End');
+  await page.keyboard.type(' 3');
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.exercise === 'shown');
+  assert.equal(await page.inputValue('#ex-part-scores'), '1 2 3');
+  assert.equal(await page.inputValue('#ex-part-weights'), typed);
+  // Checked, it is the saved answer (and no longer a draft).
+  assert.equal((await answer(page, 'weights', typed)).verdict, 'wrong');
+  assert.equal((await savedAnswer(page, 'ex-context--weights')).text, typed);
+  assert.equal(await page.evaluate(() => (JSON.parse(localStorage.getItem('attention-lab:exercise-drafts:v1')) || {})['ex-context--weights']), undefined);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('typed text echoed in a message is isolated: a right-to-left override turns only its own quote around', async () => {
+  const { page, problems, close } = await open('exercises.html?kind=context');
+  await shown(page);
+  const g = await answer(page, 'weights', '0.2 0.3 \u202Eabc');
+  assert.equal(g.verdict, 'unreadable');
+  assert.equal(g.text, '\u2068"\u202Eabc"\u2069 is not a number.');
+  // As drawn: the words after the quote still read left to right ("is" left of "number").
+  await page.fill('#ex-part-weights', '0.2 0.3 \u202Eabc');
+  await page.press('#ex-part-weights', 'Enter');
+  await page.waitForFunction(() => document.querySelector('[data-part=weights]').dataset.verdict === 'unreadable');
+  const order = await page.evaluate(() => {
+    const node = document.getElementById('ex-part-weights-feedback').firstChild;
+    const text = node.textContent, at = text.indexOf(' is not a number');
+    const x = (i) => { const r = document.createRange(); r.setStart(node, i); r.setEnd(node, i + 1); return r.getBoundingClientRect().left; };
+    return { is: x(at + 1), number: x(text.lastIndexOf('r')) };
+  });
+  assert.ok(order.is < order.number, JSON.stringify(order));
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('a name of zero-width characters is refused, at the field and by the engine', async () => {
+  const { page, problems, close } = await open('exercises.html?kind=context');
+  const { seed } = await shown(page);
+  await page.fill('#ex-student', '\u200B\u200C\u200D\u2060\uFEFF');
+  assert.match(await page.textContent('#ex-student-error'), /no visible character/);
+  assert.equal(await page.getAttribute('#ex-student', 'aria-invalid'), 'true');
+  assert.equal(await page.evaluate(() => document.body.dataset.seed), seed, 'no exercise drawn for it');
+  // Asked directly (as the gradebook asks for a hand-in's name), the engine refuses it too.
+  const refusals = await page.evaluate(async () => {
+    const worker = new Worker('js/lab-worker.js');  // the lab's worker, spoken to as lab-client.js does
+    let next = 1;
+    const ask = (type, payload) => new Promise((resolve) => {
+      const id = next++;
+      worker.addEventListener('message', function on(e) {
+        if (e.data.id !== id || e.data.type === 'progress') return;
+        worker.removeEventListener('message', on);
+        resolve(e.data);
+      });
+      worker.postMessage({ type, id, payload });
+    });
+    await ask('init', {});
+    const out = [];
+    for (const fn of ['exercise', 'grade_exercise']) {
+      const r = await ask('call', { fn, input: { student: '\u200B \u200B', kind: 'context', variant: 1, part: 'scores', typed: [1, 2, 3] } });
+      out.push(r.type === 'error' ? r.payload.message : 'accepted');
+    }
+    worker.terminate();
+    return out;
+  });
+  for (const m of refusals) assert.match(m, /the name holds no visible character/);
+  assert.deepEqual(problems.console, []);
+  await close();
 });

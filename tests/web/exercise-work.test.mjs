@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAnswer } from '../../web/js/settings/parse.js';
-import { answerId, exerciseAnswers, exerciseProgress, normaliseStudent } from '../../web/js/work/exercise-work.js';
+import { DRAFT_MAX, DRAFTS_KEY, TYPED_MAX, answerId, exerciseAnswers, exerciseProgress, lengthProblem, normaliseStudent, openDrafts } from '../../web/js/work/exercise-work.js';
 import { buildHandin, parseHandin } from '../../web/js/work/handin.js';
 import { gradebook, toCsv } from '../../web/js/grading/gradebook.js';
 import { describeScore, grade, lessonStatus } from '../../web/js/grading/grading.js';
@@ -18,6 +18,12 @@ test('answers: decimals, fractions, brackets, a Unicode minus; a decimal comma a
   assert.deepEqual(parseAnswer('[0.25, 3/4; \u22121e-1]', 3), { ok: true, values: [0.25, 0.75, -0.1] });
   assert.deepEqual(parseAnswer('(1 2)', 2), { ok: true, values: [1, 2] });
   assert.equal(parseAnswer('0,5', 1).message, 'Use a point for decimals (0.5, not 0,5): the comma separates numbers.');
+  // Decimal commas in a list: the hint, not "you typed 6" (read as points the count is right).
+  assert.equal(parseAnswer('0,2; 0,3; 0,5', 3).message, 'Use a point for decimals (0.2, not 0,2): the comma separates numbers.');
+  assert.equal(parseAnswer('0,5 0,25', 2).message, 'Use a point for decimals (0.5, not 0,5): the comma separates numbers.');
+  assert.equal(parseAnswer('[\u22120,25; 0,75]', 2).message, 'Use a point for decimals (0.25, not 0,25): the comma separates numbers.');
+  assert.equal(parseAnswer('0,5', 3).message, 'This part takes 3 numbers; you typed 2.');  // no count a comma explains
+  assert.deepEqual(parseAnswer('1,2,3', 3), { ok: true, values: [1, 2, 3] });               // commas between numbers
   assert.equal(parseAnswer('1 2', 3).message, 'This part takes 3 numbers; you typed 2.');
   assert.match(parseAnswer('1/0', 1).message, /divides by zero/);
   assert.match(parseAnswer('1/2/3', 1).message, /is not a number/);
@@ -192,4 +198,57 @@ test('exerciseAnswer "first": a part counts by its first answer, kept whole, and
   const row = gradebook([r], { checks: [], assignment: first, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0];
   assert.equal(row.exercises, '1 of 2 parts right at the first answer');
   assert.equal(row.points, 1);
+});
+
+// A Storage as the browser's localStorage behaves (strings in, strings out), optionally full.
+function memoryStorage({ full = false } = {}) {
+  const m = new Map();
+  return {
+    getItem: (k) => (m.has(k) ? m.get(k) : null),
+    setItem: (k, v) => { if (full) throw new Error('QuotaExceededError'); m.set(k, String(v)); },
+    removeItem: (k) => m.delete(k),
+    raw: m,
+  };
+}
+
+test('an answer over the limit is named with its length, never cut', () => {
+  assert.equal(TYPED_MAX, 500);
+  assert.equal(lengthProblem('0.2 0.3 0.5'), '');
+  assert.equal(lengthProblem('x'.repeat(500)), '');
+  assert.equal(lengthProblem('x'.repeat(10000)), 'This answer is 10000 characters; an answer is at most 500. Shorten it to check it.');
+  assert.match(lengthProblem('😀'.repeat(501)), /^This answer is 501 characters/);  // characters, not UTF-16 units
+  assert.equal(lengthProblem('😀'.repeat(300)), '');
+});
+
+test('drafts: kept whole per part, any name, newest wins across tabs; gone once checked or after "Start over"', () => {
+  const storage = memoryStorage();
+  const a = openDrafts(storage), b = openDrafts(storage);  // two tabs
+  const id = answerId('scaled', 'weights'), other = answerId('context', 'scores');
+  const long = `0.2 0.3 0.5${' '.repeat(9989)}`;
+  assert.equal(a.get(id), null);
+  assert.ok(a.put(id, long, '2026-12-01T10:00:00.000Z'));
+  assert.ok(b.put(other, '1 2 3', '2026-12-01T10:01:00.000Z'));  // the other tab's write keeps this one's
+  assert.deepEqual(b.get(id), { text: long, at: '2026-12-01T10:00:00.000Z' });
+  assert.equal(a.get(other).text, '1 2 3');
+  assert.equal(a.get(id, '2026-12-01T10:00:30.000Z'), null);  // made before a "Start over"
+  assert.equal(a.get(other, '2026-12-01T10:00:30.000Z').text, '1 2 3');
+  assert.ok(a.remove(id));
+  assert.equal(b.get(id), null);
+  assert.equal(b.get(other).text, '1 2 3');
+  // Longer than DRAFT_MAX: not stored (the field keeps it); the earlier draft stays.
+  assert.equal(a.put(other, 'x'.repeat(DRAFT_MAX + 1)), false);
+  assert.equal(a.get(other).text, '1 2 3');
+  // What is read is checked: damaged entries and other keys are left out, never thrown on.
+  storage.setItem(DRAFTS_KEY, JSON.stringify({ [id]: { text: 5, at: 'x' }, q1: { text: 'a', at: '2026-12-01T10:00:00Z' }, [other]: { text: '4 5', at: '2026-12-01T10:00:00Z' } }));
+  assert.equal(a.get(id), null);
+  assert.equal(a.get('q1'), null);
+  assert.equal(a.get(other).text, '4 5');
+  storage.setItem(DRAFTS_KEY, '{broken');
+  assert.equal(a.get(other), null);
+  assert.ok(a.put(other, '6 7'));
+  assert.equal(a.get(other).text, '6 7');
+  // No storage, or a full one: nothing saved, nothing thrown.
+  assert.equal(openDrafts(null).put(id, '1'), false);
+  assert.equal(openDrafts(null).get(id), null);
+  assert.equal(openDrafts(memoryStorage({ full: true })).put(id, '1'), false);
 });

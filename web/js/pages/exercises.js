@@ -3,9 +3,12 @@
 // answers; each part is graded there too, on Check. This file holds the name, the
 // settings, the givens, one form row per part and the saved work.
 //
-// Typed answers are kept as typed (in the field and in the saved work, work/store.js);
-// one that does not parse gets a message beside it and nothing is sent. An answer saved
-// for other numbers (another name or variant) is not shown as this exercise's.
+// Typed answers are kept whole, as typed: checked ones in the saved work (work/store.js),
+// the rest as drafts (work/exercise-work.js openDrafts), saved on every change and on
+// pagehide, so a name edit, another exercise and back, or a reload finds them in their
+// fields. One that does not parse, or is longer than TYPED_MAX, gets a message beside it
+// and nothing is sent or cut. An answer checked for other numbers (another name or
+// variant) is not shown as this exercise's, but a draft is (it is the student's text).
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { LatestCall } from '../engine/latest-call.js';
 import { parseAnswer } from '../settings/parse.js';
@@ -16,16 +19,17 @@ import { exerciseRulesOf } from '../grading/grading.js';
 import { connectLms, joinLms } from '../lms/lms.js';
 import { labData } from '../ui/lab-data.js';
 import { markDone, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
-import { answerId, exerciseProgress, normaliseStudent } from '../work/exercise-work.js';
-import { wireStudentName } from '../work/student-name.js';
+import { answerId, exerciseProgress, lengthProblem, normaliseStudent, openDrafts } from '../work/exercise-work.js';
+import { nameProblem, wireStudentName } from '../work/student-name.js';
 import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
 
 const $ = (id) => document.getElementById(id);
-const TYPED_MAX = 500;  // an answer's text as saved: a few numbers need far fewer characters
 
 // typedAt: when each part (by answer id) was first typed into on this page, for its latency.
-const state = { spec: null, form: null, request: null, typedAt: new Map() };
+// flush: per shown part, a function that saves its field as a draft if it changed (pagehide).
+const state = { spec: null, form: null, request: null, typedAt: new Map(), flush: [] };
 const store = openStore();
+const drafts = openDrafts(safeStorage());
 const lms = connectLms();
 const data = labData();
 // What counts: the assignment's weights and variant (content/assignment.json, or the
@@ -46,12 +50,14 @@ const fetchExercise = new LatestCall(lab, 'exercise', {
 
 // ---- what the student set -----------------------------------------------------------
 
+// The name if the engine can draw from it (work/student-name.js nameProblem: it must hold
+// a visible character, as the engine's check_student requires), else null, with a message.
 function studentName() {
   const name = $('ex-student').value;
-  const who = normaliseStudent(name);
-  $('ex-student-error').textContent = who ? '' : 'Type your name: your numbers are drawn from it.';
-  $('ex-student').setAttribute('aria-invalid', who ? 'false' : 'true');
-  return who ? name : null;
+  const problem = normaliseStudent(name) ? nameProblem(name) : 'Type your name: your numbers are drawn from it.';
+  $('ex-student-error').textContent = problem;
+  $('ex-student').setAttribute('aria-invalid', problem ? 'true' : 'false');
+  return problem ? null : name;
 }
 
 function request() {
@@ -70,6 +76,7 @@ function reload() {
     $('ex-prompt').textContent = 'Type your name above (and choose an exercise if the settings are marked): your exercise appears here.';
     $('ex-givens').replaceChildren();
     $('ex-parts').replaceChildren();
+    state.flush = [];
     document.body.dataset.exercise = 'waiting';
     return;
   }
@@ -103,6 +110,7 @@ function show(r, req) {
   $('ex-prompt').textContent = r.prompt;
   $('ex-givens').replaceChildren(...r.givens.map(givenView));
   const form = $('ex-parts');
+  state.flush = [];
   form.replaceChildren(...r.parts.map((p) => partRow(p, req)));
   showProgress();
   document.body.dataset.exercise = 'shown';
@@ -127,18 +135,58 @@ function partRow(p, req) {
   const feedback = Object.assign(document.createElement('p'), { id: `${id}-feedback`, className: 'feedback' });
   feedback.setAttribute('role', 'status');
   input.setAttribute('aria-describedby', feedback.id);
+  const answer = answerId(req.kind, p.key);
+  // The field holds what was typed last: a draft newer than the answer checked for these
+  // numbers (typed for any name, or before another exercise was opened), else that answer.
   const saved = savedFor(p, req);
-  if (saved) {
-    input.value = saved.text || '';
-    if (saved.checked) showSaved(p, req, saved, wrap, feedback);
-  }
+  const draft = drafts.get(answer, store.state.resetAt);
+  const useDraft = draft && !(saved && Date.parse(saved.updatedAt || 0) > Date.parse(draft.at));
+  input.value = useDraft ? draft.text : saved ? saved.text || '' : '';
+  if (saved && saved.checked && input.value === (saved.text || '')) showSaved(p, req, saved, wrap, feedback);
+  else if (useDraft && draft.text.trim()) showUnchecked(wrap, feedback);
+  showLength(input, wrap, feedback);
   const row = Object.assign(document.createElement('form'), { className: 'part-row', noValidate: true });
   row.append(input, check);
   row.addEventListener('submit', (e) => { e.preventDefault(); grade(p, input, wrap, feedback); });
-  const answer = answerId(req.kind, p.key);
-  input.addEventListener('input', () => { if (!state.typedAt.has(answer)) state.typedAt.set(answer, new Date().toISOString()); });
+  let kept = input.value;  // the text as last saved (a draft or the checked answer)
+  const keep = () => {
+    if (input.value === kept) return;
+    kept = input.value;
+    drafts.put(answer, input.value);
+  };
+  state.flush.push(keep);
+  input.addEventListener('input', () => {
+    if (!state.typedAt.has(answer)) state.typedAt.set(answer, new Date().toISOString());
+    keep();
+    showLength(input, wrap, feedback);
+  });
   wrap.append(label, row, feedback);
   return wrap;
+}
+
+// An answer over TYPED_MAX is refused at once, as it is typed (and again on Check); the
+// message goes when it is short enough.
+function showLength(input, wrap, feedback) {
+  const problem = lengthProblem(input.value);
+  if (problem) {
+    wrap.dataset.verdict = 'unreadable';
+    feedback.className = 'feedback error';
+    feedback.textContent = problem;
+    input.setAttribute('aria-invalid', 'true');
+  } else if (feedback.dataset.length === 'true') {
+    delete wrap.dataset.verdict;
+    feedback.className = 'feedback';
+    feedback.textContent = '';
+    input.setAttribute('aria-invalid', 'false');
+  }
+  feedback.dataset.length = problem ? 'true' : 'false';
+}
+
+// A draft shown in its field: typed, not checked yet.
+function showUnchecked(wrap, feedback) {
+  wrap.dataset.verdict = 'unchecked';
+  feedback.className = 'feedback';
+  feedback.textContent = 'Not checked yet: press Check to grade this answer.';
 }
 
 function showVerdict(wrap, feedback, right, message, attempts) {
@@ -160,7 +208,9 @@ async function showSaved(p, req, saved, wrap, feedback) {
 
 async function grade(p, input, wrap, feedback) {
   const req = state.request;
-  const parsed = parseAnswer(input.value, p.count);
+  const typed = input.value;  // whole: what is checked is what is saved
+  const tooLong = lengthProblem(typed);
+  const parsed = tooLong ? { ok: false, message: tooLong } : parseAnswer(typed, p.count);
   if (!parsed.ok) {
     wrap.dataset.verdict = 'unreadable';
     feedback.className = 'feedback error';
@@ -169,7 +219,6 @@ async function grade(p, input, wrap, feedback) {
     return;
   }
   input.setAttribute('aria-invalid', 'false');
-  const typed = input.value.slice(0, TYPED_MAX);
   let g;
   try {
     g = await lab.call('grade_exercise', { student: req.student, kind: req.kind, variant: req.variant, part: p.key, typed: parsed.values });
@@ -192,6 +241,7 @@ async function grade(p, input, wrap, feedback) {
   const attempts = a.attempts;
   store.touchAnswer(id);
   store.save();
+  if (input.value === typed) drafts.remove(id);  // the answer holds it now (unless typed on meanwhile)
   wrap.dataset.mistake = g.mistake;
   showVerdict(wrap, feedback, g.right, g.message, attempts);
   showProgress();
@@ -243,8 +293,22 @@ function main() {
     if (!lms.student && !$('ex-student').value && store.state.student.name) $('ex-student').value = store.state.student.name;
     showProgress();
   };
+  // The last keystrokes before a reload or a closed tab (each is saved as typed; this
+  // catches any the input events did not).
+  window.addEventListener('pagehide', () => { for (const keep of state.flush) keep(); });
   reload();
   document.body.dataset.ready = 'true';
+}
+
+// The browser's localStorage for the drafts, or null where it cannot be used.
+function safeStorage() {
+  try {
+    const s = window.localStorage;
+    s.getItem('attention-lab:probe');
+    return s;
+  } catch {
+    return null;
+  }
 }
 
 main();

@@ -49,9 +49,11 @@ export function parseAnswer(text, count) {
     values.push(r.value);
   }
   if (count !== null && values.length !== count) {
-    const decimalComma = count === 1 && values.length === 2 && /^\s*[+\-\u2212]?\d+,\d+\s*$/.test(body);
-    return { ok: false, message: decimalComma
-      ? 'Use a point for decimals (0.5, not 0,5): the comma separates numbers.'
+    // Decimal commas ("0,2; 0,3; 0,5", "0,5 0,25"): read as points, the count is right.
+    const comma = /\d+,\d+/.exec(body);
+    const asPoints = body.replace(/(\d),(\d)/g, '$1.$2').split(/[\s,;]+/).filter((x) => x.length > 0);
+    return { ok: false, message: comma && asPoints.length === count
+      ? `Use a point for decimals (${comma[0].replace(',', '.')}, not ${comma[0]}): the comma separates numbers.`
       : `This part takes ${count === 1 ? '1 number' : `${count} numbers`}; you typed ${values.length}.` };
   }
   return { ok: true, values };
