@@ -12,8 +12,9 @@
 import { normaliseStudent } from './exercise-work.js';
 import { NAME_MAX, STORE_KEY } from './store.js';
 
-// Fillers that are letters to Unicode but show nothing (Hangul fillers).
-const FILLERS = /[\u115F\u1160\u3164\uFFA0]/gu;
+// Fillers that are letters or symbols to Unicode but show nothing (Hangul fillers, the
+// Braille blank), as the engine's check_student counts them (src/exercises/exercise.cpp).
+const FILLERS = /[\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
 // Why a typed name cannot be used, or '' when it can (an empty name is the page's to ask for).
 export function nameProblem(name) {
