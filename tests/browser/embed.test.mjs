@@ -135,3 +135,103 @@ test('a widget page offers the snippet that embeds it, with its settings', async
   assert.deepEqual(tr.problems.console, []);
   await tr.close();
 });
+
+// Messages nobody should act on: for iframe-resizer's parent side (sizes of the lab's frames
+// named by id) and child side, malformed or from the wrong window, and objects whose string
+// form throws (iframe-resizer turns every message into a string first).
+const JUNK_FOR_PARENT = ['[iFrameSizer]garbage', '[iFrameSizer]',
+  '[iFrameSizer]lms-table:10:10:message:{bad', '[iFrameSizer]lms-table:1:1:autoResize:{', '[iFrameSizer]lms-table:5:5:close',
+  '[iFrameSizer]lms-table:abc:10:resize', '[iFrameSizer]lms-race:5:5:resize', '[iFrameSizer]lms-table:1:1:inPageLink:%E0%A4%A',
+  '[iFrameResizerChild]Ready', { type: 'attention-lab:escape', toString: 1 }];
+const JUNK_FOR_CHILD = ['[iFrameSizer]garbage', '[iFrameSizer]', '[iFrameSizer]message:{bad', '[iFrameSizer]pageInfo:{bad',
+  '[iFrameSizer]moveToAnchor:%E0%A4%A', '[iFrameSizer]inPageLink:#x', '[iFrameSizer]x:8:true:false:32:true:true:8px:__proto__::0:0:false:child:scroll:false',
+  { toString: 1 }, [{ valueOf: 1, toString: 1 }], null, 42];
+// Well formed, and taken only from the frame it names.
+const FORGED = ['[iFrameSizer]lms-table:5:5:resize', '[iFrameSizer]lms-table:5:5:init'];
+
+test('messages: only the lab\'s own frames reach the resizer, well formed; junk from anywhere throws nowhere', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('embed/lms-page.html'));
+  const table = await frameOf(page, '#lms-table');
+  await table.waitForFunction(() => document.querySelectorAll('#result-rows tr').length === 5 && document.body.dataset.build);
+  await table.evaluate(() => document.fonts.ready);
+  const before = await fits(page, '#lms-table');
+  // Each sender posts its junk, then a last word the page waits for: messages from one
+  // sender arrive in order, so when it arrives the junk has been handled.
+  await page.evaluate(() => {
+    window.heard = new Set();
+    window.addEventListener('message', (e) => { if (typeof e.data === 'string' && e.data.startsWith('done:')) window.heard.add(e.data); });
+  });
+  const post = (target, junk, done) => `for (const m of ${JSON.stringify(junk)}) ${target}.postMessage(m, '*'); ${target}.postMessage(${JSON.stringify(done)}, '*');`;
+  // 1. The page's own window and a frame of its own that is not the lab's, to the page.
+  await page.evaluate(post('window', [...JUNK_FOR_PARENT, ...FORGED], 'done:page'));
+  await page.evaluate((code) => {
+    const f = document.createElement('iframe');
+    f.id = 'stranger';
+    f.srcdoc = `<script>${code}<\/script>`;
+    document.body.append(f);
+  }, post('parent', [...JUNK_FOR_PARENT, ...FORGED], 'done:stranger'));
+  // 2. The lab's frame itself, malformed or naming another frame.
+  await table.evaluate(post('parent', JUNK_FOR_PARENT, 'done:table'));
+  await page.waitForFunction(() => ['done:page', 'done:stranger', 'done:table'].every((d) => window.heard.has(d)));
+  // 3. To the widget: from the page above (malformed) and from another frame (not its parent).
+  await table.evaluate(() => {
+    window.heard = new Set();
+    window.addEventListener('message', (e) => { if (typeof e.data === 'string' && e.data.startsWith('done:')) window.heard.add(e.data); });
+  });
+  await page.evaluate(post('document.getElementById("lms-table").contentWindow', JUNK_FOR_CHILD, 'done:parent'));
+  await page.$eval('#stranger', (f, code) => f.contentWindow.eval(code),
+    post('parent.document.getElementById("lms-table").contentWindow', [...JUNK_FOR_CHILD, '[iFrameSizer]reset', '[iFrameSizer]x:0:false:false:0:true:true:0px:max::0:0:false:child:scroll:false'], 'done:stranger'));
+  await table.waitForFunction(() => ['done:parent', 'done:stranger'].every((d) => window.heard.has(d)));
+
+  assert.deepEqual(problems.console, [], 'no uncaught error, in the page or the widget');
+  assert.equal(await page.locator('#lms-table').count(), 1, 'no message closed the frame');
+  const after = await fits(page, '#lms-table');
+  assert.ok(Math.abs(after.outer - before.outer) <= 4, `no forged size took (${before.outer} -> ${after.outer})`);
+  // The widget still reports its own size: a taller table makes a taller frame.
+  await table.evaluate(() => { document.querySelector('main').style.paddingBottom = '300px'; });
+  await page.waitForFunction((h) => document.getElementById('lms-table').clientHeight > h + 250, before.outer);
+  await fits(page, '#lms-table');
+  // Escape from the lab's frame still hands the keys back; the same message from elsewhere does nothing.
+  await page.$eval('#stranger', (f) => f.contentWindow.eval('parent.postMessage({ type: "attention-lab:escape" }, "*")'));
+  await table.focus('.query-handle');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.activeElement && document.activeElement.tagName !== 'IFRAME');
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('with ?embed every link leaves in a new tab: the page\'s, the glossary\'s added after load, and one added later still', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('code.html?embed'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.locator('a.term').first().waitFor({ state: 'attached' });
+  const links = await page.$$eval('a[href]', (as) => as.filter((a) => !a.getAttribute('href').startsWith('#'))
+    .map((a) => ({ href: a.getAttribute('href'), term: a.classList.contains('term'), target: a.target, rel: a.rel })));
+  assert.ok(links.some((l) => l.term), 'the glossary linked a term');
+  for (const l of links) {
+    assert.equal(l.target, '_blank', `${l.href} opens in a new tab`);
+    assert.match(l.rel, /\bnoopener\b/, `${l.href} has rel=noopener`);
+  }
+  // A glossary link followed: a new tab, the widget stays. (The terms embed mode shows
+  // none of are in the introduction it hides: the link is followed as a script would.)
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.locator('a.term').first().evaluate((a) => a.click())]);
+  await tab.waitForLoadState();
+  assert.match(tab.url(), /lesson\.html#g-/);
+  assert.match(page.url(), /code\.html\?embed$/);
+  await tab.close();
+  // A link added after load, and one clicked the moment it is added (before any observer ran).
+  await page.evaluate(() => {
+    const a = Object.assign(document.createElement('a'), { href: 'lesson.html', textContent: 'the lesson', id: 'late' });
+    document.querySelector('main').append(a);
+  });
+  await page.waitForFunction(() => document.getElementById('late').target === '_blank' && document.getElementById('late').relList.contains('noopener'));
+  const [tab2] = await Promise.all([page.context().waitForEvent('page'), page.evaluate(() => {
+    const a = Object.assign(document.createElement('a'), { href: 'lesson.html#g-gru', textContent: 'at once' });
+    document.querySelector('main').append(a);
+    a.click();
+  })]);
+  await tab2.waitForLoadState();
+  assert.match(tab2.url(), /lesson\.html#g-gru$/);
+  assert.match(page.url(), /code\.html\?embed$/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});

@@ -13,9 +13,13 @@
 //   'slide:stop' for the slide that holds it, and goes on at 'slide:start' (or when
 //   shown again): LabClient.pause, which the engine honours between minibatches; the
 //   numbers are the same.
-// - Links to other pages of the lab open in a new tab, not in the frame.
+// - Links to other pages of the lab (and any other link out of the page, including
+//   those added after load, like the glossary's) open in a new tab, not in the frame.
+// - Messages: iframe-resizer's child side sees only well-formed ones from the window
+//   above (guard-child.js); the slide messages are taken from that window only.
 //
 // Not embedded, a widget page offers "Embed this": the snippet an instructor copies.
+import './guard-child.js';  // first: its listener runs before iframe-resizer's
 import 'iframe-resizer/js/iframeResizer.contentWindow.js';
 
 export const embedded = document.documentElement.classList.contains('embed');
@@ -50,6 +54,38 @@ export function pauseWhenAway(lab) {
   }
 }
 
+// Another page of the lab, or any other address, in a new tab, never inside the slide:
+// the links the page was built with, those added after (the glossary's terms, a result's
+// links: a MutationObserver), and, should one be clicked before the observer has run, at
+// the click (a delegated handler, before the browser follows it). A link within the page
+// ("#...") stays.
+const leavesPage = (a) => {
+  const href = a.getAttribute('href');
+  return href !== null && !href.startsWith('#');
+};
+function newTab(a) {
+  if (!leavesPage(a)) return;
+  if (a.target !== '_blank') a.target = '_blank';
+  if (!a.relList.contains('noopener')) a.relList.add('noopener');
+}
+function linksInNewTabs() {
+  for (const a of document.querySelectorAll('a[href]')) newTab(a);
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === 'attributes') { if (r.target.matches('a[href]')) newTab(r.target); continue; }
+      for (const n of r.addedNodes) {
+        if (n.nodeType !== Node.ELEMENT_NODE) continue;
+        if (n.matches('a[href]')) newTab(n);
+        for (const a of n.querySelectorAll('a[href]')) newTab(a);
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['href', 'target'] });
+  document.addEventListener('click', (event) => {
+    const a = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (a) newTab(a);
+  }, true);
+}
+
 function embedChrome() {
   const main = document.querySelector('main');
   const bar = document.createElement('p');
@@ -58,10 +94,7 @@ function embedChrome() {
   open.id = 'open-in-lab';
   bar.append(open, ' (a new tab, with the lesson and the hand-in)');
   main.prepend(bar);
-  // Another page of the lab in a new tab, never inside the slide.
-  for (const a of document.querySelectorAll('main a[href]')) {
-    if (!a.getAttribute('href').startsWith('#')) Object.assign(a, { target: '_blank', rel: 'noopener' });
-  }
+  linksInNewTabs();
   window.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();

@@ -6,17 +6,23 @@
 //   {type: 'attention-lab:escape'}), so a slide deck's arrow keys work again.
 // A reveal.js deck needs nothing more: it posts 'slide:start' and 'slide:stop' to the
 // frames of the slide it shows and leaves, and the widget pauses its long work.
+// Every message is checked for its source before anything acts on it: guard-parent.js
+// (imported first, so its listener runs before iframe-resizer's) lets iframe-resizer see
+// only well-formed messages from these frames; the Escape message is taken only from them.
+import './guard-parent.js';
 import iFrameResize from 'iframe-resizer/js/iframeResizer.js';
+import { frameOrigin } from './resizer-messages.js';
 
 function connect() {
   const frames = [...document.querySelectorAll('iframe[data-attention-lab]')];
-  // checkOrigin off: the lab may be hosted elsewhere than this page; iframe-resizer
-  // still takes sizes only from these frames' own windows.
+  // checkOrigin off: iframe-resizer's own check throws on a message from another
+  // origin; guard-parent.js checks each frame's source and origin and drops the rest.
   for (const frame of frames) iFrameResize({ checkOrigin: false, warningTimeout: 0, log: false }, frame);
   window.addEventListener('message', (event) => {
-    if (!event.data || event.data.type !== 'attention-lab:escape') return;
+    const data = event.data;
+    if (data === null || typeof data !== 'object' || data.type !== 'attention-lab:escape') return;
     const frame = frames.find((f) => f.contentWindow === event.source);
-    if (!frame) return;
+    if (!frame || frameOrigin(frame.getAttribute('src') || '', document.baseURI) !== event.origin) return;
     frame.blur();
     // Focus the element that holds the frame (a slide), or the page, so its keys work.
     const holder = frame.closest('section, [tabindex]') || document.body;
