@@ -352,6 +352,16 @@ test('code over the length a run takes is refused at the editor, never cut; the 
   await close();
 });
 
+test('the exercises page says what counts in one line (by default: a part once right stays right)', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('exercises.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await page.fill('#ex-student', 'Ada Lovelace');
+  await page.waitForFunction(() => document.body.dataset.exercise === 'shown');
+  assert.match(await page.textContent('#ex-summary'), /Your assignment counts a part right if any answer you checked for your numbers was right: trying something after a right answer never lowers your grade\.$/);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
 test('the code cannot reach localStorage, the network, more threads or the page', async () => {
   // A server of another origin that records every request: the code tries to reach it
   // by every way a worker has; the test then waits so that a request would go out.

@@ -37,8 +37,8 @@ export function gradingOf(assignment) {
 // The exercises that count: the assignment's {variant, weights: {kind: weight}} with the
 // part counts the build added (tools/site/content.mjs, from content/widgets/exercises.json),
 // which answer of a part is graded (grading.exerciseAnswer) and which code run (grading.codeRun).
-//   -> {variant, answer: 'best' | 'last' | 'first', code: 'best' | 'last', kinds: [{kind, weight, parts}]},
-//      kinds of weight 0 left out
+//   -> {variant, answer: 'best' | 'last' | 'first', code: 'best' | 'last', kinds: [{kind, weight, parts}],
+//       countsText: what counts in words}, kinds of weight 0 left out
 export function exerciseRulesOf(assignment) {
   const e = (assignment && assignment.exercises) || {};
   const weights = e.weights && typeof e.weights === 'object' ? e.weights : {};
@@ -47,7 +47,14 @@ export function exerciseRulesOf(assignment) {
     .filter((k) => Number.isFinite(weights[k]) && weights[k] > 0 && Number.isInteger(parts[k]) && parts[k] > 0)
     .map((kind) => ({ kind, weight: weights[kind], parts: parts[kind] }));
   const rules = gradingOf(assignment);
-  return { variant: Number.isInteger(e.variant) ? e.variant : 1, answer: rules.exerciseAnswer, code: rules.codeRun, kinds };
+  return { variant: Number.isInteger(e.variant) ? e.variant : 1, answer: rules.exerciseAnswer, code: rules.codeRun, kinds, countsText: exerciseCountsText(rules.exerciseAnswer) };
+}
+
+// What counts of the exercises' answers, in one line for the exercises page.
+export function exerciseCountsText(answer) {
+  if (answer === 'first') return 'Your assignment grades the first answer you check in each part: check when you are sure.';
+  if (answer === 'last') return 'Your assignment grades the last answer you check in each part.';
+  return 'Your assignment counts a part right if any answer you checked for your numbers was right: trying something after a right answer never lowers your grade.';
 }
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);

@@ -274,8 +274,7 @@ function showProgress() {
   const right = Object.values(per).reduce((s, p) => s + p.right, 0);
   const variantNote = settings && settings.variant !== rules.variant && rules.kinds.length
     ? ` Your assignment asks for variant ${rules.variant}: answers to variant ${settings.variant} do not count toward it.` : '';
-  const firstNote = rules.answer === 'first' && rules.kinds.length
-    ? ' Your assignment grades the first answer you check in each part: check when you are sure.' : '';
+  const firstNote = rules.kinds.length ? ` ${rules.countsText}` : '';  // what counts, in one line (grading.js: best, last or first)
   $('ex-summary').textContent = `${right ? `Parts right in all five exercises: ${right}.` : ''}${variantNote}${firstNote}`.trim();
   if (complete === kind.choices.length) markDone('exercises');
 }
