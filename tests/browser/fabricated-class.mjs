@@ -67,3 +67,27 @@ export function writeClass(dir, n) {
     shapes: { answered: Math.min(5, n) },
   };
 }
+
+// Hand-ins that test what the gradebook trusts (tests/browser/gradebook.test.mjs), made with
+// the lab's own hand-in code, exported 2026-11-30 12:00 UTC:
+//   "Proto Pat"   predictions of "__proto__" (comments), "constructor" (vision) and
+//                 "hasOwnProperty" (race), each with the same "result"
+//   "Late Lee"    check C answered right, its attempt log dated 2099
+//   "Honest Hal"  a comments prediction borne out and an image-page one not: neither
+//                 page's run is in a hand-in, so neither can be checked
+export function writeHostileClass(dir) {
+  const pred = (choice, outcome, run) => ({ choice, text: 'a hunch', locked: true, run, ticket: 't1', at: at(0, 1), outcome, result: 'as stated', updatedAt: at(0, 2) });
+  const work = {
+    'Proto Pat': { 'predict-comments': pred('__proto__', '__proto__', 'bias 0.9, noise 0.2, seed 1'),
+      'predict-vision': pred('constructor', 'constructor', 'positions on, seed 1'), 'predict-race': pred('hasOwnProperty', 'hasOwnProperty', 'T = 30') },
+    'Late Lee': { [C.id]: (() => { const a = attempts(0, C, [right(C)]); a.log[0][2] = '2099-01-01T00:00:00.000Z'; a.updatedAt = a.log[0][2]; return a; })() },
+    'Honest Hal': { 'predict-comments': pred('many', 'many', 'bias 0.9, noise 0.2, seed 1'), 'predict-vision': pred('same', 'transformer', 'positions on, seed 1') },
+  };
+  return Object.entries(work).map(([name, answers], i) => {
+    const state = normalizeState({ version: 2, student: { name, id: `H-${i}`, updatedAt: at(i, 0) }, answers }).state;
+    const { text, filename } = buildHandin({ state, checks: content, assignment, now: new Date('2026-11-30T12:00:00Z') });
+    const path = join(dir, filename);
+    writeFileSync(path, text);
+    return path;
+  });
+}

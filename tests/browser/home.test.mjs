@@ -15,6 +15,10 @@ after(async () => { await lab.close(); });
 const ACTIVITIES = PAGES.filter((p) => p.card).length;
 const TIMED = PAGES.filter((p) => p.card && p.minutes).length;
 const ASSIGNED = JSON.parse(readFileSync('content/assignment.json', 'utf8')).checks.length;
+// The assigned checks the student assesses themselves: named beside the count, since the
+// score's "quick checks n of m" leaves them out.
+const SELF = JSON.parse(readFileSync('content/quick-checks.json', 'utf8')).checks
+  .filter((c) => c.kind === 'short' && JSON.parse(readFileSync('content/assignment.json', 'utf8')).checks.includes(c.id)).map((c) => `Q${c.number}`);
 const ticked = (page) => page.$$eval('.cards li[data-done="true"]', (lis) => lis.map((li) => li.dataset.page));
 
 test('each activity is ticked once done, from the saved work; the progress says so in words', async () => {
@@ -22,7 +26,7 @@ test('each activity is ticked once done, from the saved work; the progress says 
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   assert.deepEqual(await ticked(page), []);
   assert.match(await page.textContent('#progress-done'), new RegExp(`^Nothing done yet in this browser: ${ACTIVITIES} activities below`));
-  assert.match(await page.textContent('#progress-checks'), new RegExp(`^Quick checks: 0 of ${ASSIGNED} answered\\. Score so far: 0 of \\d+: quick checks 0 of \\d+, exercises 0 of \\d+\\.$`));
+  assert.match(await page.textContent('#progress-checks'), new RegExp(`^Quick checks: 0 of ${ASSIGNED} answered \\(${SELF.join(', ')}, which you assess yourself, is reported apart from the score\\)\\. Score so far: 0 of \\d+: quick checks 0 of ${ASSIGNED - SELF.length}, exercises 0 of \\d+\\.$`));
   assert.match(await page.textContent('#progress-race'), /^Training race: no run saved yet\./);
   // Every activity with a rough time.
   assert.equal(await page.locator('.cards li .minutes').count(), TIMED);

@@ -57,29 +57,96 @@ test('the positions-off puzzle has a worked answer beside it, folded until asked
   await close();
 });
 
-test('each check has one name wherever it appears: its number, its topic and where it comes from', async () => {
-  const names = async (file) => {
-    const { page, close } = await openPage(lab.browser, lab.isolatedUrl(file));
-    await page.waitForFunction(() => document.body.dataset.ready);
-    const found = await page.$$eval('.quick-check', (els) => els.map((el) => [el.dataset.check,
-      `${el.querySelector('.check-title').textContent} (${el.querySelector('.check-origin').textContent})`]));
-    const order = await page.textContent('#checks-order, .lead');
-    await close();
-    return { found, order };
-  };
-  const lesson = await names('lesson.html'), checks = await names('checks.html');
-  // The checks page lists every check in numerical order; the lesson each once, by topic.
-  assert.deepEqual(checks.found.map(([id]) => id), data.map((c) => c.id));
-  assert.deepEqual(new Set(lesson.found.map(([id]) => id)), new Set(data.map((c) => c.id)));
-  assert.equal(lesson.found.length, data.length);
-  const byId = new Map(checks.found);
-  for (const [id, name] of lesson.found) assert.equal(name, byId.get(id));
-  // The module's four keep its numbers (Q1-Q4, as in the module's own list), and both
-  // pages say so, which is why the lesson meets them out of order.
-  for (const c of data) assert.match(byId.get(c.id), c.module ? /\(The module's quick check Q[1-4]\)$/ : /\(One of the lab's own checks\)$/);
-  assert.deepEqual(data.filter((c) => c.module).map((c) => c.id), ['q1', 'q2', 'q3', 'q4']);
-  const last = `Q${data.length}`;
-  for (const text of [lesson.order, checks.order]) assert.match(text, new RegExp(`Q1–Q4 are the module's own, under its numbers, and Q5–${last} are the lab's`));
+// One numbering: a check's number (Q1, Q2, … in the order the lesson meets them) is the
+// same on the lesson, the checks page, the home page, in a downloaded hand-in and in the
+// gradebook; every count is of the assignment's checks (the default leaves one out,
+// which is then counted nowhere); the hand-in names the option clicked by its id and by
+// the letter the student saw beside it.
+test('one numbering: lesson, checks page, home, hand-in and gradebook name and count every check alike', async () => {
+  const label = (c) => `Q${c.number}`;
+  const assigned = data.filter((c) => ASSIGNED.includes(c.id));
+  const unassigned = data.filter((c) => !ASSIGNED.includes(c.id));
+  assert.ok(unassigned.length >= 1, 'the default assignment leaves a check out');
+  const count = `${assigned.length} quick checks are assigned`;
+  const context = await lab.browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  const open = async (file) => { await page.goto(lab.isolatedUrl(file)); await page.waitForFunction(() => document.body.dataset.ready === 'true'); };
+  const titles = () => page.$$eval('.quick-check', (els) => els.map((el) => ({ id: el.dataset.check, title: el.querySelector('.check-title').textContent,
+    shown: !el.closest('[hidden]'), note: el.querySelector('.check-assigned').hidden ? '' : el.querySelector('.check-assigned').textContent })));
+
+  // The checks page, as a named student (their own order of the options): every assigned
+  // choice check answered by the option shown third, C.
+  await open('checks.html');
+  await page.fill('#student-name', 'Ada Lovelace');
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  const clicked = {};
+  for (const c of assigned) {
+    const box = `.check-slot[data-slot="${c.id}"] .quick-check`;
+    if (c.kind === 'choice') {
+      const li = page.locator(`${box} ul.choices li`).nth(2);
+      assert.equal(await li.locator('.choice-letter').textContent(), 'C.');
+      clicked[c.id] = await li.locator('input').getAttribute('value');
+      await li.locator('input').check();
+    } else {
+      await page.fill(`${box} textarea`, 'Any position reaches any other in one layer: a path of constant length, not T steps.');
+    }
+    await page.click(`${box} .check-submit`);
+  }
+  const onChecks = await titles();
+  const checksCount = await page.textContent('#checks-assigned');
+  const facts = await page.textContent('#assignment-facts');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const handin = readFileSync(await download.path(), 'utf8');
+
+  await open('lesson.html');
+  const onLesson = await titles();
+  const lessonCount = await page.textContent('#checks-assigned');
+  await open('index.html');
+  const home = await page.textContent('#progress-checks');
+  const card = await page.textContent('.cards li[data-page="checks"] .assigned-count');
+
+  // Names: one per check, the same on both pages; the lesson meets them in number order.
+  const names = new Map(data.map((c) => [c.id, `Quick check ${label(c)}: ${c.topic}`]));
+  assert.deepEqual(onLesson.map((x) => x.id), data.map((c) => c.id));
+  assert.deepEqual(data.map((c) => c.number), data.map((_, k) => k + 1));
+  for (const x of [...onLesson, ...onChecks]) assert.equal(x.title, names.get(x.id));
+  // Counts: the assignment's, everywhere.
+  assert.deepEqual(onChecks.filter((x) => x.shown).map((x) => x.id), assigned.map((c) => c.id));
+  assert.equal(checksCount, lessonCount);
+  assert.match(checksCount, new RegExp(`^${count}: `));
+  assert.equal(facts.slice(0, facts.indexOf(';')), `Assigned: ${assigned.map(label).join(', ')}`);
+  assert.equal(card, String(assigned.length));
+  assert.match(home, new RegExp(`^Quick checks: ${assigned.length} of ${assigned.length} answered`));
+  // The lesson shows a check left out of the assignment, and says it is not counted.
+  for (const x of onLesson) assert.equal(Boolean(x.note), unassigned.some((c) => c.id === x.id), x.id);
+  // The hand-in: the assigned checks by number, in order, each choice by option id and the letter seen.
+  const lines = handin.split('\n').filter((l) => /^Q\d+: /.test(l));
+  assert.deepEqual(lines.map((l) => l.slice(0, l.indexOf(':'))), assigned.map(label));
+  for (const c of assigned.filter((x) => x.kind === 'choice')) {
+    assert.ok(lines.includes(`${label(c)}: answered option "${clicked[c.id]}" (shown to the student as C), ${c.choices.find((x) => x.id === clicked[c.id]).correct ? 'correct' : 'not correct'}, 1 attempt(s)`), `${label(c)} in\n${lines.join('\n')}`);
+  }
+
+  // The gradebook: the same numbers per check, and in the item analysis.
+  const dir = mkdtempSync(join(tmpdir(), 'numbering-'));
+  writeFileSync(join(dir, 'ada.txt'), handin);
+  await page.goto(lab.isolatedUrl('instructor.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.setInputFiles('#files', join(dir, 'ada.txt'));
+  await page.waitForFunction(() => document.body.dataset.rows === '1' && document.body.dataset.regrading === 'false');
+  const [perCheck, self] = await page.$eval('#gradebook tbody tr', (tr) => [tr.cells[3].textContent, tr.cells[4].textContent]);
+  const graded = [...perCheck.matchAll(/(Q\d+): /g), ...self.matchAll(/(Q\d+): /g)].map((m) => m[1]).sort((a, b) => a.slice(1) - b.slice(1));
+  assert.deepEqual(graded, assigned.map(label));
+  for (const c of assigned.filter((x) => x.kind === 'choice')) {
+    assert.match(perCheck, new RegExp(`${label(c)}: ${c.choices.find((x) => x.id === clicked[c.id]).correct ? 1 : 0}(,|$)`));
+  }
+  await page.waitForFunction(() => !document.getElementById('item-analysis').hidden);
+  const items = await page.$$eval('#items-checks tbody tr', (trs) => trs.map((tr) => [tr.dataset.check, tr.cells[0].textContent]));
+  assert.deepEqual(items, assigned.filter((c) => c.kind === 'choice').map((c) => [c.id, `${label(c)} (${c.topic})`]));
+  assert.deepEqual(problems, []);
+  await context.close();
 });
 
 test('each quick check gives the right feedback for a right and a wrong answer, and allows a retry', async () => {
@@ -104,7 +171,7 @@ test('each quick check gives the right feedback for a right and a wrong answer, 
   }
   // The score counts the automatically graded checks; the short answer is self-assessed, apart.
   assert.match(await page.textContent('#score'), new RegExp(`^Score: ${choiceChecks.length} of ${choiceChecks.length + EX_MAX}: quick checks ${choiceChecks.length} of ${choiceChecks.length}, exercises 0 of ${EX_MAX} \\(automatically graded\\)`));
-  assert.match(await page.textContent('#score'), new RegExp(`Self-assessed, for your instructor to review: ${shortCheck.id.toUpperCase()}: not answered yet\\.$`));
+  assert.match(await page.textContent('#score'), new RegExp(`Self-assessed, for your instructor to review: Q${shortCheck.number}: not answered yet\\.$`));
 
   const box = `.check-slot[data-slot="${shortCheck.id}"] .quick-check`;
   await page.fill(`${box} textarea`, 'short');
@@ -114,7 +181,7 @@ test('each quick check gives the right feedback for a right and a wrong answer, 
   await page.click(`${box} .check-submit`);
   assert.equal(await page.isVisible(`${box} .model-answer`), true);
   await page.check(`#${shortCheck.id}-r0`);
-  assert.match(await page.textContent('#score'), new RegExp(`Score: ${choiceChecks.length} of ${choiceChecks.length + EX_MAX}: .*Self-assessed, for your instructor to review: ${shortCheck.id.toUpperCase()}: 1 of ${shortCheck.rubric.length} rubric points ticked\\.$`));
+  assert.match(await page.textContent('#score'), new RegExp(`Score: ${choiceChecks.length} of ${choiceChecks.length + EX_MAX}: .*Self-assessed, for your instructor to review: Q${shortCheck.number}: 1 of ${shortCheck.rubric.length} rubric points ticked\\.$`));
   assert.deepEqual(problems.console, []);
   await close();
 });
@@ -283,7 +350,7 @@ test('an assignment that caps attempts and grades the first answer', async () =>
   server.close();
 });
 
-test('the lab\'s own checks: Q5 (matrix-form shapes) in section 6, Q6 (cost as T doubles) in section 8, Q7 (cross- versus self-attention) in section 5, with the right answers', async () => {
+test('the lab\'s own checks: matrix-form shapes in section 6, cost as T doubles in section 8, cross- versus self-attention in section 5, with the right answers', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('lesson.html'));
   await page.waitForFunction(() => document.body.dataset.ready);
   const sectionOf = (id) => page.$eval(`.quick-check[data-check="${id}"]`, (el) => el.closest('section[id]').id);
@@ -298,7 +365,7 @@ test('the lab\'s own checks: Q5 (matrix-form shapes) in section 6, Q6 (cost as T
   assert.ok((await linksIn('cost-and-recurrence')).some((h) => h.startsWith('cost.html')));
   assert.ok((await linksIn('why-attention')).some((h) => h.startsWith('translate.html')));
   assert.ok((await linksIn('cross-and-self-attention')).some((h) => h.startsWith('translate.html')));
-  // Q5: S and A are T x T, Z is T x d_v (T = 5, d_v = 3); Q6: attention's T^2 terms quadruple, the GRU doubles.
+  // q5: S and A are T x T, Z is T x d_v (T = 5, d_v = 3); q6: attention's T^2 terms quadruple, the GRU doubles.
   for (const [id, right, pattern] of [['q5', 'c', /5 \\times 5.*5 \\times 5.*5 \\times 3/], ['q6', 'd', /fourfold.*doubles/], ['q7', 'b', /query comes from the decoder.*keys and values from the encoder/]]) {
     const c = choiceChecks.find((x) => x.id === id);
     assert.equal(c.choices.find((x) => x.correct).id, right);

@@ -89,7 +89,22 @@ function checkable(page, a, record) {
 //     exercises: [{kind, answered, right, share, mistakes: [{key, words, count}]}],
 //     experiments: [{page, predicted, compared, matched, unverifiable, notAnOption,
 //                    options: {option: {predicted, results}} (no prototype)}]}
-export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Map(), predict = {} }) {
+export function itemAnalysis(rows, options) {
+  const steps = itemAnalysisSteps(rows, options);
+  for (;;) {
+    const { done, value } = steps.next();
+    if (done) return value;
+  }
+}
+
+// The same, as steps: a generator that yields after every STEP_ROWS rows of a pass, so
+// that the instructor page can give the browser back between them (grading/slices.js):
+//   const steps = itemAnalysisSteps(rows, options);
+//   for (let s = steps.next(); !s.done; s = steps.next()) await pause();   s.value: the analysis
+export const STEP_ROWS = 20;
+export function* itemAnalysisSteps(rows, { checks, assignment, exerciseChecks = new Map(), predict = {} }) {
+  let n = 0;
+  const step = () => ++n % STEP_ROWS === 0;
   const kept = rows.filter((r) => r.status === 'kept');
   const byId = new Map(checks.map((c) => [c.id, c]));
   const out = { students: kept.length, checks: [], exercises: [], experiments: [] };
@@ -102,6 +117,7 @@ export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Ma
     let answered = 0, first = 0, last = 0;
     const item = [], rest = [];
     for (const r of kept) {
+      if (step()) yield;
       const a = own(r.record.answers, id) ? r.record.answers[id] : null;
       const made = a ? choicesOf(a) : [];
       const lastRight = made.length > 0 && right.has(a.checked === true ? a.choice : made[made.length - 1]) ? 1 : 0;
@@ -125,6 +141,7 @@ export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Ma
   }
   const kinds = new Map();
   for (const r of kept) {
+    if (step()) yield;
     for (const e of exerciseAnswers(r.record.answers).filter((x) => x.answer.checked)) {
       const g = exerciseChecks.get(exerciseKey(r.record, e));
       if (!g || g.status !== 'graded') continue;
@@ -145,6 +162,7 @@ export function itemAnalysis(rows, { checks, assignment, exerciseChecks = new Ma
   const pages = new Map();
   const known = (page, o) => (Object.hasOwn(predict, page) && Array.isArray(predict[page]) ? predict[page].includes(o) : /^[\w-]{1,40}$/.test(o));
   for (const r of kept) {
+    if (step()) yield;
     for (const { page, answer: a } of predictions(r.record.answers)) {
       if (!/^[\w-]{1,40}$/.test(page)) continue;
       const e = pages.get(page) || { page, predicted: 0, compared: 0, matched: 0, unverifiable: 0, notAnOption: 0, options: Object.create(null) };

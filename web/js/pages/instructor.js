@@ -13,12 +13,13 @@ import { regradeExercises } from '../grading/verify-exercises.js';
 import { exerciseRulesOf } from '../grading/grading.js';
 import { regradeCode } from '../grading/verify-code.js';
 import { CodeSandbox } from '../code/sandbox.js';
-import { itemAnalysis, itemAnalysisCsv } from '../grading/item-analysis.js';
+import { itemAnalysis, itemAnalysisCsv, itemAnalysisSteps } from '../grading/item-analysis.js';
 import { SHARE_COLOURS, drawShareBars } from '../charts/share-bars.js';
 import { formatPercent } from '../ui/format.js';
 import { downloadText } from '../work/download.js';
 import { showEngineStatus } from '../ui/page-kit.js';
 import { checkLabel } from '../work/check-label.js';
+import { slicer, yieldToPage } from '../grading/slices.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
@@ -36,35 +37,18 @@ const predictOptions = Object.fromEntries(Object.entries(data.widgets).filter(([
   .map(([page, w]) => [page, w.predict.options.map((o) => o.id)]));
 
 // ---- the main thread kept free ------------------------------------------------------
-// Grading a class is many small pieces of work (a record, a row); each job below runs
-// them in slices of at most SLICE_MS and gives the page back between slices, so no task
-// of this page's own grows with the class (200 hand-ins graded whole were 61-73 ms tasks).
-const SLICE_MS = 8;
-const yieldToPage = () => (globalThis.scheduler && typeof globalThis.scheduler.yield === 'function'
-  ? globalThis.scheduler.yield()
-  : new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => { port1.close(); resolve(); };
-    port2.postMessage(null);
-  }));
-// -> a function to call between pieces of work: it yields once the slice is used up.
-function slicer() {
-  let start = performance.now();
-  return async () => {
-    if (performance.now() - start < SLICE_MS) return;
-    await yieldToPage();
-    start = performance.now();
-  };
-}
+// Grading a class is many small pieces of work (a few records, the table): each job below
+// runs them in slices that give the page back (grading/slices.js).
 // Every record graded into the memo, a few at a time; the whole book is then made of
 // memo hits (and the sort), which takes little time however large the class.
 async function gradeInSlices() {
   gradeBy.now = Date.now();  // one export-date minute for the slices and the book
   const pause = slicer();
   for (let i = 0; i < records.length; i += 4) {
-    gradebook(records.slice(i, i + 4), gradeBy);
     await pause();
+    gradebook(records.slice(i, i + 4), gradeBy);
   }
+  await pause();
   return bookOf();
 }
 const exerciseRules = exerciseRulesOf(data.assignment);  // which answer of a part counts
@@ -238,6 +222,9 @@ function render(options = {}) {
 }
 
 async function renderNow({ items = false } = {}) {
+  // Out of the task that asked (a frame's callback, a progress report): the work of a
+  // render is tasks of its own, and the table is drawn in one after the grading.
+  await yieldToPage();
   let book;
   try {
     book = await gradeInSlices();
@@ -245,6 +232,7 @@ async function renderNow({ items = false } = {}) {
     message(`The gradebook could not be made: ${err.message}`, 'error');
     return null;
   }
+  await yieldToPage();
   for (const n of book.notes.filter((x) => !shownNotes.has(x))) { shownNotes.add(n); message(n, 'note'); }
   const body = $('gradebook').tBodies[0];
   const pages = Math.max(1, Math.ceil(book.rows.length / PAGE_ROWS));
@@ -265,13 +253,22 @@ async function renderNow({ items = false } = {}) {
   for (const [signature, tr] of next) shownRows.set(signature, tr);
   $('download-csv').disabled = book.rows.length === 0;
   document.body.dataset.rows = String(book.rows.length);
-  if (items) { await yieldToPage(); renderItems(book); } else scheduleItems();
+  if (items) await renderItems(book); else scheduleItems();
   return book;
 }
 
 // ---- item analysis --------------------------------------------------------------
 
-const analyse = (book) => itemAnalysis(book.rows, { checks: data.checks, assignment: data.assignment, exerciseChecks, predict: predictOptions });
+const analysisOf = () => ({ checks: data.checks, assignment: data.assignment, exerciseChecks, predict: predictOptions });
+const analyse = (book) => itemAnalysis(book.rows, analysisOf());
+// The analysis in slices (a class of 200 in one go was a task of tens of milliseconds).
+async function analyseInSlices(book) {
+  const pause = slicer();
+  const steps = itemAnalysisSteps(book.rows, analysisOf());
+  let s = steps.next();
+  while (!s.done) { await pause(); s = steps.next(); }
+  return s.value;
+}
 let shownItems = '', itemsTimer = null;
 
 function scheduleItems() {
@@ -279,10 +276,11 @@ function scheduleItems() {
   itemsTimer = setTimeout(() => { itemsTimer = null; gradeInSlices().then(renderItems); }, 1000);
 }
 
-function renderItems(book) {
+async function renderItems(book) {
   clearTimeout(itemsTimer);
   itemsTimer = null;
-  const a = analyse(book);
+  const a = await analyseInSlices(book);
+  await yieldToPage();  // drawn in a task of its own
   $('item-analysis').hidden = a.students === 0;
   const signature = JSON.stringify(a);
   if (a.students === 0 || signature === shownItems) return;
@@ -312,7 +310,7 @@ function renderItems(book) {
     const apart = [e.unverifiable ? `${e.unverifiable} not verifiable (no run in the hand-in to check the result against)` : '',
       e.notAnOption ? `${e.notAnOption} not an option of this page (left out)` : ''].filter(Boolean);
     const tr = row([e.page, String(e.predicted), [String(e.compared), ...apart].join('; '), e.compared ? `${e.matched} of ${e.compared}` : e.unverifiable ? 'not verifiable' : '—',
-      Object.entries(e.options).map(([o, n]) => `${label(o)}: predicted by ${n.predicted}, given by ${n.results} checked run${n.results === 1 ? '' : 's'}`).join('; ') || '—']);
+      Object.entries(e.options).map(([o, n]) => `${label(o)}: predicted by ${n.predicted}, given by ${n.results} run${n.results === 1 ? '' : 's'}`).join('; ') || '—']);
     tr.dataset.page = e.page;
     return tr;
   }) : [row(['none yet', '', '', '', 'no prediction in these hand-ins'])]));
