@@ -121,6 +121,14 @@ std::uint64_t spread(std::uint64_t x) {
 
 int count_hidden() { return static_cast<int>(kinds().size()); }
 
+// An expected output of zeros only (values of zero, or that cancel): code that returns
+// zeros, as the starter's attention does, would pass it. Drawn again.
+bool trivial(const CodeCase& c) {
+  for (double x : c.expected.values)
+    if (std::abs(x) > 1e-3) return false;
+  return true;
+}
+
 }  // namespace
 
 M reference_attention(const M& Q, const M& K, const M& V, bool causal) {
@@ -148,7 +156,11 @@ std::uint64_t code_tests_seed(const std::string& student, int variant) { return 
 std::vector<CodeCase> make_hidden_code_tests(std::uint64_t seed) {
   rng::Pcg32 rng(seed, kHiddenStream);
   std::vector<CodeCase> cases;
-  for (const Kind& kind : kinds()) cases.push_back(kind(rng));
+  for (const Kind& kind : kinds()) {
+    CodeCase c = kind(rng);
+    while (trivial(c)) c = kind(rng);
+    cases.push_back(std::move(c));
+  }
   return cases;
 }
 
@@ -161,7 +173,7 @@ std::vector<CodeCase> make_shown_code_tests(std::uint64_t seed, std::uint32_t ru
     // its inputs or its answer with a hidden case. Rare: a few one-number cases.
     for (;;) {
       CodeCase c = kind(rng);
-      bool clash = false;
+      bool clash = trivial(c);
       for (const CodeCase& h : hidden)
         clash = clash || same_inputs(c, h) || (answers_alike(c, h) && !(fixed_by_shape(c) && fixed_by_shape(h)));
       if (!clash) {

@@ -21,7 +21,8 @@
 //           engine compares the outputs itself (grade_code_tests), naming what is wrong
 //           but never the expected numbers. The gradebook draws them again from the
 //           hand-in's name.
-// Every shown case differs from every hidden case of its function, in its inputs and
+// No case's expected output is zeros only (returning zeros passes nothing). Every shown
+// case differs from every hidden case of its function, in its inputs and
 // in its expected output beyond the tolerance (the one exception: one score, whose
 // weight is 1 whatever the score), so a table of the shown outputs answers no hidden case.
 #pragma once

@@ -295,14 +295,26 @@ test('an output of 1,200 × 1,000 numbers: its shape reported, no main-thread ta
   const { page, problems, close } = await open();
   await setCode(page, `${CORRECT.split('function attention')[0]}
 function attention() { return Array.from({ length: 1200 }, () => Array.from({ length: 1000 }, (_, j) => j / 7)); }`);
+  // What reaches the page from the sandbox, counted: the shapes, never the numbers.
+  await page.evaluate(() => {
+    window.__received = 0;
+    addEventListener('message', (e) => { try { window.__received += JSON.stringify(e.data).length; } catch { window.__received += 1e9; } }, true);
+  });
   // A first run starts the sandbox (its worker's source handed over once); then measured.
-  await run(page);
-  await page.waitForTimeout(500);
-  await mainThreadWork(page);
-  const r = await run(page);
-  await page.waitForTimeout(500);  // long tasks are reported a little late
-  const work = await mainThreadWork(page);
-  assert.ok(work.longest <= 50, `a main-thread task of ${work.longest} ms`);
+  // A task of the output's making would come back in every run (it took 1.3–1.9 s); one
+  // that a busy machine adds now and then does not: the best of three runs is taken.
+  let r = await run(page);
+  let longest = Infinity;
+  for (let k = 0; k < 3 && longest > 50; ++k) {
+    await page.waitForTimeout(500);
+    await mainThreadWork(page);
+    await page.evaluate(() => { window.__received = 0; });
+    r = await run(page);
+    await page.waitForTimeout(500);  // long tasks are reported a little late
+    longest = Math.min(longest, (await mainThreadWork(page)).longest);
+    assert.ok(await page.evaluate(() => window.__received) < 20000, 'the page received the numbers');
+  }
+  assert.ok(longest <= 50, `a main-thread task of ${longest} ms in every run`);
   assert.match(r['attention: random shapes'].message, /got 1200 × 1000\.$/);
   assert.equal(r['attention: random shapes'].blocks[2], '(a result of 1200 × 1000: not shown)');
   assert.match(r.hidden['attention: random shapes'].message, /got 1200 × 1000\.$/);
@@ -319,10 +331,15 @@ function attention() { return Array.from({ length: 1200 }, () => Array.from({ le
   await page.waitForFunction(() => document.body.dataset.rows === '1' && document.body.dataset.regrading === 'false', null, { timeout: 60000 });
   await page.waitForTimeout(500);
   await mainThreadWork(page);
+  await page.evaluate(() => {
+    window.__received = 0;
+    addEventListener('message', (e) => { try { window.__received += JSON.stringify(e.data).length; } catch { window.__received += 1e9; } }, true);
+  });
   await page.setInputFiles('#files', [join(dir, 'big.txt')]);
   await page.waitForFunction(() => document.body.dataset.rows === '2' && document.body.dataset.regrading === 'false', null, { timeout: 60000 });
   await page.waitForTimeout(500);
   const graded = await mainThreadWork(page);
+  assert.ok(await page.evaluate(() => window.__received) < 20000, 'the gradebook received the numbers');
   assert.ok(graded.longest <= 50, `a main-thread task of ${graded.longest} ms in the gradebook`);
   const codes = await page.$$eval('#gradebook tbody tr', (trs) => Object.fromEntries(trs.map((tr) => [tr.cells[1].textContent, tr.cells[7].textContent])));
   assert.equal(codes[''], '5 of 11 tests pass (run again)');

@@ -119,6 +119,13 @@ TEST_CASE("no shown case is alike a hidden one: a table of shown outputs answers
           // One score's weight is 1 whatever the score: the one answer shared by design.
           if (shown.expected.values.size() == 1 && h.expected.values.size() == 1 && shown.function == "softmax") continue;
           CHECK_FALSE(answers_alike(shown, h));
+          // Nor is any answer zeros only: returning zeros passes no case.
+          double largest = 0;
+          for (double x : h.expected.values) largest = std::max(largest, std::abs(x));
+          CHECK(largest > 1e-3);
+          largest = 0;
+          for (double x : shown.expected.values) largest = std::max(largest, std::abs(x));
+          CHECK(largest > 1e-3);
         }
       }
     }
