@@ -80,6 +80,20 @@ test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, sc
   assert.match(lastSet(log, 'cmi.core.session_time').args[1], /^\d{4}:\d\d:\d\d\.\d\d$/);
   const suspend = lastSet(log, 'cmi.suspend_data').args[1];
   assert.ok(suspend.length > 0 && suspend.length <= 4096);
+  // The interactions, a journal: one record per answer given, with the right option as the
+  // correct response; none for the short answer (1.2 has no long-fill-in).
+  const cmi = await page.evaluate(() => window.cmiJson());
+  const journal = Object.values(cmi.interactions.childArray || cmi.interactions);
+  assert.deepEqual(journal.map((r) => [r.id, r.type, r.student_response, r.result]), [
+    ['q1', 'choice', 'b', 'correct'], ['q2', 'choice', 'a', 'wrong'], ['q4', 'choice', 'c', 'correct'],
+    ['ex-shapes--S_shape', 'fill-in', `${T} ${T}`, 'correct'], ['ex-shapes--qk_madds', 'numeric', String(T * T * dk), 'correct'],
+  ].sort((x, y) => journal.findIndex((r) => r.id === x[0]) - journal.findIndex((r) => r.id === y[0])));
+  const pattern = (r) => Object.values(r.correct_responses.childArray || r.correct_responses)[0].pattern;
+  assert.equal(pattern(journal.find((r) => r.id === 'q2')), 'b');
+  assert.equal(pattern(journal.find((r) => r.id === 'ex-shapes--qk_madds')), String(T * T * dk));
+  const latencies = log.filter((c) => c.name === 'LMSSetValue' && /^cmi\.interactions\.\d+\.latency$/.test(c.args[0])).map((c) => c.args[1]);
+  assert.equal(latencies.length, journal.length);
+  for (const l of latencies) assert.match(l, /^\d{4}:\d\d:\d\d\.\d\d$/, 'a CMITimespan');
   assert.deepEqual(problems.console, []);
   assert.deepEqual(problems.foreign, []);
   await close();
@@ -94,6 +108,13 @@ test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, sc
   assert.match(await g.locator('.quick-check[data-check="q3"] textarea').inputValue(), /single layer/);
   assert.equal(await g.locator('#q3-r1').isChecked(), true);
   assert.match(await g.locator('#score').textContent(), /^Score: 2\.5 of 12: quick checks 2 of 6, exercises 0\.5 of 6/);
+  // Only what changed in this launch is journaled: q2 answered again.
+  await answer(g, 'q2', 'b');
+  await closeActivity(again.page);
+  const log2 = await calls(again.page);
+  assert.deepEqual(log2.filter((c) => c.error !== '0'), [], 'no call the runtime refused');
+  assert.deepEqual(log2.filter((c) => c.name === 'LMSSetValue' && /^cmi\.interactions\.\d+\.id$/.test(c.args[0])).map((c) => c.args[1]), ['q2']);
+  assert.equal(lastSet(log2, 'cmi.interactions.0.result').args[1], 'correct');
   await again.close();
 });
 
@@ -172,14 +193,14 @@ test('an LMS that refuses or fails, an API on the opener, no API: a notice, noth
   // The API on the window that opened the package's window.
   const { page, close } = await openPage(lab.browser, lmsUrl({ opener: '1' }));
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#open')]);
-  await popup.waitForFunction(() => document.body.dataset.lms === 'connected');
+  await popup.waitForFunction(() => document.body !== null && document.body.dataset.lms === 'connected');
   await popup.close();
   await page.waitForFunction(() => window.calls.some((x) => x.name === 'LMSFinish'));
   assert.equal((await calls(page)).filter((x) => x.name === 'LMSInitialize').length, 1);
   await close();
   // No LMS at all: the launch page says so and the lab works.
   const none = await openPage(lab.browser, `${base}pkg/scorm-launch.html`);
-  await none.page.waitForFunction(() => document.body.dataset.lms === 'none');
+  await none.page.waitForFunction(() => document.body !== null && document.body.dataset.lms === 'none');
   assert.match(await none.page.textContent('#launch-notice'), /No course site \(LMS\) was found/);
   await none.page.frameLocator('#lab-frame').locator('nav a[href="checks.html"]').waitFor();
   assert.deepEqual(none.problems.console, []);

@@ -13,7 +13,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { buildSite } from '../../tools/site/build.mjs';
 import { loadRegistry } from '../../tools/site/registry.mjs';
 import { PACKAGES, packageFiles, scormPackage } from '../../tools/site/scorm.mjs';
-import { describe, duration, findApi, interactionsOf, SCORM12, SCORM2004 } from '../../web/js/lms/scorm-versions.js';
+import { describe, duration, findApi, interactionsOf, journal12, SCORM12, SCORM2004 } from '../../web/js/lms/scorm-versions.js';
 import { checkLabel } from '../../web/js/work/check-label.js';
 import { LabSession } from '../../web/js/lms/lms-session.js';
 import { emptyState } from '../../web/js/work/store.js';
@@ -255,4 +255,34 @@ test('success stays unknown, with no scaled score, until every assigned check is
     s12.finish({ handIn });
     assert.equal(values.get('cmi.core.exit'), exit);
   }
+});
+
+test('SCORM 1.2 interactions: a journal, a new record only when an answer changes, none where 1.2 has no room', () => {
+  const q1 = checks.find((c) => c.id === 'q1');
+  const wrong = q1.choices.find((ch) => !ch.correct).id, right = q1.choices.find((ch) => ch.correct).id;
+  assert.deepEqual(journal12({ id: 'q1', type: 'choice', response: wrong, result: 'incorrect', timestamp: at(5), latency: 'PT1M2.5S', correct: right, description: 'x' }), [
+    ['id', 'q1'], ['type', 'choice'], ['time', '09:00:05'], ['correct_responses.0.pattern', right], ['student_response', wrong], ['result', 'wrong'], ['latency', '0000:01:02.50']]);
+  assert.deepEqual(journal12({ id: 'ex-scaled--tau', type: 'numeric', response: '-0.75', result: 'correct', timestamp: at(5), latency: '', correct: '-0.75[:]-0.75' }).find(([f]) => f === 'correct_responses.0.pattern'), ['correct_responses.0.pattern', '-0.75']);
+  assert.equal(journal12({ id: 'q3', type: 'long-fill-in', response: 'text', result: 'neutral', timestamp: at(5), latency: '', correct: 'model' }), null);
+
+  const values = new Map([['cmi.interactions._count', '2']]);
+  const log = [];
+  const api = {
+    LMSInitialize: () => 'true', LMSFinish: () => 'true', LMSCommit: () => 'true', LMSGetLastError: () => '0', LMSGetErrorString: () => '',
+    LMSGetValue: (k) => (values.has(k) ? values.get(k) : ''), LMSSetValue: (k, v) => { log.push([k, v]); values.set(k, v); return 'true'; },
+  };
+  const s = new LabSession(api, { checks, assignment }, { adapter: SCORM12 });
+  s.start();
+  const state = emptyState();
+  state.answers.q1 = { choice: wrong, checked: true, correct: false, opened: at(0), updatedAt: at(3), first: { choice: wrong, correct: false, at: at(3) } };
+  s.update(state);
+  s.update(state);  // nothing changed: nothing journaled
+  state.answers.q1 = { ...state.answers.q1, choice: right, correct: true };
+  s.update(state);
+  s.finish();
+  const journal = log.filter(([k]) => k.startsWith('cmi.interactions.'));
+  // After the LMS's two records: index 2 (wrong), then 3 (right).
+  assert.deepEqual(journal.filter(([k]) => k.endsWith('.student_response')), [['cmi.interactions.2.student_response', wrong], ['cmi.interactions.3.student_response', right]]);
+  assert.deepEqual(journal.filter(([k]) => k.endsWith('.result')).map(([, v]) => v), ['wrong', 'correct']);
+  assert.deepEqual(journal.filter(([k]) => k.endsWith('.pattern')).map(([, v]) => v), [right, right]);
 });

@@ -19,14 +19,16 @@
 //                       once the lab is complete; the normal exit, which ends the attempt,
 //                       only when the student presses "Finish and hand in" (finish({handIn}))
 //   session time        this launch's length
-//   interactions (2004) one record per question answered, rewritten in place when its answer
-//                       changes, with its description and correct response (interactionsOf)
+//   interactions        2004: one record per question answered, rewritten in place when its
+//                       answer changes, with its description and correct response
+//                       (interactionsOf); 1.2 (write-only records): a new record each time an
+//                       answer differs from what the LMS last got (journal12)
 // and it reads the entry, the saved work and the learner's name and ID. Every call is
 // guarded: an LMS that answers "false" or throws gets a notice in words, and the work
 // stays in the browser.
 import { grade, lessonStatus } from '../grading/grading.js';
 import { decodeSuspend, encodeSuspend } from './suspend.js';
-import { interactionsOf, SCORM12 } from './scorm-versions.js';
+import { interactionsOf, journal12, SCORM12 } from './scorm-versions.js';
 
 export { findApi, timespan } from './scorm-versions.js';
 
@@ -53,7 +55,8 @@ export class LabSession {
     this.mastery = null;    // the scaled score that passes, or null
     this.written = new Map();       // key -> the value last written, so only changes are sent
     this.lastSuspend = '';
-    this.interactions = new Map();  // question id -> {index, fields last written}
+    this.interactions = new Map();  // question id -> {index, fields last written} (2004)
+    this.journaled = new Map();     // question id -> the response and result the LMS last got (1.2)
     this.nextInteraction = 0;
   }
 
@@ -111,8 +114,12 @@ export class LabSession {
       const lms = this.content.assignment.lms;
       this.mastery = lms && Number.isFinite(lms.masteryScore) ? lms.masteryScore : null;
     }
+    // 1.2's journal goes on after the records already there.
+    if (this.adapter.interactions === 'journal') {
+      this.nextInteraction = Number.parseInt(this.get('cmi.interactions._count'), 10) || 0;
+    }
     // Records from earlier launches keep their index; only their answer may change.
-    if (this.adapter.interactions) {
+    if (this.adapter.interactions === 'records') {
       const n = Number.parseInt(this.get('cmi.interactions._count'), 10) || 0;
       for (let i = 0; i < n; ++i) {
         const qid = this.get(`cmi.interactions.${i}.id`);
@@ -131,6 +138,11 @@ export class LabSession {
     }
     if (d.ok) {
       this.resumed = d.state;
+      // What the last launch journaled: the answers it ended with.
+      if (this.adapter.interactions === 'journal') {
+        const { checks, assignment } = this.content;
+        for (const r of interactionsOf(d.state, checks, assignment, this.studentName(d.state))) this.journaled.set(r.id, `${r.response}\n${r.result}`);
+      }
       if (d.omittedRaces) this.notice(`The course site's copy of your work had no room for ${d.omittedRaces} older race run(s); they are in the browser where you ran them, and in its download.`);
       if (d.shortened.length) this.notice(`The course site's copy of your written answer to ${d.shortened.join(', ').toUpperCase()} was shortened to fit; the full text is in the browser where you wrote it.`);
     } else if (d.reason === 'newer') {
@@ -178,7 +190,8 @@ export class LabSession {
         if (s.omittedRaces) this.notice(`The course site keeps at most ${count(this.adapter.suspendMax)} characters of your work: ${s.omittedRaces} older race run(s) are not in its copy (they are in this browser and in "Download my work").`);
       }
     }
-    if (this.adapter.interactions) this.writeInteractions(state);
+    if (this.adapter.interactions === 'records') this.writeInteractions(state);
+    if (this.adapter.interactions === 'journal') this.journalInteractions(state);
     // Commit at most once a second while the student types; finish() commits the rest.
     if (!this.commitTimer) {
       this.commitTimer = setTimeout(() => { this.commitTimer = null; if (this.state === 'running') this.call(this.adapter.fn.commit, ''); }, 1000);
@@ -207,6 +220,20 @@ export class LabSession {
         this.set(`cmi.interactions.${known.index}.${field}`, value);
         known.fields[field] = value;
       }
+    }
+  }
+
+  // SCORM 1.2: a new record for each question whose answer or result is not the one the
+  // LMS last got, in this launch or (from suspend_data) the last.
+  journalInteractions(state) {
+    const { checks, assignment } = this.content;
+    for (const r of interactionsOf(state, checks, assignment, this.studentName(state))) {
+      const key = `${r.response}\n${r.result}`;
+      const fields = this.journaled.get(r.id) === key ? null : journal12(r);
+      if (!fields) continue;
+      const n = this.nextInteraction++;
+      for (const [field, value] of fields) this.set(`cmi.interactions.${n}.${field}`, value);
+      this.journaled.set(r.id, key);
     }
   }
 

@@ -12,7 +12,8 @@
 //   leaving            cmi.core.exit "suspend"/""   cmi.exit "suspend"/"normal": "suspend"
 //                      (the next launch resumes) unless the student finished and handed in
 //   this launch        cmi.core.session_time        cmi.session_time (ISO 8601 duration)
-//   each question      -                            cmi.interactions.n.* (interactionsOf)
+//   each question      cmi.interactions.n.*, a      cmi.interactions.n.* (interactionsOf),
+//                      journal (journal12)          one record per question
 import { exerciseRulesOf, gradingOf } from '../grading/grading.js';
 import { parseAnswer } from '../settings/parse.js';
 import { CODE_ID, codeRun } from '../work/code-work.js';
@@ -52,7 +53,8 @@ export const SCORM12 = {
     ['cmi.core.lesson_status', f.status],
   ],
   exit: { key: 'cmi.core.exit', suspend: 'suspend', normal: '' },
-  interactions: false,
+  // 1.2's interactions are write-only: a new record each time an answer changes (journal12).
+  interactions: 'journal',
 };
 
 export const SCORM2004 = {
@@ -76,7 +78,7 @@ export const SCORM2004 = {
     ['cmi.success_status', f.success],
   ],
   exit: { key: 'cmi.exit', suspend: 'suspend', normal: 'normal' },
-  interactions: true,
+  interactions: 'records',
 };
 
 // The LMS's API (RTE API discovery): the window chain above win, then the opener's.
@@ -197,7 +199,7 @@ export function interactionsOf(state, checks, assignment, student) {
       description: describe(`Exercise "${kind}", part ${part}`, 'worked on the student\'s own numbers'),
     }));
   }
-  const run = codeRun(answers);
+  const run = codeRun(answers, ex.code);  // the counted run: best or last (grading.codeRun)
   if (run && normaliseStudent(run.student || '') === who && (run.variant || 1) === ex.variant) {
     const response = oneLine(run.text, 4000);
     out.push(record(CODE_ID, 'long-fill-in', response, run.correct ? 'correct' : 'incorrect', run, run.first && run.first.at, {
@@ -206,4 +208,27 @@ export function interactionsOf(state, checks, assignment, student) {
     }));
   }
   return out;
+}
+
+// "PT1M2.5S" -> "0000:01:02.50" (duration() back to SCORM 1.2's CMITimespan), '' for ''.
+function timespanOf(iso) {
+  const m = /^PT(?:(\d+)H)?(?:(\d+)M)?([\d.]+)S$/.exec(iso || '');
+  return m ? timespan(((Number(m[1] || 0) * 60 + Number(m[2] || 0)) * 60 + Number(m[3])) * 1000) : '';
+}
+
+// A 2004 record (interactionsOf) as SCORM 1.2's (RTE 3.4.2.7), or null where 1.2 has no
+// room for it: the short answer and the code (1.2 has no long-fill-in, and a response of
+// at most 255 characters; they are whole in suspend_data and the hand-in). 1.2 has no
+// description. time is the time of day (UTC) of the record's timestamp; result "wrong" for
+// "incorrect"; a choice's correct pattern is ids joined by commas, a number's the number.
+// -> [[field, value]] in the order they are written (id first).
+export function journal12(r) {
+  if (r.type !== 'choice' && r.type !== 'numeric' && r.type !== 'fill-in') return null;
+  if (r.response.length > 255) return null;
+  const time = r.timestamp ? r.timestamp.slice(11, 19) : '';
+  const correct = r.type === 'choice' ? r.correct.split('[,]').join(',')
+    : r.type === 'numeric' ? r.correct.split('[:]')[0] : r.correct;
+  const fields = [['id', r.id], ['type', r.type], ['time', time], ['correct_responses.0.pattern', correct.length <= 255 ? correct : ''],
+    ['student_response', r.response], ['result', r.result === 'incorrect' ? 'wrong' : r.result], ['latency', timespanOf(r.latency)]];
+  return fields.filter(([, v]) => v !== '');
 }
