@@ -86,8 +86,8 @@ test('what counts: the best run (default) or the last; both kept, and through th
   assert.equal(a.best.text, 'good code');
   assert.equal(a.best.passed.length, 11);
   const best = codeRun(state.answers), last = codeRun(state.answers, 'last');
-  assert.deepEqual([best.text, best.passed.length, best.attempt, best.counted], ['good code', 11, 1, 'best']);
-  assert.deepEqual([last.text, last.passed.length, last.attempt, last.counted], ['fixed again', 9, 3, 'last']);
+  assert.deepEqual([best.text, best.passed.length, best.attempt, best.counted, best.correct], ['good code', 11, 1, 'best', true]);
+  assert.deepEqual([last.text, last.passed.length, last.attempt, last.counted, last.correct], ['fixed again', 9, 3, 'last', false]);
   assert.deepEqual(codeTexts(state.answers), ['fixed again', 'good code']);
   assert.equal(countedText(state.answers, 'best', 11).text, 'Your best run counts: 11 of 11 hidden tests (run 1).');
   assert.equal(countedText(state.answers, 'last', 11).text, 'Your last run counts: 9 of 11 hidden tests (run 3).');

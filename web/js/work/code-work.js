@@ -10,7 +10,7 @@
 //                          checked, correct (every hidden test passed), attempts, log,
 //                          best: the run that passed the most hidden tests (the first of
 //                          equals): {text, passed, run, attempt (its number: 1 for the
-//                          first run), at}}
+//                          first run), at, correct (every hidden test passed)}}
 // What counts (content/assignment.json grading.codeRun): "best" the best run, "last" the
 // latest one. Both travel in the hand-in; the gradebook runs the counted one again.
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
@@ -42,7 +42,7 @@ export function codeRun(answers, which = 'best') {
   const lastView = { ...last, passed: last.passed || [], attempt: last.attempts || 1, counted: 'last' };
   if (which !== 'last' && validBest(last.best) && last.best.passed.length > lastView.passed.length) {
     const b = last.best;
-    return { ...lastView, text: b.text, passed: b.passed, run: b.run || '', attempt: Number.isInteger(b.attempt) ? b.attempt : 1, at: b.at || last.at, counted: 'best' };
+    return { ...lastView, text: b.text, passed: b.passed, run: b.run || '', attempt: Number.isInteger(b.attempt) ? b.attempt : 1, at: b.at || last.at, correct: b.correct === true, counted: 'best' };
   }
   return lastView;
 }
@@ -61,7 +61,7 @@ export function codeTexts(answers) {
 export function saveCodeRun(a, { text, passed, run, at, student, variant }) {
   Object.assign(a, { text, passed, run: String(run), student, variant });
   if (!validBest(a.best) || passed.length > a.best.passed.length) {
-    a.best = { text, passed: [...passed], run: String(run), attempt: a.attempts || 1, at };
+    a.best = { text, passed: [...passed], run: String(run), attempt: a.attempts || 1, at, correct: a.correct === true };
   }
   return a;
 }

@@ -84,6 +84,7 @@ function normalizeAnswer(a) {
     if (Array.isArray(a.best.passed)) out.best.passed = [...new Set(a.best.passed.filter((x) => typeof x === 'string').map((x) => x.slice(0, 80)))].slice(0, 40);
     if (typeof a.best.run === 'string') out.best.run = a.best.run.slice(0, 20);
     if (Number.isInteger(a.best.attempt) && a.best.attempt >= 1) out.best.attempt = Math.min(a.best.attempt, 1e6);
+    if (typeof a.best.correct === 'boolean') out.best.correct = a.best.correct;
   }
   if (Array.isArray(a.passed)) out.passed = [...new Set(a.passed.filter((x) => typeof x === 'string').map((x) => x.slice(0, 80)))].slice(0, 40);
   // Every attempt checked, in order: [what was answered (a choice, or typed text cut to
