@@ -30,12 +30,14 @@ export const STEPS_PER_CHECK = 10000;
 
 // The runner's source: the text of the function js/code-runner-inline.js defines (made by
 // tools/site/build.mjs; never called here), loaded by a script element, so that it loads
-// from disk (file://) as well.
+// from disk (file://) as well. Kept as UTF-8 bytes, made once: each frame gets a copy
+// moved to it (a transfer), not the 0.9 MB string cloned on this page's thread (which made
+// the sandbox's start a long task: 79 ms on a CPU slowed twice over).
 let runnerSource = null;
 function loadRunner() {
   if (!runnerSource) {
     runnerSource = new Promise((resolve, reject) => {
-      const source = () => `(${self.CODE_RUNNER.toString()})();`;
+      const source = () => new TextEncoder().encode(`(${self.CODE_RUNNER.toString()})();`);
       if (typeof self.CODE_RUNNER === 'function') { resolve(source()); return; }
       const script = Object.assign(document.createElement('script'), { src: 'js/code-runner-inline.js' });
       script.onload = () => resolve(source());
@@ -56,7 +58,7 @@ const FRAME = `<!doctype html><meta charset="utf-8">
 let url = null, worker = null;
 onmessage = (e) => {
   if (e.source !== parent) return;
-  if (e.data.type === 'runner') { url = 'data:text/javascript,' + encodeURIComponent(e.data.source); return; }
+  if (e.data.type === 'runner') { url = 'data:text/javascript,' + encodeURIComponent(new TextDecoder().decode(e.data.source)); return; }
   const { id, code, cases, budget, memoryBytes, watchdogMs } = e.data;
   const reply = (m) => parent.postMessage({ id, ...m }, '*');
   try { if (!worker) worker = new Worker(url); } catch (err) { reply({ type: 'crashed', error: String(err).slice(0, 200) }); return; }
@@ -105,7 +107,10 @@ export class CodeSandbox {
         }
       };
       window.addEventListener('message', onReady);
-    })]).then(([source]) => frame.contentWindow.postMessage({ type: 'runner', source }, '*'));
+    })]).then(([bytes]) => {
+      const source = bytes.slice();
+      frame.contentWindow.postMessage({ type: 'runner', source }, '*', [source.buffer]);
+    });
     this.frame.srcdoc = FRAME;
     document.body.append(this.frame);
   }
