@@ -369,6 +369,28 @@ test('code over the length a run takes is refused at the editor, never cut; the 
   await close();
 });
 
+test('a name changed while the code runs: the run is not saved for either name, and the page says so', async () => {
+  const { page, problems, close } = await open();
+  // Slow, within its budgets: every attention test loops 400,000 times first.
+  await setCode(page, `${CORRECT}
+const realAttention = attention;
+const slow = () => { let x = 0; for (let i = 0; i < 4e5; ++i) x += i; return x; };
+attention = (Q, K, V, mask) => (slow(), realAttention(Q, K, V, mask));`);
+  await page.evaluate(() => { delete document.body.dataset.code; });
+  await page.click('#run');
+  await page.fill('#code-student', 'Grace Hopper');
+  await page.waitForFunction(() => document.body.dataset.code && document.body.dataset.code !== 'running', null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => document.body.dataset.code), 'discarded');
+  assert.equal(await page.textContent('#code-status'), 'The name or the variant changed while the code ran: that run was for the tests of "Ada Lovelace", variant 1, and is not saved. Run again.');
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab:v1')).answers.code), undefined);
+  // Run again: saved for the name now typed.
+  const r = await run(page);
+  assert.equal(passes(r.hidden), 11);
+  assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('attention-lab:v1')).answers.code.student), 'Grace Hopper');
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
 test('the exercises page says what counts in one line (by default: a part once right stays right)', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('exercises.html'));
   await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);

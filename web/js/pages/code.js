@@ -135,6 +135,9 @@ function makeEditor() {
     parent: $('code-editor'),
   });
   showSize(code());
+  // What the editor opened with counts as saved: leaving an untouched page writes nothing
+  // (an old draft stamped new would win over another tab's newer one).
+  draftSaved = code();
   addEventListener('pagehide', () => saveDraft(code()));
 }
 
