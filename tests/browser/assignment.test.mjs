@@ -20,14 +20,15 @@ async function go(page, path) {
 test('a link\'s assignment holds on every page and in the hand-in until another link is opened', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('checks.html?checks=q1,q2&require=T:30,seed:7'));
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
-  assert.deepEqual(await shownChecks(page), ['q1', 'q2']);
+  // Shown in number order (the order the lesson meets them): q2 is Q1, q1 is Q4.
+  assert.deepEqual(await shownChecks(page), ['q2', 'q1']);
   assert.match(await page.textContent('#assignment-facts'), /stays chosen on every page/);
   // The navigation: the landing page counts the chosen checks, the checks page keeps them.
   await go(page, 'index.html');
   assert.match(await page.textContent('#progress-checks'), /^Quick checks: 0 of 2 answered/);
   assert.match(await page.textContent('#progress-race'), /T = 30, seed = 7/);
   await go(page, 'checks.html');
-  assert.deepEqual(await shownChecks(page), ['q1', 'q2']);
+  assert.deepEqual(await shownChecks(page), ['q2', 'q1']);
   assert.match(await page.textContent('#assignment-facts'), /your instructor's link opened \d{4}-\d\d-\d\d \(checks\.html\?checks=q1,q2&require=T:30,seed:7\)/);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
   const text = readFileSync(await download.path(), 'utf8');
