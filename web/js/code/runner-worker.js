@@ -10,9 +10,9 @@
 //   memory  each runtime's heap is capped at memoryBytes: past it the case gets "out of
 //           memory" inside QuickJS, never the page's or the browser's memory;
 //   steps   QuickJS counts its steps (calls and loop turns) and calls an interrupt
-//           handler every 10,000 of them (JS_INTERRUPT_COUNTER_INIT), counted from the start of each fresh
-//           context: the count of those calls is the same for the same code in the same
-//           QuickJS build, whatever the machine's speed or load. A case may use
+//           handler every 10,000 of them (JS_INTERRUPT_COUNTER_INIT), counted from the
+//           start of each fresh context: the count of those calls is the same for the same
+//           code in the same QuickJS build, whatever the machine's speed or load. A case may use
 //           budget.perTest checks, the run budget.perRun in all; past either it stops
 //           ("interrupted"). The frame keeps a generous wall-clock watchdog only for a
 //           worker that hangs (sandbox.js);
@@ -41,7 +41,9 @@ import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
 import variant from '@jitl/quickjs-singlefile-browser-release-sync';
 
 let quickjs = newQuickJSWASMModuleFromVariant(variant);
-const STACK_BYTES = 32 * 1024;         // deep recursion: QuickJS's "stack overflow" (see above)
+// QuickJS's stack limit: about 150 nested calls of a small function (ample for attention);
+// at 64 KB, 1,000 nested brackets already ran the browser's own stack out first (V8).
+const STACK_BYTES = 32 * 1024;
 const PRINTED_MAX = 50, LINE_MAX = 300;
 
 // Before the student's code, on its first line (so that line numbers stay the code's):
