@@ -150,3 +150,29 @@ test('exerciseAnswer "best" (the default): a part right once for these numbers s
   const record = { student: { name: 'Ada Lovelace' } };
   assert.equal(exerciseKey(record, { kind: 'context', part: 'weights', answer: saved }, gradedText(saved, 'best')), JSON.stringify(['ada lovelace', 'context', 1, 'weights', '0.2 0.3 0.5']));
 });
+
+test('an LMS\'s suspend data keeps the code runs (best and last, their hidden tests), the draft and the best exercise answer', async () => {
+  const { encodeSuspend, decodeSuspend } = await import('../../web/js/lms/suspend.js');
+  const { answerId } = await import('../../web/js/work/exercise-work.js');
+  const part = {};
+  recordAttempt(part, '0.2 0.3 0.5', true, '2026-11-30T10:00:00.000Z');
+  recordAttempt(part, '1 1 1', false, '2026-11-30T10:01:00.000Z');
+  Object.assign(part, { text: '1 1 1', student: 'Ada Lovelace', variant: 1 });
+  const answers = { code: threeRuns(), 'code-draft': { draft: 'function softmax(row) { /* not run yet */ }', updatedAt: '2026-11-30T10:05:00.000Z' }, [answerId('context', 'weights')]: part };
+  const { state } = normalizeState({ version: 2, student: { name: 'Ada Lovelace', id: '' }, answers });
+  const assignment = { title: 'M52 lab', checks: [], race: { required: {} }, exercises: { variant: 1, weights: { code: 2, context: 2 }, parts: { code: 11, context: 2 } } };
+  const before = grade(state.answers, [], assignment, { student: 'Ada Lovelace' }).points;
+  for (const max of [4096, 64000]) {
+    const { text, shortened } = encodeSuspend(state, max);
+    assert.ok(text.length > 0 && text.length <= max);
+    assert.deepEqual(shortened, []);
+    const back = decodeSuspend(text);
+    assert.equal(back.ok, true);
+    assert.equal(grade(back.state.answers, [], assignment, { student: 'Ada Lovelace' }).points, before);  // 2 (best run) + 1 (a part once right)
+    assert.equal(codeRun(back.state.answers).text, 'good code');
+    assert.equal(codeRun(back.state.answers, 'last').passed.length, 9);
+    assert.equal(back.state.answers.code.run, '103');
+    assert.equal(savedDraft(back.state.answers), 'function softmax(row) { /* not run yet */ }');
+  }
+  assert.equal(before, 3);
+});

@@ -10,7 +10,9 @@
 //    "a": {id: {"c": choice, "k": checked, "r": correct, "n": attempts, "f": [choice, correct, at],
 //               "t": text, "v": revealed, "b": "1011" (rubric), "u": updatedAt, "x": shortened,
 //               "w": whose numbers, "g": variant, "m": mistake (an exercise part),
-//               "l": the last LOG_SUSPENDED attempts [[answered, 1|0, at]]}},
+//               "l": the last LOG_SUSPENDED attempts [[answered, 1|0, at]],
+//               "p": tests passed, "q": run number, "e": [text, passed, run, attempt, at, 1|0]
+//               (the best attempt, work/code-work.js), "y": a draft, "ft": the first answer whole}},
 //    "r": [[at, {settings}, gru, attention, stopped, build, wall]],
 //    "o": races left out, "z": resetAt, "d": {page: when its activity was first done}}
 import { normalizeState } from '../work/store.js';
@@ -39,6 +41,19 @@ function compact(state, { races, textMax }) {
     if (x.variant) o.g = x.variant;
     if (x.mistake) o.m = x.mistake;
     if (x.log && x.log.length) o.l = x.log.slice(-LOG_SUSPENDED).map(([what, right, at]) => [what, right ? 1 : 0, at]);
+    // The code page's runs and draft, an exercise part's best and first answers (what
+    // grading.js counts): texts shortened as the others are, and said to be.
+    const cut = (t) => {
+      if (t.length <= textMax) return t;
+      if (!shortened.includes(id)) shortened.push(id);
+      o.x = 1;
+      return t.slice(0, textMax);
+    };
+    if (x.passed) o.p = x.passed;
+    if (x.run !== undefined) o.q = x.run;
+    if (x.best && x.choice === undefined) o.e = [cut(x.best.text), x.best.passed, x.best.run, x.best.attempt, x.best.at, x.best.correct ? 1 : 0];
+    if (x.draft !== undefined) o.y = cut(x.draft);
+    if (x.first && x.first.text !== undefined) o.ft = cut(x.first.text);
     a[id] = o;
   }
   const kept = state.races.slice(state.races.length - races);
@@ -70,7 +85,8 @@ export function encodeSuspend(state, max = SUSPEND_MAX) {
 }
 
 function longestText(state) {
-  return Math.max(0, ...Object.values(state.answers).map((x) => (x.text || '').length));
+  return Math.max(0, ...Object.values(state.answers).map((x) => Math.max((x.text || '').length, (x.draft || '').length,
+    x.best ? x.best.text.length : 0, x.first && x.first.text ? x.first.text.length : 0)));
 }
 
 // text -> {ok: true, state, omittedRaces, shortened} | {ok: false, reason: 'empty'|'damaged'|'newer', message}
@@ -99,6 +115,11 @@ export function decodeSuspend(text) {
     if (o.g !== undefined) x.variant = o.g;
     if (o.m !== undefined) x.mistake = o.m;
     if (Array.isArray(o.l)) x.log = o.l.map((e) => (Array.isArray(e) ? [e[0], e[1] === 1, e[2]] : null)).filter(Boolean);
+    if (o.p !== undefined) x.passed = o.p;
+    if (o.q !== undefined) x.run = o.q;
+    if (Array.isArray(o.e)) x.best = { text: o.e[0], passed: o.e[1], run: o.e[2], attempt: o.e[3], at: o.e[4], correct: o.e[5] === 1 };
+    if (o.y !== undefined) x.draft = o.y;
+    if (o.ft !== undefined && x.first) x.first.text = o.ft;
     if (o.x) shortened.push(id);
     answers[id] = x;
   }
