@@ -13,6 +13,7 @@
 // it passed, its run number, whose tests and which variant, the attempts, and the best run
 // beside the last). What counts is the assignment's grading.codeRun ("best" or "last"); the
 // page says which beside the result, and a run below the counted one says so.
+import { quoted } from '../ui/quote.js';
 import { EditorView, basicSetup } from 'codemirror';
 import { javascript } from '@codemirror/lang-javascript';
 import { LabClient, describeBuild } from '../engine/lab-client.js';
@@ -247,7 +248,7 @@ async function runTests() {
     const verdicts = compareRun(tests.shown, shownRun);
     const graded = await lab.call('code_grade', { student: req.student, variant: req.variant, outputs: hiddenOutputs(hiddenRun) });
     if (!sameTests(state.request, req)) {
-      $('code-status').textContent = `The name or the variant changed while the code ran: that run was for the tests of "${req.student}", variant ${req.variant}, and is not saved. Run again.`;
+      $('code-status').textContent = `The name or the variant changed while the code ran: that run was for the tests of ${quoted(req.student, 40)}, variant ${req.variant}, and is not saved. Run again.`;
       document.body.dataset.code = 'discarded';
       return;
     }
