@@ -83,7 +83,9 @@ test('a hand-in reads as a summary and parses back to its evidence', () => {
   assert.deepEqual(rows[0].flags, []);
   // From an LMS the name and ID are the LMS's, and the file says so.
   const lms = read(handin(state('typed', 'x'), undefined, assignment, { name: 'Lovelace, Ada', id: 'L-1' }));
-  assert.deepEqual(lms.student, { name: 'Lovelace, Ada', id: 'L-1', source: 'lms' });
+  assert.deepEqual({ ...lms.student }, { name: 'Lovelace, Ada', id: 'L-1', source: 'lms' });
+  // Parsed into objects without a prototype.
+  for (const o of [lms, lms.student, lms.assignment, lms.assignment.race, lms.claimed, lms.answers]) assert.equal(Object.getPrototypeOf(o), null);
 });
 
 test('attempt logs: a consistent one raises nothing; a missing, reordered or edited one is named; format 2 files have none', () => {

@@ -95,7 +95,7 @@ async function readFiles(files) {
       results.forEach((r, k) => {
         const which = results.length > 1 ? ` (hand-in ${k + 1} of ${results.length})` : '';
         if (!r.ok) { message(`${file.name}${which}: ${r.message}`, 'error'); return; }
-        records.push({ ...r.record, file: file.name });
+        records.push(Object.assign(Object.create(null), r.record, { file: file.name }));
         // Graded as it is read, a task per file (the memo keeps its row): a class of 200
         // graded at once after the last file was a 100 ms task.
         gradebook([records.at(-1)], gradeBy);
@@ -234,6 +234,16 @@ async function renderNow({ items = false } = {}) {
   }
   await yieldToPage();
   for (const n of book.notes.filter((x) => !shownNotes.has(x))) { shownNotes.add(n); message(n, 'note'); }
+  drawRows(book);
+  if (items) await renderItems(book); else scheduleItems();
+  return book;
+}
+
+// The table's current page of rows from a graded book (the last one, when paging: paging
+// grades nothing, so it is drawn at once).
+let lastBook = null;
+function drawRows(book) {
+  lastBook = book;
   const body = $('gradebook').tBodies[0];
   const pages = Math.max(1, Math.ceil(book.rows.length / PAGE_ROWS));
   shownPage = Math.min(shownPage, pages - 1);
@@ -253,8 +263,6 @@ async function renderNow({ items = false } = {}) {
   for (const [signature, tr] of next) shownRows.set(signature, tr);
   $('download-csv').disabled = book.rows.length === 0;
   document.body.dataset.rows = String(book.rows.length);
-  if (items) await renderItems(book); else scheduleItems();
-  return book;
 }
 
 // ---- item analysis --------------------------------------------------------------
@@ -354,8 +362,8 @@ document.addEventListener('drop', (e) => { e.preventDefault(); readFiles([...e.d
 $('verify-stop').addEventListener('click', () => { if (job) job.stop(); });
 $('regrade-stop').addEventListener('click', () => { if (regradeStop) regradeStop.abort(); });
 $('regrade-resume').addEventListener('click', () => regrade());
-$('gradebook-prev').addEventListener('click', () => { shownPage = Math.max(0, shownPage - 1); render(); });
-$('gradebook-next').addEventListener('click', () => { shownPage += 1; render(); });
+$('gradebook-prev').addEventListener('click', () => { shownPage = Math.max(0, shownPage - 1); if (lastBook) drawRows(lastBook); });
+$('gradebook-next').addEventListener('click', () => { shownPage += 1; if (lastBook) drawRows(lastBook); });
 $('download-csv').addEventListener('click', async () => {
   const book = await gradeInSlices();
   const csv = toCsv(book.rows, data.assignment, data.checks);

@@ -26,6 +26,7 @@ export const EARLIEST = Date.parse('2020-01-01T00:00:00Z');
 
 const isObj = (x) => x !== null && typeof x === 'object' && !Array.isArray(x);
 const own = (o, k) => isObj(o) && Object.prototype.hasOwnProperty.call(o, k);
+const bare = (fields) => Object.assign(Object.create(null), fields);
 
 // The exercises the assignment weighs, as the hand-in records them: {variant, weights}.
 function exercisesAssigned(assignment) {
@@ -139,22 +140,24 @@ export function sanitizeRecord(raw) {
       if (typeof v === 'number' && Number.isFinite(v)) claimedPer[id] = v;
     }
   }
+  // Every object the gradebook gets is without a prototype: a name a file holds can never
+  // reach Object.prototype through it.
   return {
     ok: true,
-    record: {
+    record: bare({
       version: raw.version,
-      student: { name: s.name, id: s.id, source: s.source === 'lms' ? 'lms' : 'typed' },
+      student: bare({ name: s.name, id: s.id, source: s.source === 'lms' ? 'lms' : 'typed' }),
       exportedAt: typeof raw.exportedAt === 'string' ? raw.exportedAt.slice(0, 40) : '',
-      assignment: { title: typeof a.title === 'string' ? a.title.slice(0, 200) : '', checks, race: { required } },
+      assignment: bare({ title: typeof a.title === 'string' ? a.title.slice(0, 200) : '', checks, race: bare({ required }) }),
       answers: state.answers,
       races,
       dropped,
-      claimed: {
+      claimed: bare({
         points: typeof score.points === 'number' && Number.isFinite(score.points) ? score.points : null,
         perCheck: claimedPer,
         raceRequirementMet: raw.raceRequirementMet === true,
-      },
-    },
+      }),
+    }),
   };
 }
 
