@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerInPage, startLab, openPage } from './support.mjs';
+import { DIST, answerInPage, startLab, openPage } from './support.mjs';
 import { startServer } from '../../tools/serve.mjs';
 import { buildSite } from '../../tools/site/build.mjs';
 
@@ -145,6 +145,11 @@ test('one numbering: lesson, checks page, home, hand-in and gradebook name and c
   await page.waitForFunction(() => !document.getElementById('item-analysis').hidden);
   const items = await page.$$eval('#items-checks tbody tr', (trs) => trs.map((tr) => [tr.dataset.check, tr.cells[0].textContent]));
   assert.deepEqual(items, assigned.filter((c) => c.kind === 'choice').map((c) => [c.id, `${label(c)} (${c.topic})`]));
+  // The question banks for an LMS's own quizzes name every check of the build alike.
+  const gift = readFileSync(join(DIST, 'downloads/attention-lab-checks-gift.txt'), 'utf8');
+  const moodle = readFileSync(join(DIST, 'downloads/attention-lab-checks-moodle.xml'), 'utf8');
+  assert.deepEqual([...gift.matchAll(/^::(Q\d+)\\: /gm)].map((m) => m[1]), data.map(label));
+  assert.deepEqual([...moodle.matchAll(/<name><text>(Q\d+): /g)].map((m) => m[1]), data.map(label));
   assert.deepEqual(problems, []);
   await context.close();
 });
