@@ -29,6 +29,7 @@
 import { grade, lessonStatus } from '../grading/grading.js';
 import { decodeSuspend, encodeSuspend } from './suspend.js';
 import { interactionsOf, journal12, SCORM12 } from './scorm-versions.js';
+import { checkLabel } from '../work/check-label.js';
 
 export { findApi, timespan } from './scorm-versions.js';
 
@@ -144,7 +145,11 @@ export class LabSession {
         for (const r of interactionsOf(d.state, checks, assignment, this.studentName(d.state))) this.journaled.set(r.id, `${r.response}\n${r.result}`);
       }
       if (d.omittedRaces) this.notice(`The course site's copy of your work had no room for ${d.omittedRaces} older race run(s); they are in the browser where you ran them, and in its download.`);
-      if (d.shortened.length) this.notice(`The course site's copy of your written answer to ${d.shortened.join(', ').toUpperCase()} was shortened to fit; the full text is in the browser where you wrote it.`);
+      if (d.shortened.length) {
+        // Each answer by the check's number, as every page names it (work/check-label.js).
+        const named = d.shortened.map((id) => { const c = this.content.checks.find((x) => x.id === id); return c ? checkLabel(c) : id; });
+        this.notice(`The course site's copy of your written answer to ${named.join(', ')} was shortened to fit; the full text is in the browser where you wrote it.`);
+      }
     } else if (d.reason === 'newer') {
       this.suspendWritable = false;  // leave it for the version that wrote it
       this.notice(`Your work saved on the course site ${d.message.replace('the saved copy was', 'was')}: it was left untouched, and this page keeps your work in this browser only.`);
