@@ -5,7 +5,7 @@
 // characters and cut when long (the full name in a tooltip).
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { cleanName } from '../settings/parse.js';
-import { formatNumber } from '../ui/format.js';
+import { formatNearZero, formatNumber } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { LatestCall } from '../engine/latest-call.js';
 import { clear, svgEl, PALETTE } from '../charts/svg.js';
@@ -96,8 +96,9 @@ function draw(r, input) {
     : 'The outputs match even with positions: here the reordering moves no token (or only swaps equal ones).';
   else verdict = `With ${positions} positions added, matching tokens get different outputs: the layer now sees where each token is.`;
   $('verdict').textContent = verdict;
-  $('max-diff').textContent = r.reordering ? `${formatNumber(r.max_difference)}${same ? ' (0 up to rounding)' : ''}` : '— (not a reordering)';
-  $('pooled-diff').textContent = r.T1 === r.T2 ? `${formatNumber(r.pooled_difference)}${r.pooled_difference <= 1e-9 ? ' (0 up to rounding)' : ''}` : '— (different lengths)';
+  // Below 10⁻⁹ a difference is rounding, said as such rather than printed ("4.4 × 10⁻¹⁶").
+  $('max-diff').textContent = r.reordering ? formatNearZero(r.max_difference, 1e-9) : '— (not a reordering)';
+  $('pooled-diff').textContent = r.T1 === r.T2 ? formatNearZero(r.pooled_difference, 1e-9) : '— (different lengths)';
   drawPermutation(first, second, perm);
   const T = Math.max(first.length, second.length);  // both tables show the same entries
   drawVectors($('z-first'), first, r.Z_first, r.d, first.map((_, i) => i + 1), T);
@@ -189,7 +190,7 @@ function main() {
     const last = state.last;
     if (!last || !last.r.reordering) return null;
     return { option: last.same ? 'permuted' : 'different', run: `positions ${last.positions}`,
-      words: `positions ${last.positions}: largest difference ${formatNumber(last.r.max_difference, 3)} after reordering` };
+      words: `positions ${last.positions}: largest difference ${formatNearZero(last.r.max_difference, 1e-9)} after reordering` };
   } });
   document.body.dataset.ready = 'true';
 }

@@ -1,11 +1,46 @@
 // Numbers and times as the pages show them: short, stable, the same on every page.
 // Pure functions (no DOM).
+//
+// One rule for every number a student or an instructor reads: between 0.001 and 10,000
+// a plain decimal ("0.002", "2.5", "9999"); outside it a power of ten written as a
+// person writes it ("2.0 × 10⁻³", "1.5 × 10⁻¹⁰"), never a program's e-notation ("2.02e-3").
 
-// Short, stable display of a number: up to 3 decimals, no trailing zeros.
+const SUPERSCRIPT = { '-': '\u207b', 0: '\u2070', 1: '\u00b9', 2: '\u00b2', 3: '\u00b3', 4: '\u2074', 5: '\u2075', 6: '\u2076', 7: '\u2077', 8: '\u2078', 9: '\u2079' };
+
+// 10 to an integer power, its exponent in superscripts: -3 -> "10⁻³".
+export function powerOfTen(exponent) {
+  return `10${String(Math.trunc(exponent)).replace(/[-0-9]/g, (c) => SUPERSCRIPT[c])}`;
+}
+
+// A number as a multiple of a power of ten with `digits` significant digits:
+// 0.00202 -> "2.0 × 10⁻³". The spaces round the sign are no-break ones, so the number
+// never splits across lines.
+export function formatPowerOfTen(x, digits = 2) {
+  if (!Number.isFinite(x)) return '—';
+  if (x === 0) return '0';
+  const [mantissa, exponent] = x.toExponential(Math.max(0, digits - 1)).split('e');
+  return `${mantissa}\u00a0×\u00a0${powerOfTen(Number(exponent))}`;
+}
+
+// Short, stable display of a number: up to `decimals` decimals, no trailing zeros, inside
+// 0.001 to 10,000; a value too small for the decimals keeps two significant digits
+// (0.00202 with 2 decimals -> "0.002", not "0"); outside the range a power of ten.
 export function formatNumber(x, decimals = 3) {
   if (!Number.isFinite(x)) return '—';
-  if (x !== 0 && (Math.abs(x) >= 1e6 || Math.abs(x) < 10 ** -decimals)) return x.toExponential(2);
+  if (x === 0) return '0';
+  const size = Math.abs(x);
+  if (size < 0.001 || Number(size.toFixed(decimals)) >= 10000) return formatPowerOfTen(x, 2);
+  if (size < 10 ** -decimals) return String(Number(x.toPrecision(2)));
   return String(Number(x.toFixed(decimals)));
+}
+
+// A difference that should be zero (the same outputs reordered, a probability that must
+// not move): at or below `tolerance` it is said to be zero up to rounding, with the bound,
+// not printed as the rounding noise it is ("4.4 × 10⁻¹⁶" reads as a finding).
+export function formatNearZero(x, tolerance = 1e-9) {
+  if (!Number.isFinite(x)) return '—';
+  if (Math.abs(x) <= tolerance) return `0 up to rounding (below\u00a0${powerOfTen(Math.round(Math.log10(tolerance)))})`;
+  return formatNumber(x);
 }
 
 // A time for people: "40 s", "12 minutes", "1.5 hours".
