@@ -13,7 +13,8 @@ const TERMS = JSON.parse(readFileSync('content/glossary.json', 'utf8')).terms;
 // The list: each must have an entry.
 const REQUIRED = ['gru', 'gate', 'teacher-forcing', 'alignment', 'aer', 'entropy', 'jsd', 'log-log', 'permutation', 'flop',
   // and the course's vocabulary that the pages use (the comments page's terms among them)
-  'embedding', 'epoch', 'adam', 'cross-entropy', 'big-o', 'logit', 'false-positive-rate', 'counterfactual', 'bag-of-words', 'shortcut', 'subgroup'];
+  'embedding', 'epoch', 'adam', 'cross-entropy', 'big-o', 'logit', 'false-positive-rate', 'counterfactual', 'bag-of-words', 'shortcut', 'subgroup',
+  'class-token'];
 // A form as the text may write it: as in the glossary, or with a capital first letter.
 const variants = (f) => [...new Set([f, f.charAt(0).toUpperCase() + f.slice(1)])];
 const FORMS = TERMS.map((t) => ({ id: t.id, forms: t.forms.flatMap(variants), except: (t.except || []).flatMap(variants) }));

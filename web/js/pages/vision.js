@@ -189,7 +189,7 @@ function showCount(c) {
   }));
   const off = state.settings.positions === 'off';
   $('vi-count-summary').textContent = off
-    ? `Positions are off: the transformer sees each image as a set of patches, so no shuffle can change its answer, and none did (${c.changed} of ${c.n}). The bag of patches never sees where a patch is: ${c.bag_changed} of ${c.n}.`
+    ? `Positions are off: ${c.changed} of ${c.n} answers changed, by construction rather than by experiment. A model that cannot see positions is given each image's patches in one fixed order, so an image and its shuffle are the same input to it; the zero shows what blindness to order means, it does not test for it. The bag of patches never sees where a patch is either: ${c.bag_changed} of ${c.n}.`
     : `Positions are on: a shuffle moves the plus signs to other rows and the transformer's answer follows what it now sees: ${c.changed} of ${c.n} changed, and its accuracy on the shuffled images is ${pct(c.acc_shuffled)} (the shuffled images keep their old labels, which the shuffle makes wrong for many of them). The bag of patches cannot tell: ${c.bag_changed} of ${c.n}.`;
 }
 
@@ -265,7 +265,7 @@ function drawImages() {
   const same = r.p1 === s.p1;
   const samePlace = s.plus.every((k) => Math.floor(k / grid) === Math.floor(s.plus[0] / grid));
   $('vi-shuffle-answer').textContent = `Shuffled (the plus signs now ${samePlace ? 'share' : 'do not share'} a row): ${answerText(s)}. ${same
-    ? 'The same probability, to the last digit: the model answered for the same set of patches.'
+    ? (state.settings.positions === 'off' ? 'The same probability, to the last digit: with positions off the model is given the same patches in the same fixed order, so this cannot differ.' : 'The same probability, to the last digit.')
     : `The probability moved by ${num(Math.abs(s.p1 - r.p1))}: where the patches are is part of their tokens.`}`;
   Object.assign(document.body.dataset, { pred: String(r.pred), p1: String(r.p1), shuffledP1: String(s.p1) });
 }
