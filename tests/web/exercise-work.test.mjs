@@ -54,7 +54,7 @@ test('the gradebook counts what the engine grades from the hand-in\'s name, not 
   } }).state;
   const text = buildHandin({ state, checks: [], assignment, now: new Date('2026-11-30T12:00:00Z') }).text;
   assert.match(text, /Exercise parts: 3 of 3 right when checked/);
-  assert.match(text, / {2}context, weights: "0\.1 0\.2 0\.7" right, 2 attempt\(s\) \(numbers of "Ada Lovelace", variant 1\)/);
+  assert.match(text, / {2}1\. Scores, weights and the context vector — the weights: "0\.1 0\.2 0\.7" right, 2 attempt\(s\) \(numbers of "Ada Lovelace", variant 1\)/);
   const r = parseHandin(text).record;
   assert.equal(checkedExercises([r]).length, 3);
   // Before grading: checking; the engine's verdicts as a fake worker gives them.
@@ -71,7 +71,7 @@ test('the gradebook counts what the engine grades from the hand-in\'s name, not 
   const row = gradebook([r], { checks: [], assignment, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0];
   assert.equal(row.exercises, '1 of 3 parts right');
   assert.equal(row.exercisesRight, 1);
-  assert.ok(row.flags.includes('exercise context, weights: the file says right; graded again for this name, not right'), row.flags.join(' | '));
+  assert.ok(row.flags.includes('1. Scores, weights and the context vector — the weights: the file says right; graded again for this name, not right'), row.flags.join(' | '));
   assert.ok(row.flags.some((f) => /made for the numbers of another name \("Grace Hopper"\)/.test(f)), row.flags.join(' | '));
   assert.ok(results.has(exerciseKey(r, { kind: 'context', part: 'scores', answer: r.answers[answerId('context', 'scores')] })));
 });
@@ -188,7 +188,7 @@ test('exerciseAnswer "first": a part counts by its first answer, kept whole, and
   assert.equal(grade(state.answers, [], first, { student: 'Ada Lovelace' }).points, 1);  // weights: wrong at first
   assert.equal(grade(state.answers, [], { ...first, grading: {} }, { student: 'Ada Lovelace' }).points, 2);
   const text = buildHandin({ state, checks: [], assignment: first, now: new Date('2026-11-30T12:00:00Z') }).text;
-  assert.match(text, /context, weights: "0\.2 0\.6 0\.2" right, 2 attempt\(s\); first answer "0\.2119415576 0\.5761168848 0\.2119415576 0\.0000000001" not right \(the one graded\)/);
+  assert.match(text, /Scores, weights and the context vector — the weights: "0\.2 0\.6 0\.2" right, 2 attempt\(s\); first answer "0\.2119415576 0\.5761168848 0\.2119415576 0\.0000000001" not right \(the one graded\)/);
   const r = parseHandin(text).record;
   const typed = [];
   const lab = { call: async (fn, req) => { typed.push(req.typed.join(' ')); return { right: req.typed.length === 3, mistake: '' }; } };

@@ -14,6 +14,7 @@ import { exerciseKey } from './verify-exercises.js';
 import { codeKey, runNote } from './verify-code.js';
 import { codeRun } from '../work/code-work.js';
 import { checkLabel } from '../work/check-label.js';
+import { exercisePart } from '../work/exercise-words.js';
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
@@ -169,7 +170,10 @@ export function attemptDoubts(r, labels = new Map()) {
 }
 
 // An answer's key in words: a check by its number, an exercise part by kind and part.
-const whatIs = (id, labels) => (labels.has(id) ? labels.get(id) : id.startsWith('ex-') ? `exercise ${id.slice(3).replace('--', ', ')}` : id);
+const whatIs = (id, labels) => {
+  const m = /^ex-(.+?)--(.+)$/.exec(id);
+  return labels.has(id) ? labels.get(id) : m ? exercisePart(m[1], m[2]) : id;
+};
 
 // Times in a hand-in later than its own export (a minute's grace for a clock read twice):
 // work cannot be done after the file holding it was made, so the dates were edited (or
@@ -211,12 +215,12 @@ function exerciseCredit(r, exerciseChecks, { variant, answer: which }, flags) {
     if (v !== variant) otherVariants.add(v);
     if (!c) { ++pending; continue; }
     if (c.status === 'stopped') { ++stopped; continue; }
-    if (c.status !== 'graded') { flags.push(`exercise ${e.kind}, ${e.part}: not graded (${c.message})`); continue; }
+    if (c.status !== 'graded') { flags.push(`${exercisePart(e.kind, e.part)}: not graded (${c.message})`); continue; }
     if (c.right) {
       ++right;
       if (v === variant) rightParts[e.kind] = (rightParts[e.kind] || 0) + 1;
     } else if (gradedRight(e.answer, which)) {
-      flags.push(`exercise ${e.kind}, ${e.part}: the file says ${which === 'first' ? 'its first answer was right' : 'right'}; graded again for this name, not right`);
+      flags.push(`${exercisePart(e.kind, e.part)}: the file says ${which === 'first' ? 'its first answer was right' : 'right'}; graded again for this name, not right`);
     }
   }
   if (others.size) flags.push(`exercise answers made for the numbers of another name (${[...others].slice(0, 3).map((n) => `"${n.slice(0, 40)}"`).join(', ')}), graded for this hand-in's name`);

@@ -20,6 +20,7 @@ import { downloadText } from '../work/download.js';
 import { showEngineStatus } from '../ui/page-kit.js';
 import { checkLabel } from '../work/check-label.js';
 import { slicer, yieldToPage } from '../grading/slices.js';
+import { exerciseShortName, exerciseTitle } from '../work/exercise-words.js';
 
 const $ = (id) => document.getElementById(id);
 const data = labData();
@@ -179,7 +180,7 @@ const byNumber = (entries) => entries.filter(([id]) => labels.has(id))
   .sort(([a], [b]) => Number(labels.get(a).slice(1)) - Number(labels.get(b).slice(1)));
 
 function rowElement(r, taken) {
-  const credit = Object.entries(r.exerciseCredit).map(([k, e]) => `${k} ${e.credit} of ${e.weight}`).join(', ');
+  const credit = Object.entries(r.exerciseCredit).map(([k, e]) => `${exerciseShortName(k)} ${e.credit} of ${e.weight}`).join(', ');
   const cells = [r.student.id + (r.student.source === 'lms' ? ' (from the LMS)' : ''), `${r.points} of ${r.max}${r.pending ? ' (exercises: checking…)' : ''}`,
     byNumber(Object.entries(r.perCheck)).map(([id, v]) => {
       const n = (Object.hasOwn(r.record.answers, id) && r.record.answers[id].attempts) || 0;
@@ -307,7 +308,7 @@ async function renderItems(book) {
     return tr;
   }));
   $('items-exercises').tBodies[0].replaceChildren(...(a.exercises.length ? a.exercises.map((e) => {
-    const tr = row([e.kind, String(e.answered), share(e.share), e.mistakes.map((m) => `${m.words} (${m.count})`).join('; ') || 'none']);
+    const tr = row([exerciseTitle(e.kind), String(e.answered), share(e.share), e.mistakes.map((m) => `${m.words} (${m.count})`).join('; ') || 'none']);
     tr.dataset.kind = e.kind;
     return tr;
   }) : [row(['none yet', '', '', 'no exercise part graded'])]));

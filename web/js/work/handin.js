@@ -12,6 +12,7 @@ import { codeLines } from './code-work.js';
 import { predictionLines } from './prediction.js';
 import { assignedChecks, checkLabel } from './check-label.js';
 import { choiceOrder } from './choice-order.js';
+import { exercisePart } from './exercise-words.js';
 
 // The tests a code run has, as the build's assignment knows them (or "all the").
 const codeTests = (assignment) => (assignment.exercises && assignment.exercises.parts && assignment.exercises.parts.code) || 'all the';
@@ -86,7 +87,8 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
     for (const { kind, part, answer: a } of exercises) {
       const first = g.rules.exerciseAnswer === 'first' && (a.attempts || 1) > 1
         ? `; first answer "${gradedText(a, 'first').replace(/\s+/g, ' ').trim()}" ${gradedRight(a, 'first') ? 'right' : 'not right'} (the one graded)` : '';
-      lines.push(`  ${kind}, ${part}: "${(a.text || '').replace(/\s+/g, ' ').trim()}" ${a.correct ? 'right' : 'not right'}, ${a.attempts || 1} attempt(s)${first} (numbers of "${a.student || ''}", variant ${a.variant || 1})`);
+      // Words for the student and the instructor; the ids stay in the data block below.
+      lines.push(`  ${exercisePart(kind, part)}: "${(a.text || '').replace(/\s+/g, ' ').trim()}" ${a.correct ? 'right' : 'not right'}, ${a.attempts || 1} attempt(s)${first} (numbers of "${a.student || ''}", variant ${a.variant || 1})`);
     }
   }
   const code = codeLines(state.answers, g.rules.codeRun, codeTests(assignment));  // what counts, and both runs
