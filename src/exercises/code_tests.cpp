@@ -62,7 +62,7 @@ const std::vector<Kind>& kinds() {
       [](rng::Pcg32& rng) { return softmax_case("one score", "a row of one number: its weight is 1", quarters(rng, 1, 1)); },
       [](rng::Pcg32& rng) {
         const int n = between(rng, 2, 8);
-        return softmax_case("equal scores", "equal scores: equal weights, 1/n each", M::Constant(1, n, quarters(rng, 1, 1)(0, 0)));
+        return softmax_case("equal scores", "every score the same, so every weight is 1/n", M::Constant(1, n, quarters(rng, 1, 1)(0, 0)));
       },
       [](rng::Pcg32& rng) {
         const int t = between(rng, 2, 5), d = between(rng, 1, 4), dv = between(rng, 1, 4);

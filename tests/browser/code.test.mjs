@@ -133,10 +133,10 @@ test('a correct implementation passes every test; kept across a reload; the grad
   assert.match(await page.textContent('#code-summary'), /Hidden tests: 11 of 11 pass\. Every hidden test passes: well done\.$/);
   // Another student's tests are other numbers; this code passes them too.
   await page.fill('#code-student', 'Grace Hopper');
-  await page.waitForFunction(() => /seed/.test(document.getElementById('code-status').textContent));
+  await page.waitForFunction(() => /drawn from your name/.test(document.getElementById('code-status').textContent));
   assert.equal(passes((await run(page)).hidden), 11);
   await page.fill('#code-student', 'Ada Lovelace');
-  await page.waitForFunction(() => /seed/.test(document.getElementById('code-status').textContent));
+  await page.waitForFunction(() => /drawn from your name/.test(document.getElementById('code-status').textContent));
   const table = lookupTableCode(await shownInputs(page));
   await setCode(page, CORRECT);
   await run(page);

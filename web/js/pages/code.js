@@ -84,7 +84,7 @@ async function loadTests() {
     state.request = r;
     $('run').disabled = state.running;
     if (changed) {
-      $('code-status').textContent = `Each run draws ${reply.shown.length} tests afresh and shows them in full; ${reply.hidden.length} hidden tests, drawn from your name (seed ${reply.seed}), are the grade.`;
+      $('code-status').textContent = `Each run draws ${reply.shown.length} tests afresh and shows them in full; ${reply.hidden.length} hidden tests, drawn from your name, are the grade.`;
       showSavedRun();
     }
   } catch (err) {
@@ -177,7 +177,7 @@ function verdictItem(id, why, v) {
   li.dataset.case = id;
   li.dataset.pass = String(v.pass);
   const head = document.createElement('p');
-  head.append(Object.assign(document.createElement('strong'), { textContent: `${v.pass ? '✓' : '✗'} ${id}` }), document.createTextNode(`: ${why}.`));
+  head.append(Object.assign(document.createElement('strong'), { textContent: `${v.pass ? '✓' : '✗'} ${id}` }), document.createTextNode(` — ${why}.`));
   li.append(head, Object.assign(document.createElement('p'), { className: `feedback ${v.pass ? 'right' : 'wrong'}`, textContent: v.message }));
   return li;
 }

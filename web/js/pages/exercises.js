@@ -27,7 +27,7 @@ const $ = (id) => document.getElementById(id);
 
 // typedAt: when each part (by answer id) was first typed into on this page, for its latency.
 // flush: per shown part, a function that saves its field as a draft if it changed (pagehide).
-const state = { spec: null, form: null, request: null, typedAt: new Map(), flush: [] };
+const state = { spec: null, form: null, request: null, typedAt: new Map(), flush: [], nameTyped: false };
 const store = openStore();
 const drafts = openDrafts(safeStorage());
 const lms = connectLms();
@@ -52,11 +52,14 @@ const fetchExercise = new LatestCall(lab, 'exercise', {
 
 // The name if the engine can draw from it (work/student-name.js nameProblem: it must hold
 // a visible character, as the engine's check_student requires), else null, with a message.
+// An empty field is an error only once the student has typed in it: on a first visit the
+// prompt below the field (#ex-prompt) asks for the name, with no red message yet.
 function studentName() {
   const name = $('ex-student').value;
   const problem = normaliseStudent(name) ? nameProblem(name) : 'Type your name: your numbers are drawn from it.';
-  $('ex-student-error').textContent = problem;
-  $('ex-student').setAttribute('aria-invalid', problem ? 'true' : 'false');
+  const shown = problem && (state.nameTyped || normaliseStudent(name)) ? problem : '';
+  $('ex-student-error').textContent = shown;
+  $('ex-student').setAttribute('aria-invalid', shown ? 'true' : 'false');
   return problem ? null : name;
 }
 
@@ -287,6 +290,7 @@ function main() {
   ({ spec: state.spec, form: state.form } = setUpSettings('exercises', reload, { spec }));
   showStoreProblem(store, $('storage-notice'));
   joinLms(store, lms, $('lms-notice'));
+  $('ex-student').addEventListener('input', () => { state.nameTyped = true; });  // before the reload it triggers
   wireStudentName($('ex-student'), { store, lms, onChange: reload });
   store.onChange = () => {
     if (!lms.student && !$('ex-student').value && store.state.student.name) $('ex-student').value = store.state.student.name;
