@@ -39,7 +39,7 @@ test('a class of 50: item analysis matches the hand-worked shares, with a chart 
   assert.equal(d[1], '50 of 50');
   assert.equal(d[3], pct(expected.D.lastRight));
   // The exercise parts, graded again by the engine: "0 0" is wrong and no named mistake.
-  assert.deepEqual(await cells('#items-exercises tr[data-kind="shapes"]'), ['shapes', '5', pct(0), 'wrong, no mistake named (5)']);
+  assert.deepEqual(await cells('#items-exercises tr[data-kind="shapes"]'), ['4. Shapes and costs', '5', pct(0), 'wrong, no mistake named (5)']);
   // The chart: two bars per answered check, its label naming the hardest one.
   // By the check's number, as on every page.
   assert.equal(c[0], `Q${C.number} (${C.topic})`);

@@ -169,28 +169,54 @@ export function overlappingChartText() {
   return [...new Set(out)].slice(0, 10);
 }
 
-// What a student reads that was written for a developer: a number between 0.001 and
-// 10,000 in e-notation ("7.63e-1", "1.89e-5" is fine), or an identifier from the code
-// (snake_case with a part of two letters or more: "attention_lab_mt", "scaled_dot";
-// the maths' d_k and W_Q are words here). Text shown in main and the header, outside
-// code, the code editor, formulas and form fields: [description].
+// What a student or an instructor reads that was written for a developer: a number in
+// e-notation, whatever its size ("2.02e-3", "1.45e-10": the pages write "0.002" and
+// "1.4 × 10⁻¹⁰", web/js/ui/format.js), an identifier from the code (snake_case with a
+// part of two letters or more: "attention_lab_mt", "qk_madds"; the maths' d_k and W_Q are
+// words here), an exercise's id ("self-row", "cross-step", an answer's "ex-shapes--S_shape"),
+// or a table cell, list item or option that is nothing but a kind's id ("context",
+// "shapes", where a student reads "1. Scores, weights and the context vector"). Text
+// shown anywhere on the page outside code, the code editor, formulas, form fields and a
+// link's address ("exercises.html?kind=self-row" is one to copy): [description naming
+// the element, and the nearest ancestor with an id].
 export function developerText() {
+  const KINDS = ['context', 'scaled', 'self-row', 'shapes', 'cross-step'];
+  const where = (el) => {
+    const name = (e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}`;
+    const owner = el.id ? null : el.parentElement && el.parentElement.closest('[id]');
+    return owner ? `${name(el)} in ${name(owner)}` : name(el);
+  };
   const out = [];
-  const root = document.body;
-  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
     const el = n.parentElement;
     if (!el || el.closest('script, style, code, pre, textarea, .katex, .cm-editor, .code-editor, .sr-only')) continue;
     if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-    for (const m of n.data.matchAll(/(?<![\w.])[-+]?\d+(?:\.\d+)?e[-+]?\d+\b/gi)) {
-      const v = Math.abs(Number(m[0]));
-      if (v >= 0.001 && v <= 10000) out.push(`"${m[0]}" in e-notation (${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''})`);
-    }
-    for (const m of n.data.matchAll(/\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_[A-Za-z0-9]{2,}\b/g)) {
-      out.push(`"${m[0]}" (${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''})`);
+    const text = n.data.replace(/\S*\.html\b\S*/g, ' ');  // a page's address, to copy
+    for (const m of text.matchAll(/(?<![\w.])[-+]?\d+(?:\.\d+)?e[-+]?\d+\b/gi)) out.push(`"${m[0]}" in e-notation (${where(el)})`);
+    for (const m of text.matchAll(/\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_[A-Za-z0-9]{2,}\b/g)) out.push(`"${m[0]}" (${where(el)})`);
+    for (const m of text.matchAll(/(?<![\w-])(?:self-row|cross-step|ex-[\w-]+--[\w-]+)(?![\w-])/g)) out.push(`"${m[0]}", an exercise's id (${where(el)})`);
+  }
+  for (const el of document.querySelectorAll('td, th, li, option, dt, dd')) {
+    const t = el.textContent.trim();
+    if (KINDS.includes(t) && el.closest('body') && (el.tagName === 'OPTION' || el.checkVisibility({ visibilityProperty: true, opacityProperty: true }))) {
+      out.push(`"${t}", an exercise's id (${where(el)})`);
     }
   }
   return [...new Set(out)].slice(0, 10);
+}
+
+// A red error on a page the student has not touched yet (the exercises page once said
+// "Type your name…" in red on first load): every visible element of class "error" or
+// role "alert" with text, and every field marked aria-invalid: [description].
+export function errorsBeforeAction() {
+  const out = [];
+  for (const el of document.querySelectorAll('.error, [role="alert"], [aria-invalid="true"]')) {
+    if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    const text = el.matches('input, select, textarea') ? `${el.id || el.name} marked invalid` : el.textContent.trim();
+    if (text) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}: "${text.slice(0, 60)}"`);
+  }
+  return out;
 }
 
 // Everything a screenshot would show wrong, in the page's current state.

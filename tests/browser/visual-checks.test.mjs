@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
-import { katexGlyphProblems, offFirstScreen, pastRightEdge, coveredText, tinyChartText, chartTextPastEdge, splitWords, overlappingChartText, developerText } from './visual-checks.mjs';
+import { katexGlyphProblems, offFirstScreen, pastRightEdge, coveredText, tinyChartText, chartTextPastEdge, splitWords, overlappingChartText, developerText, errorsBeforeAction } from './visual-checks.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -36,6 +36,7 @@ test('the untouched lesson passes every visual check (the baseline of the cases 
   assert.deepEqual(await page.evaluate(chartTextPastEdge), []);
   assert.deepEqual(await page.evaluate(overlappingChartText), []);
   assert.deepEqual(await page.evaluate(developerText), []);
+  assert.deepEqual(await page.evaluate(errorsBeforeAction), []);
   await close();
 });
 
@@ -110,10 +111,33 @@ test('an axis title drawn across its tick labels is seen (the cost chart\'s "tim
   await close();
 });
 
-test('words and numbers written for a developer are seen (a build\'s file name, e-notation for 0.763)', async () => {
+test('words and numbers written for a developer are seen (a build\'s file name, e-notation of any size)', async () => {
   const { page, close } = await lesson();
-  await addToMain(page, '<p>on two threads (attention_lab_mt), weight 7.63e-1, tiny 1.89e-5, score d_k and W_Q,'
-    + ' <code>scaled_dot</code></p>');
-  assert.deepEqual(await page.evaluate(developerText), ['"7.63e-1" in e-notation (p)', '"attention_lab_mt" (p)']);
+  await addToMain(page, '<p id="dev">on two threads (attention_lab_mt), weight 7.63e-1, tiny 1.89e-5, score d_k and W_Q,'
+    + ' <code>scaled_dot</code>, plain 0.002 and 1.9\u00a0×\u00a010⁻⁵</p>');
+  assert.deepEqual(await page.evaluate(developerText), ['"7.63e-1" in e-notation (p#dev)', '"1.89e-5" in e-notation (p#dev)', '"attention_lab_mt" (p#dev)']);
+  await close();
+});
+
+test('an exercise\'s ids in the gradebook are seen (a part, a kind, a bare kind in a cell), named by the element and its owner', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<table id="book"><tr><th>context</th><td>self-row, S_shape: wrong</td><td>the context vector</td></tr></table>'
+    + '<p id="log">ex-shapes--qk_madds dated later; cross-step; a link <a href="#">exercises.html?kind=self-row</a></p>');
+  assert.deepEqual(await page.evaluate(developerText), [
+    '"S_shape" (td in table#book)', '"self-row", an exercise\'s id (td in table#book)',
+    '"qk_madds" (p#log)', '"ex-shapes--qk_madds", an exercise\'s id (p#log)', '"cross-step", an exercise\'s id (p#log)',
+    '"context", an exercise\'s id (th in table#book)']);
+  await close();
+});
+
+test('an error shown before any action is seen, and an empty error slot is not', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<label>Your name <input id="who" aria-invalid="false"></label><p id="who-error" class="error"></p>');
+  assert.deepEqual(await page.evaluate(errorsBeforeAction), []);
+  await page.evaluate(() => {
+    document.getElementById('who-error').textContent = 'Type your name: your numbers are drawn from it.';
+    document.getElementById('who').setAttribute('aria-invalid', 'true');
+  });
+  assert.deepEqual(await page.evaluate(errorsBeforeAction), ['input#who: "who marked invalid"', 'p#who-error: "Type your name: your numbers are drawn from it."']);
   await close();
 });

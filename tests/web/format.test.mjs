@@ -2,7 +2,7 @@
 // and 10,000, a power of ten with real superscripts outside, never e-notation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatNumber, formatPowerOfTen, formatNearZero, powerOfTen, formatPercent } from '../../web/js/ui/format.js';
+import { formatNumber, formatPowerOfTen, formatNearZero, formatPrecise, powerOfTen, formatPercent } from '../../web/js/ui/format.js';
 
 const E_NOTATION = /\d(\.\d+)?e[+-]?\d/i;
 
@@ -59,6 +59,18 @@ test('a difference that should be zero reads as zero up to rounding, with its bo
   // Above the bound the difference is a finding and is shown as a number.
   assert.equal(formatNearZero(0.3), '0.3');
   assert.equal(formatNearZero(2e-5), '2.0\u00a0×\u00a010⁻⁵');
+});
+
+test('a precise number keeps its digits, in the same range rule (the code page\'s comparisons)', () => {
+  assert.equal(formatPrecise(0.25000012), '0.25000012');
+  assert.equal(formatPrecise(1 / 3), '0.33333333');
+  assert.equal(formatPrecise(1.2e-7), '1.2\u00a0×\u00a010⁻⁷');
+  assert.equal(formatPrecise(4.5399929762484854e-5), '4.539993\u00a0×\u00a010⁻⁵');
+  assert.equal(formatPrecise(-123456789), '-1.2345679\u00a0×\u00a010⁸');
+  assert.equal(formatPrecise(0), '0');
+  assert.equal(formatPrecise(NaN), 'NaN');
+  assert.equal(formatPrecise(-Infinity), '-Infinity');
+  for (let e = -30; e <= 30; ++e) assert.doesNotMatch(formatPrecise(1.2345 * 10 ** e), E_NOTATION);
 });
 
 test('not a number: a dash, never "NaN" or "Infinity"', () => {

@@ -17,6 +17,7 @@ import { renderSection, fillRefs } from './lesson.mjs';
 import { escapeHtml } from './html.mjs';
 import { renderCheck } from './checks-html.mjs';
 import { assignedChecks, assignedSentence, checkLabel } from '../../web/js/work/check-label.js';
+import { exerciseShortName } from '../../web/js/work/exercise-words.js';
 import { dataScript, page } from './layout.mjs';
 import { ContentError } from './errors.mjs';
 import { PACKAGES, scormPackage } from './scorm.mjs';
@@ -283,7 +284,7 @@ function checksPage(content, data, p, head) {
 function instructorPage(content, data, p) {
   const a = content.assignment;
   const req = Object.entries((a.race && a.race.required) || {}).map(([k, v]) => `${k} = ${v}`).join(', ');
-  const ex = Object.entries((a.exercises && a.exercises.weights) || {}).filter(([, w]) => w > 0).map(([k, w]) => `${k} ${w}`).join(', ');
+  const ex = Object.entries((a.exercises && a.exercises.weights) || {}).filter(([, w]) => w > 0).map(([k, w]) => `${exerciseShortName(k)} (weight ${w})`).join(', ');
   const mastery = a.lms && Number.isFinite(a.lms.masteryScore) ? a.lms.masteryScore : null;
   const body = `
     <h1>Gradebook: collect and grade hand-ins</h1>

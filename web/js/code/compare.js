@@ -4,13 +4,15 @@
 // they differ is named ("row 2, column 1: expected 0.25, got NaN"). Hidden cases are
 // compared by the engine itself (code_grade), which never sends their expected outputs:
 // hiddenOutputs() makes the sandbox's outputs into what it takes. Pure functions (no DOM).
+import { formatPrecise } from '../ui/format.js';
+
 export const ABS_TOL = 1e-6, REL_TOL = 1e-6;
 
 // A given ({rows, cols, values}, row-major) as rows of numbers.
 export const rowsOf = (g) => Array.from({ length: g.rows }, (_, i) => Array.from(g.values.slice(i * g.cols, (i + 1) * g.cols)));
 
 const close = (got, want) => Number.isFinite(got) && Math.abs(got - want) <= ABS_TOL + REL_TOL * Math.abs(want);
-const show = (x) => (Number.isNaN(x) ? 'NaN' : Number.isFinite(x) ? String(Number(x.toPrecision(8))) : x > 0 ? 'Infinity' : '-Infinity');
+const show = (x) => formatPrecise(x, 8);  // "1.2 × 10⁻⁷", never "1.2e-7"
 
 // c: a case; output: the sandbox's (code/sandbox.js) or null (not run).
 // -> {pass, message, place: {row, col} | null}

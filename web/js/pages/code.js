@@ -44,7 +44,7 @@ const rules = exerciseRulesOf(assignment);
 const STARTER = widget.starter.join('\n');
 const CODE_MAX = widget.fixed.maxCodeLength;
 // next: the tests of the next run ({seed, run, shown, hidden}), drawn ahead of it.
-const state = { form: null, spec: null, next: null, request: null, editor: null, running: false };
+const state = { form: null, spec: null, next: null, request: null, editor: null, running: false, nameTyped: false };
 const number = (n) => n.toLocaleString('en');
 
 // A fresh run number for the shown tests: any 32-bit number, recorded with the run.
@@ -60,8 +60,10 @@ function request() {
   const settings = state.form.read();
   const student = $('code-student').value;
   const ok = Boolean(normaliseStudent(student));
-  $('code-student-error').textContent = ok ? '' : 'Type your name: your tests are drawn from it.';
-  $('code-student').setAttribute('aria-invalid', ok ? 'false' : 'true');
+  // An empty name is an error only once typed in: on first load #code-status asks for it.
+  const shown = !ok && state.nameTyped;
+  $('code-student-error').textContent = shown ? 'Type your name: your tests are drawn from it.' : '';
+  $('code-student').setAttribute('aria-invalid', shown ? 'true' : 'false');
   return settings && ok ? { student, variant: settings.variant, settings } : null;
 }
 
@@ -317,6 +319,7 @@ function main() {
   ({ spec: state.spec, form: state.form } = setUpSettings('code', loadTests, { spec }));
   showStoreProblem(store, $('storage-notice'));
   joinLms(store, lms, $('lms-notice'));
+  $('code-student').addEventListener('input', () => { state.nameTyped = true; });  // before the reload it triggers
   wireStudentName($('code-student'), { store, lms, onChange: loadTests });
   makeEditor();
   $('run').addEventListener('click', runTests);

@@ -34,6 +34,19 @@ export function formatNumber(x, decimals = 3) {
   return String(Number(x.toFixed(decimals)));
 }
 
+// A number with all its `digits` significant digits, for a comparison where the eighth
+// digit matters (the code page's "expected 0.25, got 0.25000012"): the same range rule,
+// trailing zeros dropped; NaN and the infinities by name, as JavaScript prints them.
+export function formatPrecise(x, digits = 8) {
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? 'Infinity' : '-Infinity';
+  if (x === 0) return '0';
+  const size = Math.abs(x);
+  if (size >= 0.001 && size < 10000) return String(Number(x.toPrecision(digits)));
+  const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
+  return `${mantissa.includes('.') ? mantissa.replace(/\.?0+$/, '') : mantissa}\u00a0×\u00a0${powerOfTen(Number(exponent))}`;
+}
+
 // A difference that should be zero (the same outputs reordered, a probability that must
 // not move): at or below `tolerance` it is said to be zero up to rounding, with the bound,
 // not printed as the rounding noise it is ("4.4 × 10⁻¹⁶" reads as a finding).
