@@ -27,6 +27,44 @@ async function waitForTable(page, predicate = (rows) => rows.length > 0, arg = n
   return readTable(page);
 }
 
+// Plot labels drawn on another mark than their own: ['"label" on what', ...]. Marks are
+// the query's handle and dashed arrow, the context's square, and each key's arrow, a
+// segment as thick as it is drawn; a label's box is its text's, 1 unit in from each side.
+// Runs in the page.
+function labelsOnMarks() {
+  const svg = document.getElementById('geometry');
+  const n = (el, a) => Number(el.getAttribute(a));
+  const marks = [];
+  for (const c of svg.querySelectorAll('circle.query-handle')) marks.push({ who: 'query', kind: 'box', b: [n(c, 'cx') - n(c, 'r'), n(c, 'cy') - n(c, 'r'), n(c, 'cx') + n(c, 'r'), n(c, 'cy') + n(c, 'r')] });
+  for (const r of svg.querySelectorAll('rect.context-mark')) marks.push({ who: 'context', kind: 'box', b: [n(r, 'x'), n(r, 'y'), n(r, 'x') + n(r, 'width'), n(r, 'y') + n(r, 'height')] });
+  for (const l of svg.querySelectorAll('line.key-arrow, line.query-arrow')) {
+    marks.push({ who: l.classList.contains('query-arrow') ? 'query' : `key ${l.dataset.position}`, kind: 'seg', s: [n(l, 'x1'), n(l, 'y1'), n(l, 'x2'), n(l, 'y2')], w: n(l, 'stroke-width') });
+  }
+  const hitsSeg = ([x1, y1, x2, y2], [bx0, by0, bx1, by1]) => {
+    // Liang–Barsky: does the segment pass through the box?
+    let t0 = 0, t1 = 1; const dx = x2 - x1, dy = y2 - y1;
+    for (const [p, q] of [[-dx, x1 - bx0], [dx, bx1 - x1], [-dy, y1 - by0], [dy, by1 - y1]]) {
+      if (p === 0) { if (q < 0) return false; continue; }
+      const r = q / p;
+      if (p < 0) { if (r > t1) return false; if (r > t0) t0 = r; } else { if (r < t0) return false; if (r < t1) t1 = r; }
+    }
+    return true;
+  };
+  const out = [];
+  for (const t of svg.querySelectorAll('text.query-label, text.context-label, text.key-label')) {
+    const bb = t.getBBox();
+    const b = [bb.x + 1, bb.y + 1, bb.x + bb.width - 1, bb.y + bb.height - 1];
+    const own = t.classList.contains('query-label') ? 'query' : t.classList.contains('context-label') ? 'context' : `key ${t.dataset.position}`;
+    for (const m of marks) {
+      if (m.who === own) continue;
+      const hit = m.kind === 'box' ? b[0] < m.b[2] && m.b[0] < b[2] && b[1] < m.b[3] && m.b[1] < b[3]
+        : hitsSeg(m.s, [b[0] - m.w / 2, b[1] - m.w / 2, b[2] + m.w / 2, b[3] + m.w / 2]);
+      if (hit) out.push(`"${t.textContent}" on ${m.who === 'query' || m.who === 'context' ? m.who : `"${svg.querySelector(`text.key-label[data-position="${m.who.split(' ')[1]}"]`)?.textContent ?? m.who}"`}`);
+    }
+  }
+  return out;
+}
+
 for (const mode of ['isolated', 'plain']) {
   test(`${mode}: the table shows the module's numbers and the right build`, async () => {
     const url = mode === 'isolated' ? lab.isolatedUrl('attention-table.html') : lab.plainUrl('attention-table.html');
@@ -48,6 +86,10 @@ for (const mode of ['isolated', 'plain']) {
     });
     assert.equal(clashes.n, 7);
     assert.deepEqual(clashes.out, []);
+    // Nor on another mark: no label box on the handle, the context's square, or another
+    // arrow's shaft (the default picture once put "animal" on the context's square and
+    // "context c" across the "move" arrow).
+    assert.deepEqual(await page.evaluate(labelsOnMarks), []);
 
     await page.waitForFunction(() => document.body.dataset.build);
     const status = await page.textContent('#build-status');

@@ -77,7 +77,7 @@ export class GeometryPlot {
 
     svg.append(svgEl('line', {
       x1: sx(0), y1: sy(0), x2: sx(query[0]), y2: sy(query[1]), stroke: PALETTE.vermillion,
-      'stroke-width': 3, 'stroke-dasharray': '6 3', 'marker-end': 'url(#head-query)',
+      'stroke-width': 3, 'stroke-dasharray': '6 3', 'marker-end': 'url(#head-query)', class: 'query-arrow',
     }));
     const handle = svgEl('circle', {
       cx: sx(query[0]), cy: sy(query[1]), r: 9, class: 'query-handle', tabindex: 0, role: 'slider',
@@ -97,11 +97,19 @@ export class GeometryPlot {
         labels.push({ x: sx(keys[i][0]), y: sy(keys[i][1]), gap: 5, text: name, cls: 'key-label', title: name !== tokens[i] ? tokens[i] : null, position: i });
       }
     }
-    // Every mark is taken before any label is placed, so that no label sits by another
-    // mark's tip and reads as its name: the handle, the context's square, each key's tip.
+    // Every mark is taken before any label is placed, so that no label sits on another
+    // mark or by its tip and reads as its name: the handle, the context's square, each
+    // key's tip, and the arrows' shafts as segments (the default picture once put
+    // "animal" on the context's square and "context c" across the "move" arrow).
     const taken = [box(sx(query[0]) - 9, sy(query[1]) - 9, 18, 18)];
     if (context) taken.push(box(sx(context[0]) - 5, sy(context[1]) - 5, 10, 10));
-    if (keys.length <= ARROWS) for (const k of keys) taken.push(box(sx(k[0]) - 4, sy(k[1]) - 4, 8, 8));
+    if (keys.length <= ARROWS) {
+      keys.forEach((k, i) => {
+        taken.push(box(sx(k[0]) - 4, sy(k[1]) - 4, 8, 8));
+        taken.push(segment(sx(0), sy(0), sx(k[0]), sy(k[1]), 1 + 5 * (weights ? weights[i] : 0)));
+      });
+    }
+    taken.push(segment(sx(0), sy(0), sx(query[0]), sy(query[1]), 3));
     for (const l of labels) {
       const at = placeLabel(l, taken, SIZE);
       const text = svgEl('text', { x: at.x, y: at.y, 'text-anchor': at.anchor, class: l.cls }, l.text);
@@ -174,26 +182,51 @@ function arrowHead(id, colour) {
   return marker;
 }
 
-// Label placement: a label's box is labelWidth (svg.js) by 12 units; boxes are
-// [x0, y0, x1, y1].
+// Label placement: a label's box is labelWidth (svg.js) by 15 units; boxes are
+// [x0, y0, x1, y1]; a segment (an arrow's shaft) is {s: [x1, y1, x2, y2], width}.
 const box = (x, y, w, h) => [x, y, x + w, y + h];
+const segment = (x1, y1, x2, y2, width) => ({ s: [x1, y1, x2, y2], width });
 const overlap = (a, b) => Math.max(0, Math.min(a[2], b[2]) - Math.max(a[0], b[0])) * Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 
-// The first of eight spots around the point (x, y), `gap` away, where the label's box
-// overlaps nothing in `taken` and stays on the plot; else the spot overlapping least.
-// The chosen box joins `taken`.
+// How much of a segment lies in box b (grown by half its width), as an area: its length
+// there (Liang-Barsky clipping) times its width.
+function crossing({ s: [x1, y1, x2, y2], width }, b) {
+  const m = width / 2 + 1;
+  let t0 = 0, t1 = 1;
+  const dx = x2 - x1, dy = y2 - y1;
+  for (const [p, q] of [[-dx, x1 - (b[0] - m)], [dx, b[2] + m - x1], [-dy, y1 - (b[1] - m)], [dy, b[3] + m - y1]]) {
+    if (p === 0) { if (q < 0) return 0; continue; }
+    const r = q / p;
+    if (p < 0) t0 = Math.max(t0, r); else t1 = Math.min(t1, r);
+    if (t0 > t1) return 0;
+  }
+  return (t1 - t0) * Math.hypot(dx, dy) * Math.max(width, 2);
+}
+const cover = (b, t) => (Array.isArray(t) ? overlap(b, t) : crossing(t, b));
+
+// The first spot around the point (x, y) where the label's box covers nothing in
+// `taken` and stays on the plot: eight directions `gap` away, then the same farther
+// out (a crowded corner: the worked example's move, animal, query and context sit
+// within a few units); else the spot covering least. The chosen box joins `taken`.
 function placeLabel({ x, y, gap, text }, taken, size) {
-  const w = labelWidth(text), h = 12;
-  const spots = [
-    [x + gap, y - gap, 'start'], [x + gap, y + gap + h, 'start'], [x - gap, y - gap, 'end'], [x - gap, y + gap + h, 'end'],
-    [x + gap, y + 4, 'start'], [x - gap, y + 4, 'end'], [x, y - gap - 2, 'middle'], [x, y + gap + h + 2, 'middle'],
-  ].map(([lx, ly, anchor]) => {
+  // The box of 12 px text as drawn: from its ascent (12 above the baseline) to its descent
+  // (3 under it), so that two labels one over the other do not touch.
+  const w = labelWidth(text), h = 15;
+  const spots = [];
+  for (const g of [gap, gap + 8, gap + 18, gap + 30]) {
+    spots.push(
+      [x + g, y - g, 'start'], [x + g, y + g + h, 'start'], [x - g, y - g, 'end'], [x - g, y + g + h, 'end'],
+      [x + g, y + 4, 'start'], [x - g, y + 4, 'end'], [x, y - g - 2, 'middle'], [x, y + g + h + 2, 'middle'],
+    );
+  }
+  const placed = spots.map(([lx, ly, anchor], k) => {
     const x0 = anchor === 'start' ? lx : anchor === 'end' ? lx - w : lx - w / 2;
-    const b = box(x0, ly - h + 2, w, h);
+    const b = box(x0, ly - 12, w, h);
     const off = b[0] < 0 || b[2] > size || b[1] < 0 || b[3] > size ? w * h : 0;
-    return { x: lx, y: ly, anchor, b, cost: off + taken.reduce((sum, t) => sum + overlap(b, t), 0) };
+    // Farther spots cost a little, so that a near one wins when neither is free.
+    return { x: lx, y: ly, anchor, b, cost: off + taken.reduce((sum, t) => sum + cover(b, t), 0), far: Math.floor(k / 8) };
   });
-  const best = spots.find((p) => p.cost === 0) || spots.reduce((a, b) => (b.cost < a.cost ? b : a));
+  const best = placed.find((p) => p.cost === 0) || placed.reduce((a, b) => (b.cost + 4 * b.far < a.cost + 4 * a.far ? b : a));
   taken.push(best.b);
   return best;
 }
