@@ -219,6 +219,32 @@ export function errorsBeforeAction() {
   return out;
 }
 
+// A series drawn in two colours on one page (the comments page once drew "as trained"
+// blue in a comment's attention row and orange in the bars under it): [description]. A
+// series is named by its legend's text (svg.plot text.legend, in every chart of the
+// lab); its colour is its key's, the nearest element before the text painted in a colour
+// (a line's stroke; a marker's or a square's fill). Charts not shown are left out.
+export function seriesColourClashes() {
+  const paint = (el) => {
+    const cs = getComputedStyle(el);
+    const order = ['line', 'polyline', 'path'].includes(el.tagName) ? [cs.stroke, cs.fill] : [cs.fill, cs.stroke];
+    return order.find((v) => /^(rgb|#)/.test(v)) ?? null;
+  };
+  const seen = new Map();  // legend text -> Map(colour -> chart ids)
+  for (const t of document.querySelectorAll('svg.plot text.legend')) {
+    if (!t.getClientRects().length || !t.textContent.trim()) continue;
+    let colour = null;
+    for (let k = t.previousElementSibling; k && !colour && k.tagName !== 'text'; k = k.previousElementSibling) colour = paint(k);
+    if (!colour) continue;
+    const name = t.textContent.trim(), chart = `#${t.ownerSVGElement.id}`;
+    if (!seen.has(name)) seen.set(name, new Map());
+    const colours = seen.get(name);
+    colours.set(colour, [...(colours.get(colour) || []), chart]);
+  }
+  return [...seen].filter(([, colours]) => colours.size > 1)
+    .map(([name, colours]) => `"${name}": ${[...colours].map(([c, charts]) => `${c} in ${charts.join(', ')}`).join('; ')}`);
+}
+
 // Everything a screenshot would show wrong, in the page's current state.
 export async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(katexGlyphProblems), [], `${what}: formulas not as KaTeX draws them`);
@@ -229,4 +255,5 @@ export async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(chartTextPastEdge), [], `${what}: chart text cut off at its edge`);
   assert.deepEqual(await page.evaluate(overlappingChartText), [], `${what}: chart labels drawn over each other`);
   assert.deepEqual(await page.evaluate(developerText), [], `${what}: words or numbers written for a developer`);
+  assert.deepEqual(await page.evaluate(seriesColourClashes), [], `${what}: a series in two colours`);
 }

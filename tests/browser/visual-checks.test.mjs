@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
+import { seriesColourClashes } from './visual-checks.mjs';
 import { katexGlyphProblems, offFirstScreen, pastRightEdge, coveredText, tinyChartText, chartTextPastEdge, splitWords, overlappingChartText, developerText, errorsBeforeAction } from './visual-checks.mjs';
 
 let lab;
@@ -139,5 +140,20 @@ test('an error shown before any action is seen, and an empty error slot is not',
     document.getElementById('who').setAttribute('aria-invalid', 'true');
   });
   assert.deepEqual(await page.evaluate(errorsBeforeAction), ['input#who: "who marked invalid"', 'p#who-error: "Type your name: your numbers are drawn from it."']);
+  await close();
+});
+
+test('a series drawn in two colours on one page is seen (the comments page\'s "as trained", blue in one chart, orange in the next)', async () => {
+  const { page, close } = await lesson();
+  assert.deepEqual(await page.evaluate(seriesColourClashes), []);
+  // Keys as the lab's charts draw them: a square (bars) or a line and a marker (curves).
+  const key = (id, entries) => `<svg id="${id}" class="plot" viewBox="0 0 300 60" style="width: 300px">${entries.map(([label, colour], k) => (k
+    ? `<line x1="4" x2="30" y1="${14 + 20 * k}" y2="${14 + 20 * k}" style="stroke: var(--series-${colour})"></line><circle cx="17" cy="${14 + 20 * k}" r="3" style="fill: var(--series-${colour})"></circle>`
+    : `<rect x="4" y="6" width="10" height="10" style="fill: var(--series-${colour})"></rect>`)
+    + `<text x="36" y="${18 + 20 * k}" class="legend">${label}</text>`).join('')}</svg>`;
+  await addToMain(page, key('rows', [['as trained', 'blue'], ['now', 'orange']]) + key('rates', [['as trained', 'orange'], ['now', 'orange']]));
+  const found = await page.evaluate(seriesColourClashes);
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.match(found[0], /^"as trained": rgb\(0, 114, 178\) in #rows; rgb\(184, 110, 0\) in #rates$/);
   await close();
 });
