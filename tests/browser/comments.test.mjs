@@ -7,6 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { axe, startLab, openPage, openMoreSettings } from './support.mjs';
+import { overlappingChartText, seriesColourClashes } from './visual-checks.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -99,6 +100,21 @@ for (const plain of [false, true]) {
     const flips = compare['answers changed by the name alone (pairs with the Osk)'];
     assert.ok(flips[0] >= 0.2 && flips[1] <= 0.05, `flips ${flips}`);
     assert.equal(await page.$$eval('#cm-remedy-bars rect.bar', (rs) => rs.length), 8);
+    // Each series in one colour across the page's five charts: "as trained" in the
+    // comment's row and in the audit's bars, once blue in one and orange in the other.
+    const legends = await page.$$eval('svg.plot text.legend', (ts) => ts.map((t) => `${t.ownerSVGElement.id}: ${t.textContent}`));
+    assert.ok(['cm-row-bars: as trained', 'cm-fpr-bars: as trained'].every((l) => legends.includes(l)), legends.join(', '));
+    assert.deepEqual(await page.evaluate(seriesColourClashes), []);
+    // On a phone the row's labels thin out, but the tallest bar (the chart's point, the
+    // Osk's name) keeps its label, and no two labels touch.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.click('#cm-next-osk');
+    await page.waitForFunction(() => document.getElementById('cm-row-bars').viewBox.baseVal.width < 480 && !document.getElementById('cm-answer').textContent.includes('typed'));
+    const phone = await page.$$eval('#cm-row-bars g.position', (gs) => gs.map((g) => ({
+      value: Number(g.querySelector('rect.bar').dataset.value), label: g.querySelector('text.bar-label')?.textContent ?? null })));
+    const top = phone.reduce((b, p, j) => (p.value > phone[b].value ? j : b), 0);
+    assert.ok(phone[top].label, `the tallest bar (position ${top + 1}) has no label: ${JSON.stringify(phone)}`);
+    assert.deepEqual(await page.evaluate(overlappingChartText), []);
     // axe in the trained state; nothing went to the console.
     assert.deepEqual(await axe(page), []);
     assert.deepEqual(problems, { console: [], foreign: [] });

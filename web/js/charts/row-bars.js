@@ -38,9 +38,11 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), title = '
   const defs = svgEl('defs');
   defs.append(hatch);
   svg.append(defs);
-  // Every label is drawn when there is room for it, else every k-th (long sequences).
-  // A label is a token over its position's number; the wider of the two counts.
-  const every = Math.max(1, Math.ceil((Math.max(labelWidth(String(n)), ...tokens.map((t) => labelWidth(t))) + 4) / gw));
+  // Which positions get a label (a token over its position's number; the wider of the
+  // two counts): every one there is room for, the tallest bar's first (the chart's
+  // point: a phone once labelled only every other position, and missed it), then each
+  // series' tallest, then the rest in order, each only where it touches no label taken.
+  const labels = labelledPositions(tokens, series, gw);
   tokens.forEach((t, j) => {
     const x0 = L + j * gw;
     const g = svgEl('g', { class: `position${marked.has(j) ? ' masked' : ''}`, 'data-position': j });
@@ -49,7 +51,7 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), title = '
       const v = s.values[j];
       g.append(svgEl('rect', { x: x0 + gw * 0.1 + k * bw, y: y(v), width: Math.max(bw - 1, 0.5), height: T + plotH - y(v), fill: s.colour, class: 'bar', 'data-series': k, 'data-value': v }));
     });
-    if (j % every === 0) {
+    if (labels.has(j)) {
       g.append(svgEl('text', { x: x0 + gw / 2, y: T + plotH + 14, 'text-anchor': 'middle', class: `bar-label${marked.has(j) ? ' struck' : ''}` }, String(t)));
       g.append(svgEl('text', { x: x0 + gw / 2, y: T + plotH + 27, 'text-anchor': 'middle', class: 'tick' }, String(j + 1)));
     }
@@ -74,6 +76,21 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), title = '
   }
   const most = (s) => s.values.reduce((b, v, j) => (v > s.values[b] ? j : b), 0);
   svg.setAttribute('aria-label', `${title} over ${n} positions. ${series.map((s) => `${s.label}: most on position ${most(s) + 1} (${Number(s.values[most(s)].toFixed(3))})`).join('; ')}.${marked.size ? ` Masked: position${marked.size > 1 ? 's' : ''} ${[...marked].map((j) => j + 1).join(', ')}.` : ''} The numbers are in the table below.`);
+}
+
+function labelledPositions(tokens, series, gw) {
+  const n = tokens.length;
+  const width = (j) => Math.max(labelWidth(String(j + 1)), labelWidth(String(tokens[j])));
+  const tallest = (values) => values.reduce((b, v, j) => (v > values[b] ? j : b), 0);
+  const order = series.map((s) => s.values)
+    .sort((a, b) => Math.max(...b) - Math.max(...a)).map(tallest);
+  for (let j = 0; j < n; ++j) order.push(j);
+  const taken = new Set();
+  for (const j of order) {
+    if (taken.has(j)) continue;
+    if ([...taken].every((k) => Math.abs(k - j) * gw >= (width(j) + width(k)) / 2 + 4)) taken.add(j);
+  }
+  return taken;
 }
 
 export const ROW_COLOURS = [PALETTE.blue, PALETTE.orange];

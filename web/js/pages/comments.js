@@ -11,8 +11,8 @@ import { formatNumber, formatPercent } from '../ui/format.js';
 import { defaults, toQuery } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { PALETTE } from '../charts/svg.js';
-import { ROW_COLOURS, drawRowBars, drawRowBarsPlaceholder } from '../charts/row-bars.js';
-import { SHARE_COLOURS, drawShareBars } from '../charts/share-bars.js';
+import { drawRowBars, drawRowBarsPlaceholder } from '../charts/row-bars.js';
+import { drawShareBars } from '../charts/share-bars.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { FAR, saveOwnResult } from '../work/own-results.js';
 import { openStore } from '../work/store.js';
@@ -42,14 +42,33 @@ const lab = new LabClient();
 const widget = labData().widgets.comments;
 const grammar = () => JSON.stringify(widget.grammar);
 
+// One colour per meaning on this page, in every chart: the attention model as trained
+// is blue (its curves, its row, its false-positive bars), a row or a rate with words
+// masked orange, the bag of words green, the Osk's false positives vermillion, the
+// others' ink; the row the search found purple, the remedied model's rates ink. A
+// series' label keeps its colour in every chart (the visual checks test it).
+// (It once drew "as trained" blue in the comment's row and orange in the bars below.)
+const COLOUR = {
+  attention: PALETTE.blue, 'as trained': PALETTE.blue, learned: PALETTE.blue, 'planted data': PALETTE.blue,
+  now: PALETTE.orange, 'name masked': PALETTE.orange,
+  found: PALETTE.purple, 'after the remedy': PALETTE.ink,
+  bow: PALETTE.green, 'planted-fpr': PALETTE.vermillion, 'other-fpr': PALETTE.ink,
+};
+const colourOf = (key) => {
+  if (!(key in COLOUR)) throw new Error(`no colour for the series "${key}"`);
+  return COLOUR[key];
+};
+// Bars of the series [label, values]: each in its label's colour.
+const bars = (...pairs) => pairs.map(([label, values]) => ({ label, colour: colourOf(label), values }));
+
 const chart = new LineChart($('cm-curves'), {
   yLabel: 'share of test comments', chance: null,
   series: [
-    { key: 'attention-acc', label: 'attention: accuracy', colour: PALETTE.blue, marker: 'square' },
-    { key: 'attention-val', label: 'attention: accuracy, planted split', colour: PALETTE.purple, dash: '6 4', marker: 'square' },
-    { key: 'bow-acc', label: 'bag of words: accuracy', colour: PALETTE.green, dash: '6 4', marker: 'circle' },
-    { key: 'planted-fpr', label: 'false positives, Osk', colour: PALETTE.vermillion, marker: 'square' },
-    { key: 'other-fpr', label: 'false positives, others', colour: PALETTE.ink, dash: '2 3', marker: 'circle' },
+    { key: 'attention-acc', label: 'attention: accuracy', colour: colourOf('attention'), marker: 'square' },
+    { key: 'attention-val', label: 'attention: accuracy, planted split', colour: colourOf('attention'), dash: '6 4', marker: 'square' },
+    { key: 'bow-acc', label: 'bag of words: accuracy', colour: colourOf('bow'), dash: '6 4', marker: 'circle' },
+    { key: 'planted-fpr', label: 'false positives, Osk', colour: colourOf('planted-fpr'), marker: 'square' },
+    { key: 'other-fpr', label: 'false positives, others', colour: colourOf('other-fpr'), dash: '2 3', marker: 'circle' },
   ],
 });
 
@@ -68,6 +87,8 @@ function validate() {
   if (settings) {
     showShareLink(`comments.html${toQuery(state.spec, settings)}`);
     showEstimate(settings);
+    // Before any run, the empty chart's axis runs over the epochs the run will have.
+    if (!state.running && !state.settings) chart.reset(settings.epochs);
   }
   return settings;
 }
@@ -247,8 +268,7 @@ function drawComment(now) {
     ? ` With ${[...state.masked].sort((a, b) => a - b).map((j) => `"${shown(r.words[j])}"`).join(', ')} masked: attention model ${verdict(now.pred, now.p1)}, bag of words ${verdict(now.bow_pred, now.bow_p1)}.`
     : '';
   $('cm-answer').textContent = `This is ${label}. As trained, the attention model says ${verdict(r.pred, r.p1)}; the bag of words says ${verdict(r.bow_pred, r.bow_p1)}.${changed}`;
-  const series = [{ label: 'as trained', colour: ROW_COLOURS[0], values: r.alpha }];
-  if (state.masked.size) series.push({ label: 'now', colour: ROW_COLOURS[1], values: now.alpha });
+  const series = state.masked.size ? bars(['as trained', r.alpha], ['now', now.alpha]) : bars(['as trained', r.alpha]);
   drawRowBars($('cm-row-bars'), { tokens: r.words.map(shown), series, marked: state.masked, title: "the last position's weights" });
   focus.refresh();
   $('cm-mask-group').disabled = r.group_pos < 0;
@@ -320,7 +340,7 @@ async function adversary() {
   const far = r.jsd >= FAR;
   $('cm-adv-result').textContent = `Jensen–Shannon divergence from the learned row: ${num(r.jsd)} bit. Learned row: ${r.learned_pred ? 'hostile' : 'not hostile'} (probability of hostile ${num(r.learned_p1)}); found row: ${r.pred ? 'hostile' : 'not hostile'} (${num(r.p1)}). ${same && far ? 'A clearly different map gives the same answer here.' : same ? `The row found is close to the learned one (under ${FAR} bit), so this comment does not show a very different map with the same answer.` : ''}`;
   drawRowBars($('cm-adv-bars'), { tokens: words, title: "the last position's weights",
-    series: [{ label: 'learned', colour: ROW_COLOURS[0], values: r.learned_alpha }, { label: 'found', colour: ROW_COLOURS[1], values: r.alpha }] });
+    series: bars(['learned', r.learned_alpha], ['found', r.alpha]) });
   $('cm-adv-figure').hidden = false;
   focus.refresh();
 }
@@ -355,8 +375,7 @@ function showAudit(audit) {
   const a = audit.attention, b = audit.bow;
   $('cm-audit-summary').textContent = `Counterfactual pairs: the attention model's answer changed with the group's name alone in ${pct(a.flips)} of all pairs, and in ${pct(a.flips_planted)} of those that swap the Osk in or out (bag of words: ${pct(b.flips)} and ${pct(b.flips_planted)}). With each comment's phrase masked, the attention model's accuracy falls to ${pct(a.phrase_masked_accuracy)} (bag of words ${pct(b.phrase_masked_accuracy)}): without the phrase, a comment's label cannot be told, and chance is 50\u00a0%.`;
   drawShareBars($('cm-fpr-bars'), { items: groups.map(groupName), title: 'false-positive rate',
-    series: [{ label: 'as trained', colour: SHARE_COLOURS[0], values: a.groups.map((r) => finite(r.fpr)) },
-      { label: 'name masked', colour: SHARE_COLOURS[1], values: a.groups.map((r) => finite(r.fpr_masked)) }] });
+    series: bars(['as trained', a.groups.map((r) => finite(r.fpr))], ['name masked', a.groups.map((r) => finite(r.fpr_masked))]) });
   if (audit === state.before) {
     saveOwnResult('shortcut', { seed: state.settings.seed, bias: state.settings.bias, planted_fpr: a.groups[state.overview.planted].fpr,
       others_fpr: othersFpr(a), flips_planted: a.flips_planted, masked_planted_fpr: a.groups[state.overview.planted].fpr_masked });
@@ -385,8 +404,7 @@ function showComparison() {
     return tr;
   }));
   drawShareBars($('cm-remedy-bars'), { items: groups.map(groupName), title: 'false-positive rate',
-    series: [{ label: 'planted data', colour: SHARE_COLOURS[0], values: b.groups.map((x) => finite(x.fpr)) },
-      { label: 'after the remedy', colour: SHARE_COLOURS[1], values: r.groups.map((x) => finite(x.fpr)) }] });
+    series: bars(['planted data', b.groups.map((x) => finite(x.fpr))], ['after the remedy', r.groups.map((x) => finite(x.fpr))]) });
   saveOwnResult('remedy', { seed: state.settings.seed, planted_fpr: r.groups[planted].fpr, others_fpr: othersFpr(r), flips_planted: r.flips_planted });
 }
 
