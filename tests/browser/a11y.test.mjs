@@ -118,9 +118,11 @@ test('the attention table and the race work from the keyboard alone', async () =
   await page.waitForFunction(() => document.body.dataset.race !== 'running' || document.activeElement.id === 'stop');
   await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 60000 });
   assert.equal(await page.evaluate(() => document.activeElement.id), 'start');
+  await page.waitForFunction(() => document.getElementById('heatmap-step').dataset.index);
+  const first = await page.getAttribute('#heatmap-step', 'data-index');
   await page.focus('#next-example');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.getElementById('heatmap-step').dataset.index === '1');
+  await page.waitForFunction((i) => document.getElementById('heatmap-step').dataset.index === String(Number(i) + 1), first);
   // Focus is visible: the focused control gets an outline.
   const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
   assert.notEqual(outline, 'none');

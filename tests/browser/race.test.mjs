@@ -36,6 +36,8 @@ for (const mode of ['isolated', 'plain']) {
     const { page, problems, close } = await openPage(lab.browser, url);
     await ready(page);
     assert.equal(await page.evaluate(() => document.body.dataset.build), mode === 'isolated' ? 'attention_lab_mt' : 'attention_lab_st');
+    // Before the run, the empty chart's axis already runs over the run's 3 epochs.
+    assert.equal(await page.$$eval('#curves text.tick', (ts) => ts.filter((t) => t.getAttribute('text-anchor') === 'middle').map((t) => t.textContent).pop()), '3');
     const results = await runRace(page);
     // The engine warmed up at load (race_warm_up: a little training of both models),
     // queued ahead of the race the click started.
@@ -69,11 +71,38 @@ for (const mode of ['isolated', 'plain']) {
       for (const r of rows) assert.ok(Math.abs(r - 1) < 1e-5, `row sums to ${r}`);
       assert.match(await page.textContent(`#caption-${slot}`), slot === 'positive' ? /positive \(first = last\)/ : /negative \(first ≠ last\)/);
     }
+    // Three maps of three examples, each titled with its example's number; the columns'
+    // title says where the tokens are drawn (under the positions' numbers).
+    await page.waitForFunction(() => [...document.querySelectorAll('canvas.heatmap')].every((c) => c.dataset.index));
+    const maps = await page.$$eval('canvas.heatmap', (cs) => cs.map((c) => ({
+      index: c.dataset.index, weights: c.dataset.weights, labels: JSON.parse(c.dataset.columnLabels),
+      title: document.getElementById(c.id.replace('heatmap-', 'title-')).textContent })));
+    assert.equal(maps.length, 3);
+    assert.equal(new Set(maps.map((m) => m.index)).size, 3, `the maps show examples ${maps.map((m) => m.index)}`);
+    assert.equal(new Set(maps.map((m) => m.weights)).size, 3, 'two maps draw the same weights');
+    for (const m of maps) {
+      assert.match(m.title, new RegExp(`^Test example ${Number(m.index) + 1} \\(`));
+      assert.ok(m.labels.tokenY > m.labels.numberY, 'tokens drawn under the numbers');
+      assert.match(m.labels.title, /token under it/);
+    }
+    // Times on one clock: the race's total, and each model's last epoch within it, as
+    // shown and as computed.
+    const times = await page.evaluate(() => ({
+      total: Number(/it took (\d+\.\d) s/.exec(document.getElementById('run-facts').textContent)[1]),
+      wall: Number(document.body.dataset.wallSeconds),
+      parts: Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [Number(/^(\d+\.\d) s/.exec(tr.cells[2].textContent)[1]), Number(tr.cells[2].dataset.seconds)]),
+      progress: ['gru', 'attention'].map((m) => Number(/at (\d+\.\d) s$/.exec(document.getElementById(`progress-${m}`).textContent)[1])),
+    }));
+    assert.equal(times.parts.length, 2);
+    for (const [shown, exact] of times.parts) {
+      assert.ok(shown <= times.total && exact <= times.wall && exact > 0, `a part of ${shown} s (${exact}) in a race of ${times.total} s (${times.wall})`);
+    }
+    for (const p of times.progress) assert.ok(p <= times.total, `progress at ${p} s after a race of ${times.total} s`);
     // Stepping through test examples.
     const before = await page.getAttribute('#heatmap-step', 'data-index');
     await page.click('#next-example');
     await page.waitForFunction((b) => document.getElementById('heatmap-step').dataset.index !== b, before);
-    assert.equal(await page.getAttribute('#heatmap-step', 'data-index'), '1');
+    assert.equal(await page.getAttribute('#heatmap-step', 'data-index'), String(Number(before) + 1));
     // The heatmap's text alternative: its numbers in a table, T rows of T weights.
     await page.click('#step-table-details summary');
     // The table is drawn on the details' toggle event, which the browser queues.
@@ -107,7 +136,7 @@ for (const mode of ['isolated', 'plain']) {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     assert.equal(await page.getAttribute('#heatmap-step', 'data-position'), '1');
-    assert.match(await page.textContent('#heatmap-step-readout'), /^Row 29 \(token \d+\) gives position 1 \(token \d+\) weight [\d.e-]+\.$/);
+    assert.match(await page.textContent('#heatmap-step-readout'), /^Row 29 \(token \d+\) gives position 1 \(token \d+\) weight \d+(\.\d+)?(\s×\s10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?\.$/);
     assert.deepEqual(await page.$$eval('#step-tokens .linked', (els) => els.map((e) => e.dataset.position)), ['1']);
     await page.keyboard.press('Escape');
     assert.equal(await page.getAttribute('#heatmap-step', 'data-position'), '');

@@ -32,7 +32,10 @@ export function textOn(fill) {
 
 // Layout, in CSS pixels: axis titles and labels above and left of the grid, the colour
 // scale right of it, the read-out row's label under it.
+// The columns' title: each column is labelled with its number and, under that, its token.
+const COLUMN_TITLE = 'position read, j (its token under it)';
 const GRID = 270, LEFT = 50, TOP = 46, RIGHT = 64, BOTTOM = 24;
+const NUMBER_Y = TOP - 20, TOKEN_Y = TOP - 6;  // a column's number, its token under it
 export const HEATMAP_WIDTH = LEFT + GRID + RIGHT, HEATMAP_HEIGHT = TOP + GRID + BOTTOM;
 
 // The theme's colours a map is drawn with (lab.css), and each map's last drawing, drawn
@@ -99,7 +102,8 @@ export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, posit
   ctx.fillStyle = text;
   ctx.font = '12px system-ui, sans-serif';
   ctx.textAlign = 'center';
-  ctx.fillText('position read, j (its token above it)', LEFT + GRID / 2, 12);
+  // The column labels are the position's number over its token (see the labels below).
+  ctx.fillText(COLUMN_TITLE, LEFT + GRID / 2, 12);
   ctx.save();
   ctx.translate(12, TOP + GRID / 2);
   ctx.rotate(-Math.PI / 2);
@@ -110,10 +114,10 @@ export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, posit
   for (let k = 0; k < T; k += every) {
     ctx.textAlign = 'center';
     ctx.fillStyle = muted;
-    ctx.fillText(String(k), LEFT + (k + 0.5) * cell, TOP - 20);
+    ctx.fillText(String(k), LEFT + (k + 0.5) * cell, NUMBER_Y);
     if (tokens) {
       ctx.fillStyle = strong;
-      ctx.fillText(String(tokens[k]), LEFT + (k + 0.5) * cell, TOP - 6);
+      ctx.fillText(String(tokens[k]), LEFT + (k + 0.5) * cell, TOKEN_Y);
     }
     ctx.textAlign = 'right';
     ctx.fillStyle = text;
@@ -153,6 +157,8 @@ export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, posit
   ctx.textAlign = 'left';
   ctx.fillText(String(Number(max.toFixed(2))), LEFT + GRID + 30, scaleTop + 8);
   ctx.fillText('0', LEFT + GRID + 30, scaleTop + scaleH);
+  // Where the column labels are, for the tests: the number's and the token's baselines.
+  canvas.dataset.columnLabels = JSON.stringify({ title: COLUMN_TITLE, numberY: NUMBER_Y, tokenY: tokens ? TOKEN_Y : null });
   canvas.dataset.t = String(T);
   canvas.dataset.readRow = readRow === null ? '' : String(readRow);
   canvas.dataset.position = position === null ? '' : String(position);

@@ -20,7 +20,7 @@ import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSetting
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
 
-const state = { spec: null, running: false, result: null, settings: null, stepIndex: 0, examples: null, build: null };
+const state = { spec: null, running: false, result: null, settings: null, stepIndex: 0, examples: null, build: null, finishedAt: {} };
 const lab = new LabClient();
 function showBuild() {
   showEngineStatus(lab, describeBuild, (info) => { state.build = info; });
@@ -60,6 +60,8 @@ function validateForm() {
     const href = `race.html${toQuery(state.spec, settings)}`;
     showShareLink(href);
     showEstimate(settings);
+    // Before any run, the empty chart's axis runs over the epochs the run will have.
+    if (!state.running && !state.settings) chart.reset(settings.epochs);
   }
   return settings;
 }
@@ -105,6 +107,7 @@ async function start() {
   const ticket = predict.lock(Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join(', '));
   state.settings = settings;
   state.result = null;
+  state.finishedAt = {};
   chart.reset(settings.epochs);
   $('curve-table').tBodies[0].replaceChildren();
   $('results-section').hidden = true;
@@ -162,12 +165,20 @@ function downloadWork() {
 }
 
 // One EpochRecord of the engine (src/race/race_session.hpp): model 0 is the GRU, 1 attention.
+//
+// Times: the page shows one clock, the race's (p.wall and the outcome's wall, seconds
+// since the engine started the race). A model's own p.seconds is not on it: it sums the
+// model's training slices and its evaluations, and in the threaded race an evaluation
+// runs on the other model's thread while this one trains on, so the sum counts time
+// twice and can pass the whole race's (4.70 s in a race of 3.0 s). Each model's time is
+// therefore when it finished on the race's clock, a part within the total by construction.
 function onEpoch(p) {
   const model = p.kind;
+  state.finishedAt[model] = p.wall;
   chart.addPoint(`${model}-train`, p.epoch, p.train_acc);
   chart.addPoint(`${model}-val`, p.epoch, p.val_acc);
   $(`progress-${model}`).textContent =
-    `epoch ${p.epoch} of ${state.settings.epochs}, train ${pct(p.train_acc)}, val ${pct(p.val_acc)}, ${p.seconds.toFixed(1)} s`;
+    `epoch ${p.epoch} of ${state.settings.epochs}, train ${pct(p.train_acc)}, val ${pct(p.val_acc)}, at ${p.wall.toFixed(1)} s`;
   const body = $('curve-table').tBodies[0];
   let row = body.rows[p.epoch - 1];
   while (!row) {
@@ -201,16 +212,22 @@ function showResults(r) {
     const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: MODELS[m] });
     tr.append(th);
     tr.insertCell().textContent = r[m].test_acc.toFixed(3);
-    tr.insertCell().textContent = `${r[m].seconds.toFixed(2)} s (${r[m].epochs_done} epochs)`;
+    // When its last epoch ended on the race's clock (see onEpoch), never past the total.
+    const at = state.finishedAt[m];
+    const cell = tr.insertCell();
+    cell.textContent = `${at === undefined ? '–' : `${at.toFixed(1)} s`} (${r[m].epochs_done} epochs)`;
+    if (at !== undefined) cell.dataset.seconds = String(at);
     drawConfusion($(`confusion-${m}`), MODELS[m], r[m].confusion);
   }
   // The first positive and the first negative test example, then a stepper over all.
   const labels = r.test_labels;
   state.examples = { positive: labels.indexOf(1), negative: labels.indexOf(0), count: labels.length };
-  state.stepIndex = 0;
+  // The stepper starts on the first example that is neither of the two above, so that
+  // the three maps differ.
+  state.stepIndex = Math.max(0, labels.findIndex((_, i) => i !== state.examples.positive && i !== state.examples.negative));
   showExample('positive', state.examples.positive);
   showExample('negative', state.examples.negative);
-  showExample('step', 0);
+  showExample('step', state.stepIndex);
 }
 
 function drawConfusion(table, name, c) {
@@ -252,6 +269,9 @@ async function showExample(slot, index) {
     focus.refresh();
   }
   svg.dataset.index = String(index);
+  // Each map says which example it is, so that three maps never look like one.
+  const which = { positive: 'the first with first = last', negative: 'the first with first ≠ last', step: 'step with the buttons above' }[slot];
+  $(`title-${slot}`).textContent = `Test example ${index + 1} (${which})`;
   const verdict = (pred) => (pred === ex.label ? 'right' : 'wrong');
   const kind = ex.label === 1 ? 'positive (first = last)' : 'negative (first ≠ last)';
   $(`caption-${slot}`).textContent =
