@@ -32,7 +32,8 @@ const focus = new LinkedPosition();
 showEngineStatus(lab, describeBuild);
 
 const plot = new GeometryPlot($('geometry'), {
-  onQueryChange: (q) => { $('query').value = q.map((v) => formatNumber(v, 2)).join(', '); recompute(); },
+  // A field the student edits: plain decimals it reads back ("0", never "4.0 × 10⁻⁴").
+  onQueryChange: (q) => { $('query').value = q.map((v) => String(Number(v.toFixed(2)) || 0)).join(', '); recompute(); },
 });
 
 function setError(id, message) {
