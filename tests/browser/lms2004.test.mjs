@@ -138,7 +138,7 @@ test('one launch in SCORM 2004: scores, success and completion apart, one intera
   assert.deepEqual(patterns(byId.get('q3')), [checkOf('q3').modelAnswer.replace(/,/g, '\u201A')]);
   assert.deepEqual(patterns(byId.get('ex-shapes--S_shape')), [typed.S_shape]);
   assert.deepEqual(patterns(byId.get('ex-shapes--qk_madds')), [`${typed.qk_madds}[:]${typed.qk_madds}`]);
-  assert.match(byId.get('ex-shapes--S_shape').description, /^Exercise "shapes", part S_shape: /);
+  assert.match(byId.get('ex-shapes--S_shape').description, /^4\. Shapes and costs — the shape of S: /);
   // q2's record was written once and its answer rewritten in place.
   assert.equal(sets(log, `cmi.interactions.${records.indexOf(byId.get('q2'))}.id`).length, 1);
   assert.deepEqual(sets(log, `cmi.interactions.${records.indexOf(byId.get('q2'))}.learner_response`), ['a', 'b']);

@@ -131,7 +131,9 @@ test('interaction records: one per question answered, in each type\'s response f
   assert.deepEqual([r['ex-shapes--S_shape'].type, r['ex-shapes--S_shape'].response, r['ex-shapes--S_shape'].result, r['ex-shapes--S_shape'].correct], ['fill-in', '3, 3', 'correct', '3, 3']);
   // A part graded wrong: the lab does not know its answer (the engine gives verdicts only).
   assert.deepEqual([r['ex-scaled--tau'].type, r['ex-scaled--tau'].response, r['ex-scaled--tau'].result, r['ex-scaled--tau'].correct], ['numeric', '-0.75', 'incorrect', '']);
-  assert.match(r['ex-scaled--tau'].description, /^Exercise "scaled", part tau: /);
+  // Named in words (work/exercise-words.js); "tau" is no part the engine has, and is said to be none.
+  assert.match(r['ex-scaled--tau'].description, /^2\. Scaled by √d_k, with a temperature — a part this exercise does not have \("tau"\): /);
+  assert.match(r['ex-shapes--S_shape'].description, /^4\. Shapes and costs — the shape of S: /);
   // Code on one line, not starting with "{" (it would read as a language tag).
   // No pattern can start with "{" (a language tag or a rule): none for this code.
   assert.deepEqual([r.code.type, r.code.response, r.code.result, r.code.latency, r.code.correct], ['long-fill-in', ' { return 1; }', 'correct', 'PT40S', '']);

@@ -19,6 +19,7 @@ import { parseAnswer } from '../settings/parse.js';
 import { CODE_ID, codeRun } from '../work/code-work.js';
 import { answerId, exerciseAnswers, gradedRight, gradedText, normaliseStudent } from '../work/exercise-work.js';
 import { checkLabel } from '../work/check-label.js';
+import { exercisePart } from '../work/exercise-words.js';
 import { SUSPEND_MAX } from './suspend.js';
 
 // "HHHH:MM:SS.SS", SCORM 1.2's CMITimespan.
@@ -196,7 +197,7 @@ export function interactionsOf(state, checks, assignment, student) {
     const response = number === null ? oneLine(text, 250) : number;
     out.push(record(answerId(kind, part), number === null ? 'fill-in' : 'numeric', response, right ? 'correct' : 'incorrect', a, a.first && a.first.at, {
       correct: !right ? '' : number === null ? pattern(text, 250) : `${number}[:]${number}`,
-      description: describe(`Exercise "${kind}", part ${part}`, 'worked on the student\'s own numbers'),
+      description: describe(exercisePart(kind, part), 'worked on the student\'s own numbers'),  // the LMS report's words; the id keeps kind and part
     }));
   }
   const run = codeRun(answers, ex.code);  // the counted run: best or last (grading.codeRun)
