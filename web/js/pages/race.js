@@ -172,13 +172,17 @@ function downloadWork() {
 // runs on the other model's thread while this one trains on, so the sum counts time
 // twice and can pass the whole race's (4.70 s in a race of 3.0 s). Each model's time is
 // therefore when it finished on the race's clock, a part within the total by construction.
+// A time on that clock: two decimals under 10 s (a short race's parts are a tenth of a
+// second apart), one above. Rounding keeps order, so a part never reads above its total.
+const clockText = (s) => `${s.toFixed(s < 10 ? 2 : 1)} s`;
+
 function onEpoch(p) {
   const model = p.kind;
   state.finishedAt[model] = p.wall;
   chart.addPoint(`${model}-train`, p.epoch, p.train_acc);
   chart.addPoint(`${model}-val`, p.epoch, p.val_acc);
   $(`progress-${model}`).textContent =
-    `epoch ${p.epoch} of ${state.settings.epochs}, train ${pct(p.train_acc)}, val ${pct(p.val_acc)}, at ${p.wall.toFixed(1)} s`;
+    `epoch ${p.epoch} of ${state.settings.epochs}, train ${pct(p.train_acc)}, val ${pct(p.val_acc)}, at ${clockText(p.wall)}`;
   const body = $('curve-table').tBodies[0];
   let row = body.rows[p.epoch - 1];
   while (!row) {
@@ -200,7 +204,7 @@ function showResults(r) {
   $('results-section').hidden = false;
   showRunSummary(`${r.stopped ? 'Stopped' : 'Finished'}: self-attention got ${formatPercent(r.attention.test_acc)} of the test sequences right, the GRU ${formatPercent(r.gru.test_acc)}.`, 'results-section');
   const facts = `Seed ${state.settings.seed}, T = ${state.settings.T}, ${r.threads ? 'both models trained at once on two threads' : 'the two models took turns, epoch by epoch, on one thread'}` +
-    `; it took ${r.wall.toFixed(1)} s.` +
+    `; it took ${clockText(r.wall)}.` +
     (r.stopped ? ' Stopped early: the numbers below are for the models as they were when stopped.' : '');
   $('run-facts').textContent = facts;
   const body = $('results').tBodies[0];
@@ -215,7 +219,7 @@ function showResults(r) {
     // When its last epoch ended on the race's clock (see onEpoch), never past the total.
     const at = state.finishedAt[m];
     const cell = tr.insertCell();
-    cell.textContent = `${at === undefined ? '–' : `${at.toFixed(1)} s`} (${r[m].epochs_done} epochs)`;
+    cell.textContent = `${at === undefined ? '–' : clockText(at)} (${r[m].epochs_done} epochs)`;
     if (at !== undefined) cell.dataset.seconds = String(at);
     drawConfusion($(`confusion-${m}`), MODELS[m], r[m].confusion);
   }
