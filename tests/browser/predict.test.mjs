@@ -110,3 +110,19 @@ test('a prediction is compared with the run it is pinned to: stopped at seed 1, 
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+test('"Predict first" sits just before the action it locks, on a laptop and on a phone', async () => {
+  for (const [width, height] of [[1280, 800], [390, 844]]) {
+    for (const file of ['race.html', 'translate.html', 'comments.html', 'vision.html']) {
+      const { page, close } = await openPage(lab.browser, lab.isolatedUrl(file), { contextOptions: { viewport: { width, height } } });
+      await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.getElementById('predict'));
+      const [predict, start] = await page.evaluate(() => ['predict', 'start'].map((id) => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom };
+      }));
+      assert.ok(predict.bottom <= start.top && start.top - predict.bottom < 80,
+        `${file} at ${width} px: "Predict first" ends at ${Math.round(predict.bottom)}, Start begins at ${Math.round(start.top)}`);
+      await close();
+    }
+  }
+});

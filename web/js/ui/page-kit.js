@@ -75,9 +75,11 @@ export function onePressAtATime(handler) {
 //   setRunning(true);   // Start disabled, Stop enabled and focused (if Start had the focus)
 // A run in progress is work a reload would lose: a new build of the lab does not reload
 // this tab while it runs (offline/offline.js).
+let scrollAtStart = null;  // where the window was when the latest run started (showRunSummary)
 export function startStop(start, stop) {
   return (running) => {
     if (self.labWork) self.labWork.hold('run', running, 'a run in progress');
+    if (running) scrollAtStart = window.scrollY;
     const had = document.activeElement;
     start.disabled = running;
     stop.disabled = !running;
@@ -135,6 +137,10 @@ export function liveEstimate(el, estimate, busy = () => false) {
 // what the run came to in a line, and a link down to the full results. null hides it
 // (a new run starting).
 //   showRunSummary('Test accuracy: self-attention 100 %, GRU 52.3 %.', 'results-section');
+//
+// The point in sight: when what the run added pushes the picture it drove half out of the
+// window (on a phone, "Predict first" and the summary sit above it), the run bar is brought
+// to the top of the window, unless the student scrolled elsewhere while it ran.
 export function showRunSummary(text, resultsId = null) {
   const el = $('run-summary');
   el.hidden = text === null;
@@ -143,6 +149,11 @@ export function showRunSummary(text, resultsId = null) {
     const link = Object.assign(document.createElement('a'), { href: `#${resultsId}`, textContent: 'All the results, below' });
     el.append(' ', link, '.');
   }
+  const bar = el.closest('.run-bar'), picture = el.closest('.playground') && el.closest('.playground').querySelector('.picture');
+  if (text === null || !bar || !picture || scrollAtStart === null || Math.abs(window.scrollY - scrollAtStart) > 2) return;
+  const p = picture.getBoundingClientRect();
+  const shown = Math.max(0, Math.min(p.bottom, window.innerHeight) - Math.max(p.top, 0));
+  if (shown < Math.min(p.height, window.innerHeight) / 2) window.scrollTo({ top: window.scrollY + bar.getBoundingClientRect().top - 8 });
 }
 
 // This page's activity done (the home page ticks it, from the saved work): after a run
