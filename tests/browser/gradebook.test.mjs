@@ -52,6 +52,8 @@ test('a genuine race reproduces exactly; an edited accuracy is flagged by the re
   assert.match(edit.doubts, new RegExp(`the file says GRU 0.99, attention ${attention}; re-run gives 0\\.\\d+, ${attention}`));
   assert.match(await page.textContent('#verify-status'), /Re-ran 1 race setting\(s\)/);  // one run for both
   assert.ok(Number(await page.evaluate(() => document.body.dataset.verifySeconds)) > 0);
+  // The jobs over, their Stop buttons are gone, not left disabled on the screen.
+  assert.deepEqual(await page.$$eval('#verify-stop, #regrade-stop', (bs) => bs.map((b) => b.hidden)), [true, true]);
   assert.deepEqual(problems.console, []);
   await close();
 });

@@ -65,13 +65,15 @@ test('each activity is ticked once done, from the saved work; the progress says 
   await close();
 });
 
-test('"Download my work" is one step away on every page', async () => {
+test('"Download my work" is one step away on every student\'s page, and not on the gradebook', async () => {
   const { page, close } = await openPage(lab.browser, lab.isolatedUrl('index.html'));
-  for (const entry of PAGES.filter((p) => p.kind !== 'launch')) {
+  for (const entry of PAGES.filter((p) => p.kind !== 'launch' && p.kind !== 'instructor')) {
     await page.goto(lab.isolatedUrl(entry.file));
     const href = await page.getAttribute('header .nav-handin a', 'href');
     assert.equal(href, 'checks.html#hand-in', entry.file);
   }
+  await page.goto(lab.isolatedUrl('instructor.html'));
+  assert.equal(await page.$('header .nav-handin'), null, 'the instructor has no work of their own to hand in');
   await page.goto(lab.isolatedUrl('checks.html#hand-in'));
   await page.waitForFunction(() => document.body.dataset.ready === 'true');
   assert.equal(await page.isVisible('#hand-in #export'), true);

@@ -309,7 +309,7 @@ function instructorPage(content, data, p) {
         as on the student's page, and code that takes more than ${escapeHtml(String(data.widgets.code.fixed.memoryLimitMb))} MB of memory at ${escapeHtml(String(data.widgets.code.fixed.memoryLimitMb))} MB: a hostile file cannot take this page's memory).</p>
       <progress id="regrade-progress" max="1" value="0" aria-labelledby="regrade-status"></progress>
       <p id="regrade-status" role="status"></p>
-      <div class="buttons"><button id="regrade-stop" type="button" disabled>Stop grading again</button> <button id="regrade-resume" type="button" hidden>Grade the rest</button></div>
+      <div class="buttons"><button id="regrade-stop" type="button" disabled hidden>Stop grading again</button> <button id="regrade-resume" type="button" hidden>Grade the rest</button></div>
     </section>
     <section id="verify-section" aria-labelledby="verify-title" hidden>
       <h2 id="verify-title">Re-running the races</h2>
@@ -319,7 +319,7 @@ function instructorPage(content, data, p) {
         version of the lab may differ without any editing. Each setting is run once for the whole class.</p>
       <progress id="verify-progress" max="1" value="0" aria-labelledby="verify-status"></progress>
       <p id="verify-status" role="status"></p>
-      <div class="buttons"><button id="verify-stop" type="button" disabled>Stop re-running</button></div>
+      <div class="buttons"><button id="verify-stop" type="button" disabled hidden>Stop re-running</button></div>
     </section>
     <h2>Gradebook</h2>
     <p class="help">Scores are recomputed from each hand-in's answers with this lab's answer key, whatever the file

@@ -7,9 +7,11 @@ export function navHtml(pages, current) {
   const items = pages.filter((p) => p.nav).map((p) => (p.file === current
     ? `<li><a href="${p.file}" aria-current="page">${escapeHtml(p.nav)}</a></li>`
     : `<li><a href="${p.file}">${escapeHtml(p.nav)}</a></li>`)).join('');
-  // Where the student's work is downloaded, reachable from every page.
+  // Where the student's work is downloaded, reachable from every student's page (the
+  // instructor's gradebook has no work of its own to hand in).
   const checks = pages.find((p) => p.kind === 'checks');
-  const handin = checks ? `<li class="nav-handin"><a href="${checks.file}#hand-in">Download my work</a></li>` : '';
+  const own = pages.find((p) => p.file === current);
+  const handin = checks && !(own && own.kind === 'instructor') ? `<li class="nav-handin"><a href="${checks.file}#hand-in">Download my work</a></li>` : '';
   return `<nav aria-label="Lab pages"><ul class="nav">${items}${handin}</ul></nav>`;
 }
 

@@ -111,6 +111,15 @@ async function readFiles(files) {
   verify();
 }
 
+// A Stop button whose job is over goes (a disabled Stop left on screen reads as a job still
+// there); the keyboard's focus, if it was on it, moves to what comes next.
+function putAway(stop, next) {
+  const had = document.activeElement === stop;
+  stop.disabled = true;
+  stop.hidden = true;
+  if (had && next && !next.hidden) next.focus();
+}
+
 // Grades every exercise answer of the hand-ins again in the engine (quick: no training),
 // then runs every student's code again in the sandbox, while the races wait their turn
 // in the same worker. Progress shown; Stop ends both jobs, and what was not graded yet is
@@ -141,14 +150,15 @@ async function regrade() {
       document.body.dataset.regrading = 'true';
       $('regrade-section').hidden = false;
       $('regrade-stop').disabled = signal.aborted;
+      $('regrade-stop').hidden = false;
       const r = await job.done;
       if (r.stopped && !stopped) stopped = r;
     }
   })();
   await regrading;
   regrading = null;
-  $('regrade-stop').disabled = true;
   $('regrade-resume').hidden = !stopped;
+  putAway($('regrade-stop'), stopped ? $('regrade-resume') : $('files'));
   if (stopped) $('regrade-status').textContent = `Stopped after ${stopped.done} of ${stopped.total}: the rest are shown as not graded again until you grade them.`;
   else if (any) $('regrade-status').textContent = 'Every exercise answer and every student\'s code graded again.';
   await render({ items: true });
@@ -345,12 +355,13 @@ async function verify() {
   });
   document.body.dataset.verifying = 'true';
   $('verify-stop').disabled = job.total === 0;
+  $('verify-stop').hidden = job.total === 0;
   $('verify-section').hidden = job.total === 0;
   const t0 = performance.now();
   const result = await job.done;
   document.body.dataset.verifySeconds = ((performance.now() - t0) / 1000).toFixed(3);
   if (result.stopped) $('verify-status').textContent = `Stopped after ${result.done} of ${result.total}: the other runs are marked "not verified".`;
-  $('verify-stop').disabled = true;
+  putAway($('verify-stop'), $('files'));
   job = null;
   await render({ items: true });
   if (records.flatMap((r) => r.races).some((run) => !raceChecks.has(raceKey(run)))) verify();
