@@ -52,6 +52,16 @@ test('a genuine race reproduces exactly; an edited accuracy is flagged by the re
   assert.match(edit.doubts, new RegExp(`the file says GRU 0.99, attention ${attention}; re-run gives 0\\.\\d+, ${attention}`));
   assert.match(await page.textContent('#verify-status'), /Re-ran 1 race setting\(s\)/);  // one run for both
   assert.ok(Number(await page.evaluate(() => document.body.dataset.verifySeconds)) > 0);
+  // IDs and dates on one line each, even on a phone (the table scrolls in its box instead).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const lines = await page.$$eval('#gradebook td.token', (tds) => tds.map((td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return [td.textContent, new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size];
+  }));
+  assert.ok(lines.length >= 4, JSON.stringify(lines));
+  for (const [text, n] of lines) assert.equal(n, 1, `"${text}" is split over ${n} lines`);
+  await page.setViewportSize({ width: 1280, height: 800 });
   // The jobs over, their Stop buttons are gone, not left disabled on the screen.
   assert.deepEqual(await page.$$eval('#verify-stop, #regrade-stop', (bs) => bs.map((b) => b.hidden)), [true, true]);
   assert.deepEqual(problems.console, []);

@@ -207,6 +207,8 @@ function rowElement(r, taken) {
   tr.dataset.flags = String(r.flags.length);
   tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: r.student.name || '(no name)' }));
   for (const text of cells) tr.insertCell().textContent = text;
+  // An ID and a date are tokens: never broken inside (the table scrolls in its box instead).
+  for (const k of [0, cells.length - 1]) tr.cells[k + 1].classList.add('token');
   const flags = tr.insertCell();
   if (r.flags.length) {
     const ul = document.createElement('ul');
