@@ -3,6 +3,7 @@
 // Each function but looksRight runs inside the page (page.evaluate): it must not use
 // anything from this module's scope.
 import assert from 'node:assert/strict';
+import { emptySections } from './visual-checks-sections.mjs';
 
 // KaTeX's SVG glyphs that the page styles or hides: [description].
 export function katexGlyphProblems() {
@@ -256,4 +257,15 @@ export async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(overlappingChartText), [], `${what}: chart labels drawn over each other`);
   assert.deepEqual(await page.evaluate(developerText), [], `${what}: words or numbers written for a developer`);
   assert.deepEqual(await page.evaluate(seriesColourClashes), [], `${what}: a series in two colours`);
+  assert.deepEqual(await page.evaluate(emptySections), [], `${what}: a heading, caption or figure over nothing`);
+}
+
+// The element that carries a page's point, less than half in view (or, taller than the
+// window, filling less than half of it): [description], empty when in view.
+export function pointOutOfView(id) {
+  const el = document.getElementById(id);
+  if (!el) return [`#${id}: no such element`];
+  const r = el.getBoundingClientRect(), vh = window.innerHeight;
+  const shown = Math.max(0, Math.min(r.bottom, vh) - Math.max(r.top, 0));
+  return r.height > 0 && shown >= Math.min(r.height, vh) / 2 ? [] : [`#${id} at ${Math.round(r.top)}-${Math.round(r.bottom)} px of a ${vh} px window`];
 }

@@ -299,7 +299,7 @@ function instructorPage(content, data, p) {
       <input id="files" type="file" multiple accept=".txt,text/plain">
       <p class="help">Or drop files anywhere on this page.</p>
     </div>
-    <h2>Files</h2>
+    <h2 id="files-title">Files</h2>
     <ul id="file-messages" class="file-messages" aria-live="polite"></ul>
     <section id="regrade-section" aria-labelledby="regrade-title" hidden>
       <h2 id="regrade-title">Grading the exercises and the code again</h2>

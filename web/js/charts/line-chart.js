@@ -19,7 +19,11 @@ export class LineChart {
   // chance: the accuracy of guessing, drawn as a dotted line (the race's two classes:
   // 50 %); null for none (a translation has no such level). yTick: a tick's label from
   // its value in 0..1 (a share, as a percentage, unless given).
-  constructor(svg, { series, yLabel = 'accuracy', xLabel = 'epoch', chance = 0.5, yTick = (y) => `${y * 100}%` }) {
+  // waiting: what the empty plot says before its first point (a chart frame with no
+  // curve and no word reads as broken); the svg's data-waiting overrides it.
+  constructor(svg, { series, yLabel = 'accuracy', xLabel = 'epoch', chance = 0.5, yTick = (y) => `${y * 100}%`,
+    waiting = 'The curves appear here once a run starts.' }) {
+    this.waiting = svg.dataset.waiting || waiting;
     this.chance = chance;
     this.yTick = yTick;
     this.svg = svg;
@@ -123,10 +127,17 @@ export class LineChart {
       svg.append(marker(s, lx + 13, ly));
       svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend' }, s.label));
     });
+    // A third of the way down: the chance line runs across the middle.
+    this.waitingText = svgEl('text', { x: L + (W - L - R) / 2, y: T + (H - T - B) / 3, 'text-anchor': 'middle', class: 'tick waiting' }, this.waiting);
+    svg.append(this.waitingText);
   }
 
   // The points added since the last frame.
   draw() {
+    if (this.waitingText && this.series.some((s) => this.points[s.key].length)) {
+      this.waitingText.remove();
+      this.waitingText = null;
+    }
     for (const s of this.series) {
       const pts = this.points[s.key], d = this.drawn[s.key];
       if (pts.length === d.count) continue;

@@ -22,7 +22,7 @@ export function drawRowBarsPlaceholder(svg, text) {
   const W = baseWidth(svg);
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   clear(svg);
-  svg.append(svgEl('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle', class: 'tick' }, text));
+  svg.append(svgEl('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle', class: 'tick waiting' }, text));
 }
 
 export function drawRowBars(svg, { tokens, series, marked = new Set(), title = 'weight of each position' }) {

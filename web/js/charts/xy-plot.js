@@ -77,7 +77,7 @@ export class XYPlot {
     svg.append(svgEl('text', { x: 14, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'axis-title',
       transform: `rotate(-90 14 ${T + (H - T - B) / 2})` }, y.label));
     if (pts.length === 0) {
-      svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'tick' }, message || 'no points yet'));
+      svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'tick waiting' }, message || 'no points yet'));
       return;
     }
     const [x0, x1] = range(x, pts.map((p) => p[0]));

@@ -186,6 +186,7 @@ function verdictItem(id, why, v) {
 
 function showResults(tests, run, verdicts, graded) {
   const firstFail = verdicts.results.findIndex((x) => !x.pass);
+  $('code-shown-box').hidden = false;
   $('code-results').replaceChildren(...tests.shown.map((c, k) => {
     const v = verdicts.results[k];
     const li = verdictItem(caseId(c), c.why, v);
@@ -301,7 +302,8 @@ function showSavedRun() {
   const a = store.state.answers[CODE_ID];
   const req = state.request;
   if (!a || !a.checked || !req || !sameTests({ student: a.student || '', variant: a.variant || 1 }, req)) {
-    $('code-summary').textContent = '';
+    // Before any run: what will fill this section, and the action that fills it.
+    $('code-summary').textContent = 'No run yet: press Run the tests, and the result of each test appears here.';
     $('code-counts').textContent = '';
     return;
   }

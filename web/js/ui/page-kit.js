@@ -13,8 +13,14 @@ import { buildSettingsForm } from '../settings/settings-form.js';
 import { fromQuery } from '../settings/settings-schema.js';
 import { openStore } from '../work/store.js';
 import { pauseWhenAway } from '../embed/embedded.js';
+import { hideEmptyTables } from './hide-empty.js';
 
 const $ = (id) => document.getElementById(id);
+
+// Every widget page imports this kit, and its tables that a run fills stay out of
+// sight until they have rows (ui/hide-empty.js). Scripts are deferred: the page's
+// markup is all there.
+hideEmptyTables(document.querySelector('main'));
 
 // #build-status from the worker's build info (describeBuild): its plain line, and the
 // details under a disclosure; body[data-build] names the variant for the tests. onReady
