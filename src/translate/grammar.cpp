@@ -97,21 +97,36 @@ Status parse_spelling(const json& j, const std::string& where, const Grammar& g,
   if (j.contains("agreement")) {
     const json& a = j["agreement"];
     const auto text = [&](const char* k) { return a.is_object() && a.contains(k) && a[k].is_string() ? a[k].get<std::string>() : std::string(); };
-    out.adjective = text("adjective"), out.noun = text("noun"), out.form = text("form");
+    // A category's name, or a non-empty list of them.
+    const auto names = [&](const char* k) {
+      std::vector<std::string> out;
+      if (!a.is_object() || !a.contains(k)) return out;
+      if (a[k].is_string() && !a[k].get<std::string>().empty()) return std::vector<std::string>{a[k].get<std::string>()};
+      if (!a[k].is_array()) return out;
+      for (const json& n : a[k]) {
+        if (!n.is_string() || n.get<std::string>().empty()) return std::vector<std::string>{};
+        out.push_back(n.get<std::string>());
+      }
+      return out;
+    };
+    out.adjectives = names("adjective"), out.nouns = names("noun"), out.form = text("form");
     out.feminine_field = text("feminine_field"), out.feminine_value = text("feminine_value");
-    if (out.adjective.empty() || out.noun.empty() || out.form.empty() || out.feminine_field.empty() || out.feminine_value.empty())
+    if (out.adjectives.empty() || out.nouns.empty() || out.form.empty() || out.feminine_field.empty() || out.feminine_value.empty())
       return Status::error(where + ": \"agreement\" needs \"adjective\", \"noun\", \"form\", \"feminine_field\" and \"feminine_value\"");
-    if (!g.is_category(out.adjective) || !g.is_category(out.noun))
-      return Status::error(where + ": \"agreement\" names a category the lexicon does not have");
-    for (const LexEntry& e : g.lexicon.at(out.noun)) {
-      if (!e.forms.count(out.feminine_field)) return Status::error(where + ": an entry of " + out.noun + " has no \"" + out.feminine_field + "\"");
-      for (const std::string& w : e.forms.at(own)) out.noun_is_feminine[w] = e.forms.at(out.feminine_field) == std::vector<std::string>{out.feminine_value};
-    }
-    for (const LexEntry& e : g.lexicon.at(out.adjective)) {
-      if (!e.forms.count(out.form) || e.forms.at(out.form).size() != 1 || e.forms.at(own).size() != 1)
-        return Status::error(where + ": every entry of " + out.adjective + " needs a one-word \"" + out.form + "\"");
-      out.adjective_agreeing[e.forms.at(own)[0]] = e.forms.at(out.form)[0];
-    }
+    for (const auto* list : {&out.adjectives, &out.nouns})
+      for (const std::string& c : *list)
+        if (!g.is_category(c)) return Status::error(where + ": \"agreement\" names a category the lexicon does not have (" + c + ")");
+    for (const std::string& noun : out.nouns)
+      for (const LexEntry& e : g.lexicon.at(noun)) {
+        if (!e.forms.count(out.feminine_field)) return Status::error(where + ": an entry of " + noun + " has no \"" + out.feminine_field + "\"");
+        for (const std::string& w : e.forms.at(own)) out.noun_is_feminine[w] = e.forms.at(out.feminine_field) == std::vector<std::string>{out.feminine_value};
+      }
+    for (const std::string& adjective : out.adjectives)
+      for (const LexEntry& e : g.lexicon.at(adjective)) {
+        if (!e.forms.count(out.form) || e.forms.at(out.form).size() != 1 || e.forms.at(own).size() != 1)
+          return Status::error(where + ": every entry of " + adjective + " needs a one-word \"" + out.form + "\"");
+        out.adjective_agreeing[e.forms.at(own)[0]] = e.forms.at(out.form)[0];
+      }
   }
   return Status::success();
 }

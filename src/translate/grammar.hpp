@@ -45,13 +45,16 @@ struct Rule {
 // word so that the alignment stays as it is ("spelling" in the grammar file):
 //   before_vowel: a word replaced before a word starting with a vowel (French elision
 //     "le oiseau" -> "l' oiseau", "ne aime" -> "n' aime"; English "a artist" -> "an artist");
-//   agreement: an adjective (an entry of `adjective`) takes its `form` ("fem") when the
-//     last noun before it (an entry of `noun`) has `feminine_field` = `feminine_value`
-//     (det = "la"): "la maison noire", "la voiture est rapide".
+//   agreement: an adjective (an entry of an `adjective` category) takes its `form`
+//     ("fem") when the last noun before it (an entry of a `noun` category) has
+//     `feminine_field` = `feminine_value` (det = "la"): "la maison noire", "la voiture
+//     est rapide", "la fille est fatiguée". `adjective` and `noun` are a category or a
+//     list of them (nouns of things and of people, each with their own adjectives).
 struct Spelling {
   std::u32string vowels;  // the letters that begin a vowel sound on this side
   std::map<std::string, std::string> before_vowel;
-  std::string adjective, noun, form, feminine_field, feminine_value;  // empty: no agreement
+  std::vector<std::string> adjectives, nouns;           // empty: no agreement
+  std::string form, feminine_field, feminine_value;
   // Derived from the lexicon when the grammar is parsed: each noun's word -> feminine?,
   // each adjective's word -> its agreeing form.
   std::map<std::string, bool> noun_is_feminine;

@@ -53,11 +53,11 @@ test('malformed content fails the build naming the file and line', async () => {
     ['lesson/01-why-attention.md', (t) => `${t}\n\nBad maths: $\\frac{1}{$ here.\n`, /01-why-attention.md:\d+: math does not typeset/],
     // The translation grammar: the line of the rule or entry at fault.
     ['translation/grammar.json', (t) => t.replace('"tgt": ["NP", "VP"]}', '"tgt": ["NP", "VB"]}'), /content\/translation\/grammar.json:\d+: rule 3 \(CLAUSE\): VB is neither a lexicon category nor a rule's lhs/],
-    ['translation/grammar.json', (t) => t.replace('"links": [[0, 1], [2, 1], [1, 0]]', '"links": [[0, 1], [2, 9]]'), /grammar.json:\d+: rule 9 \(VP\): the link \[2, 9\] points past the rule's words/],
+    ['translation/grammar.json', (t) => t.replace('"links": [[0, 1], [2, 1], [1, 0]]', '"links": [[0, 1], [2, 9]]'), /grammar.json:\d+: rule 14 \(VP\): the link \[2, 9\] points past the rule's words/],
     ['translation/grammar.json', (t) => t.replace('{ "fr": "rouge", "fem": "rouge", "en": "red" }', '{ "fr": "rouge", "fem": "rouge" }'), /grammar.json:\d+: lexicon category ADJ: every entry needs "fr" and "en"/],
-    ['translation/grammar.json', (t) => t.replace('"adjective": "ADJ"', '"adjective": "ADJECTIVE"'), /grammar.json:\d+: spelling.fr: "agreement" names a category the lexicon does not have/],
+    ['translation/grammar.json', (t) => t.replace('"adjective": ["ADJ"', '"adjective": ["ADJECTIVE"'), /grammar.json:\d+: spelling.fr: "agreement" names a category the lexicon does not have/],
     ['translation/grammar.json', (t) => t.replace('{ "fr": "noir", "fem": "noire", "en": "black" }', '{ "fr": "noir", "en": "black" }'), /grammar.json:\d+: spelling.fr: every entry of ADJ needs a one-word "fem"/],
-    ['translation/grammar.json', (t) => t.replace('"src": ["N.det", "N"]', '"src": ["N.gender", "N"]'), /grammar.json:\d+: rule 6 \(NP\): N.gender: an entry of N has no "gender"/],
+    ['translation/grammar.json', (t) => t.replace('"src": ["N.det", "N"]', '"src": ["N.gender", "N"]'), /grammar.json:\d+: rule 9 \(THING\): N.gender: an entry of N has no "gender"/],
   ];
   for (const [name, edit, message] of cases) {
     const w = workspace();
@@ -79,5 +79,5 @@ test('malformed content fails the build naming the file and line', async () => {
   const gtext = readFileSync(gpath, 'utf8').replace('"src": ["V", "NP"], "tgt": ["V", "NP"]', '"src": ["V", "NP"], "tgt": ["V", "NP", "PP"]');
   writeFileSync(gpath, gtext);
   const gline = gtext.slice(0, gtext.indexOf('"tgt": ["V", "NP", "PP"]')).split('\n').length;
-  await assert.rejects(buildSite({ out: g.out, wasmDir: g.dir, contentDir: g.content }), new RegExp(`grammar.json:${gline}: rule 8 \\(VP\\): PP is neither`));
+  await assert.rejects(buildSite({ out: g.out, wasmDir: g.dir, contentDir: g.content }), new RegExp(`grammar.json:${gline}: rule 13 \\(VP\\): PP is neither`));
 });

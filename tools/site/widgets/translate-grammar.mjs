@@ -91,12 +91,22 @@ function checkSpelling(g, text, fail) {
     }
     if (sp.agreement !== undefined) {
       const a = sp.agreement;
+      // "adjective" and "noun": a category, or a non-empty list of them.
+      const names = (x) => (typeof x === 'string' && x ? [x] : Array.isArray(x) && x.length && x.every((n) => typeof n === 'string' && n) ? x : null);
       const keys = ['adjective', 'noun', 'form', 'feminine_field', 'feminine_value'];
-      if (!isObj(a) || keys.some((k) => typeof a[k] !== 'string' || !a[k])) fail(at, `${where}: "agreement" needs ${keys.map((k) => `"${k}"`).join(', ')}`);
-      if (!g.lexicon[a.adjective] || !g.lexicon[a.noun]) fail(at, `${where}: "agreement" names a category the lexicon does not have`);
-      if (g.lexicon[a.noun].some((e) => typeof e[a.feminine_field] !== 'string')) fail(at, `${where}: an entry of ${a.noun} has no "${a.feminine_field}"`);
-      if (g.lexicon[a.adjective].some((e) => typeof e[a.form] !== 'string' || /\s/.test(e[a.form].trim()) || /\s/.test(e[own].trim()))) {
-        fail(at, `${where}: every entry of ${a.adjective} needs a one-word "${a.form}"`);
+      if (!isObj(a) || !names(a.adjective) || !names(a.noun) || keys.slice(2).some((k) => typeof a[k] !== 'string' || !a[k])) {
+        fail(at, `${where}: "agreement" needs ${keys.map((k) => `"${k}"`).join(', ')}`);
+      }
+      for (const c of [...names(a.adjective), ...names(a.noun)]) {
+        if (!Object.prototype.hasOwnProperty.call(g.lexicon, c)) fail(at, `${where}: "agreement" names a category the lexicon does not have (${c})`);
+      }
+      for (const noun of names(a.noun)) {
+        if (g.lexicon[noun].some((e) => typeof e[a.feminine_field] !== 'string')) fail(at, `${where}: an entry of ${noun} has no "${a.feminine_field}"`);
+      }
+      for (const adjective of names(a.adjective)) {
+        if (g.lexicon[adjective].some((e) => typeof e[a.form] !== 'string' || /\s/.test(e[a.form].trim()) || /\s/.test(e[own].trim()))) {
+          fail(at, `${where}: every entry of ${adjective} needs a one-word "${a.form}"`);
+        }
       }
     }
   }
