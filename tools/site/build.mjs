@@ -330,7 +330,7 @@ function instructorPage(content, data, p) {
       <strong>Exercises</strong> counts the exercise parts graded right when the engine draws each student's numbers again from the name in the hand-in and grades the typed answers itself; <strong>Code</strong>, the tests the student's code passes when run again here on that name's tests.
       <strong>What this page can and cannot verify.</strong> It re-computes what can be re-computed: every exercise part (from the student's own numbers), every race (from its settings and seed) and every check's points from the answers. It cannot verify a choice the student clicked: the answer key ships with the lab, and a hand-in is a file the student can edit. Each answer carries its attempts with their times, shown here, and a log that does not add up (an answer with no attempt, attempts out of time order) is listed under <strong>Doubts</strong>; weigh the quick checks accordingly.
       <strong>Doubts</strong> lists what does not add up: an edited score, a race that does not reproduce, an exercise the file calls right that is not, an implausible date, a possible duplicate.</p>
-    <div class="table-scroll" role="region" aria-label="Gradebook, scrollable" tabindex="0">
+    <div class="scroll-frame" role="region" aria-label="Gradebook, scrollable" tabindex="0">
     <table class="results" id="gradebook">
       <colgroup><col class="name"><col class="narrow"><col class="narrow"><col class="wide"><col class="narrow"><col><col class="wide"><col><col><col class="doubts"></colgroup>
       <thead><tr><th scope="col">Name</th><th scope="col">Student ID</th><th scope="col">Score</th><th scope="col">Per check</th><th scope="col">Self-assessed</th><th scope="col">Required race</th><th scope="col">Exercises</th><th scope="col">Code</th><th scope="col">Exported</th><th scope="col">Doubts</th></tr></thead>
@@ -356,21 +356,21 @@ function instructorPage(content, data, p) {
         <svg id="items-chart" class="plot" role="img" aria-label="Share right per check"></svg>
         <figcaption>Share right per check, at the first and at the last attempt.</figcaption>
       </figure>
-      <div class="table-scroll" role="region" aria-label="Checks, scrollable" tabindex="0">
+      <div class="scroll-frame" role="region" aria-label="Checks, scrollable" tabindex="0">
       <table class="results" id="items-checks">
         <caption>Quick checks</caption>
         <thead><tr><th scope="col">Check</th><th scope="col">Answered</th><th scope="col">Right, first attempt</th><th scope="col">Right, last attempt</th><th scope="col">Wrong options chosen (students)</th><th scope="col">Discrimination</th></tr></thead>
         <tbody></tbody>
       </table>
       </div>
-      <div class="table-scroll" role="region" aria-label="Exercises, scrollable" tabindex="0">
+      <div class="scroll-frame" role="region" aria-label="Exercises, scrollable" tabindex="0">
       <table class="results" id="items-exercises">
         <caption>Exercises</caption>
         <thead><tr><th scope="col">Exercise</th><th scope="col">Parts answered</th><th scope="col">Right</th><th scope="col">Most frequent mistakes</th></tr></thead>
         <tbody></tbody>
       </table>
       </div>
-      <div class="table-scroll" role="region" aria-label="Predictions, scrollable" tabindex="0">
+      <div class="scroll-frame" role="region" aria-label="Predictions, scrollable" tabindex="0">
       <table class="results" id="items-experiments">
         <caption>Predictions before a run</caption>
         <thead><tr><th scope="col">Experiment</th><th scope="col">Predictions</th><th scope="col">Compared with a run</th><th scope="col">Borne out</th><th scope="col">Predicted, and what the runs gave</th></tr></thead>

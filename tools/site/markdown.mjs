@@ -55,7 +55,7 @@ function restoreMath(html, math) {
 export function renderMarkdown(text, file, firstLine) {
   const { src, math } = extractMath(text, file, firstLine);
   return restoreMath(md.render(src), math)
-    .replace(/<table>/g, '<div class="table-scroll" role="region" aria-label="Table, scrollable" tabindex="0"><table>')
+    .replace(/<table>/g, '<div class="scroll-frame" role="region" aria-label="Table, scrollable" tabindex="0"><table>')
     .replace(/<\/table>/g, '</table></div>');
 }
 

@@ -15,6 +15,10 @@ import { markDoneOnFirstChange, showEngineStatus } from '../ui/page-kit.js';
 import { confirmInPage } from '../ui/confirm.js';
 import { quoted } from '../ui/quote.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 

@@ -12,6 +12,10 @@ import { parseVector } from '../settings/parse.js';
 import { formatNumber } from '../ui/format.js';
 import { fromQuery, parseSetting, rangeText, toQuery } from '../settings/settings-schema.js';
 import { markDoneOnFirstChange, showEngineStatus, showUrlNotice } from '../ui/page-kit.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const SUB = '₀₁₂₃₄₅₆₇₈₉';

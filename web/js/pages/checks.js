@@ -10,6 +10,10 @@ import { connectLms, joinLms } from '../lms/lms.js';
 import { downloadText } from '../work/download.js';
 import { confirmInPage } from '../ui/confirm.js';
 import { assignedChecks, assignedSentence, checkLabel } from '../work/check-label.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const data = labData();

@@ -30,6 +30,10 @@ import { CODE_ID, DRAFT_ID, countedText, saveCodeRun, savedDraft } from '../work
 import { normaliseStudent } from '../work/exercise-work.js';
 import { wireStudentName } from '../work/student-name.js';
 import { DRAFT_MAX, NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const data = labData();

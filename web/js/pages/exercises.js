@@ -22,6 +22,10 @@ import { markDone, setUpSettings, showEngineStatus, showShareLink } from '../ui/
 import { answerId, exerciseProgress, lengthProblem, normaliseStudent, openDrafts } from '../work/exercise-work.js';
 import { nameProblem, wireStudentName } from '../work/student-name.js';
 import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 

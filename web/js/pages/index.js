@@ -7,6 +7,10 @@ import { describeScore, grade, meetsRace } from '../grading/grading.js';
 import { chosenAssignment } from '../grading/assignment.js';
 import { formatPercent } from '../ui/format.js';
 import { assignedChecks, checkLabel, labelSpan } from '../work/check-label.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const data = labData();

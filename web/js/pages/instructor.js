@@ -21,6 +21,10 @@ import { showEngineStatus } from '../ui/page-kit.js';
 import { checkLabel } from '../work/check-label.js';
 import { slicer, yieldToPage } from '../grading/slices.js';
 import { exerciseShortName, exerciseTitle } from '../work/exercise-words.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const data = labData();

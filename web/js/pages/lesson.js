@@ -6,6 +6,10 @@ import { initQuickChecks } from '../work/quick-checks.js';
 import { connectLms, joinLms } from '../lms/lms.js';
 import { chosenAssignment } from '../grading/assignment.js';
 import { assignedSentence } from '../work/check-label.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const data = labData();
 const store = openStore();

@@ -13,6 +13,10 @@ import { setUpPrediction } from '../ui/predict-box.js';
 import { openStore } from '../work/store.js';
 import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 import { clip, isClipped, quoted } from '../ui/quote.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);

@@ -16,6 +16,10 @@ import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
 import { setUpPrediction } from '../ui/predict-box.js';
 import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };

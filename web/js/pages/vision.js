@@ -16,6 +16,10 @@ import { setUpPrediction } from '../ui/predict-box.js';
 import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
 import { clip, quoted } from '../ui/quote.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
