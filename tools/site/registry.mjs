@@ -33,6 +33,11 @@ export function loadRegistry(root, webDir) {
         && p.firstScreen.every((id) => typeof id === 'string' && /^[A-Za-z][\w-]*$/.test(id)))) {
       throw new ContentError(FILE, at, `page "${p.name}": "firstScreen" is a widget's [action id, picture id]`);
     }
+    // pointChart: the chart that carries the page's point, in view after a run (the
+    // visual tests check it; without it, the firstScreen picture is taken).
+    if (p.pointChart !== undefined && !(p.kind === 'widget' && typeof p.pointChart === 'string' && /^[A-Za-z][\w-]*$/.test(p.pointChart))) {
+      throw new ContentError(FILE, at, `page "${p.name}": "pointChart" is a widget's chart id`);
+    }
     if (p.minutes !== undefined && !(Number.isInteger(p.minutes) && p.minutes > 0 && p.minutes <= 240)) {
       throw new ContentError(FILE, at, `page "${p.name}": "minutes" is a whole number of minutes, 1 to 240`);
     }

@@ -147,7 +147,9 @@ export function liveEstimate(el, estimate, busy = () => false) {
 // The point in sight: when what the run added pushes the picture it drove half out of the
 // window (on a phone, "Predict first" and the summary sit above it), the run bar is brought
 // to the top of the window, unless the student scrolled elsewhere while it ran.
-export function showRunSummary(text, resultsId = null) {
+// point: the id of the chart that carries the page's point (the registry's pointChart);
+// the run bar is brought up too when that chart, which fits in the window, is cut by it.
+export function showRunSummary(text, resultsId = null, { point = null } = {}) {
   const el = $('run-summary');
   el.hidden = text === null;
   el.replaceChildren(text ?? '');
@@ -159,7 +161,9 @@ export function showRunSummary(text, resultsId = null) {
   if (text === null || !bar || !picture || scrollAtStart === null || Math.abs(window.scrollY - scrollAtStart) > 2) return;
   const p = picture.getBoundingClientRect();
   const shown = Math.max(0, Math.min(p.bottom, window.innerHeight) - Math.max(p.top, 0));
-  if (shown < Math.min(p.height, window.innerHeight) / 2) window.scrollTo({ top: window.scrollY + bar.getBoundingClientRect().top - 8 });
+  const c = point && $(point) ? $(point).getBoundingClientRect() : null;
+  const pointCut = c !== null && c.height > 0 && c.height <= window.innerHeight && (c.top < 0 || c.bottom > window.innerHeight);
+  if (shown < Math.min(p.height, window.innerHeight) / 2 || pointCut) window.scrollTo({ top: window.scrollY + bar.getBoundingClientRect().top - 8 });
 }
 
 // This page's activity done (the home page ticks it, from the saved work): after a run
