@@ -5,6 +5,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { answerInPage, startLab, openPage, legendsPastEdge, openMoreSettings } from './support.mjs';
+import { PAGES } from './pages.mjs';
+import { emptySections } from './visual-checks-sections.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -176,15 +178,14 @@ test('Stop ends training before the next minibatch, and Train starts again, clea
   await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 30000 });
   assert.match(await page.textContent('#tr-progress'), /^Stopped after/);
   assert.equal(await page.isDisabled('#start'), false);
-  // The stopped models translate; a new run clears what they said, and starts.
-  assert.equal(await page.isVisible('#tr-qkv-empty'), true);
-  await page.click('#tr-translate');
-  await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+  // The stopped models translate (the waiting sentence at once, with no press); a new
+  // run clears what they said, and starts.
+  assert.notEqual(await page.evaluate(() => document.body.dataset.typed), undefined);
   assert.equal(await page.isVisible('#tr-qkv-empty'), false);
   assert.ok(await page.locator('#tr-cross-q tbody tr').count() > 0);
   await page.click('#start');
   await page.waitForFunction(() => document.body.dataset.translate === 'running');
-  assert.equal(await page.textContent('#tr-translations'), '');
+  assert.match(await page.textContent('#tr-translations'), /^Once the models are trained, this sentence is translated here/);
   assert.equal(await page.locator('#tr-typed tbody tr, #tr-cross-q tbody tr, #tr-cross-k tbody tr, #tr-self tbody tr').count(), 0);
   assert.equal(await page.isVisible('#tr-qkv-empty'), true);
   await page.click('#stop');
@@ -341,3 +342,81 @@ test('a typed sentence\'s word picked out in its four tables, by pointer and key
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+// What a student sees at a laptop's size and a phone's, before and after the registry's
+// short run (issue 42): no heading over an empty section, the typed sentence's section
+// and its vectors filled by the run itself (they once waited, headings over nothing, for
+// an unsignposted Translate), every box that is wider than its room scrolling in a frame
+// that says so and takes the keyboard, the typed sentence's tables whole at 1280 px, the
+// chart that carries the page's point (the registry's pointChart: the fixed summary's
+// curve stuck low while attention learns) wholly in the window after the run, and
+// "Predict first" just before the Train it locks.
+const ENTRY = PAGES.find((p) => p.name === 'translate');
+
+// Inside the page: every element of main whose content is wider than its box (a clipped
+// table, map or drawing) that does not say it scrolls or cannot be scrolled with the
+// keyboard: [description].
+function clippedWithoutCue() {
+  const out = [];
+  for (const el of document.querySelectorAll('main *')) {
+    if (!el.getClientRects().length || el.scrollWidth <= el.clientWidth + 1) continue;
+    const style = getComputedStyle(el);
+    if (!/auto|scroll|hidden|clip/.test(style.overflowX) || el.matches('input, textarea, select, pre code')) continue;
+    const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} (holding #${el.querySelector('[id]')?.id ?? '?'}, ${el.scrollWidth} px in ${el.clientWidth})`;
+    if (!el.matches('.scroll-frame')) { out.push(`${name}: clipped, with no scroll cue`); continue; }
+    if (!el.dataset.scroll) out.push(`${name}: no scroll cue (data-scroll)`);
+    if (el.getAttribute('tabindex') !== '0' || el.getAttribute('role') !== 'region' || !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby'))) {
+      out.push(`${name}: not a named, focusable region`);
+    }
+  }
+  return out;
+}
+
+// Inside the page: the element's rectangle against the window, or null when wholly in it.
+function outOfWindow(id) {
+  const r = document.getElementById(id).getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth
+    ? null : `#${id} at ${Math.round(r.top)}-${Math.round(r.bottom)} px of a ${window.innerHeight} px window`;
+}
+
+for (const size of [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
+  test(`on a ${size.name}: nothing empty, clipped or out of sight, before and after a run`, async () => {
+    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(`${ENTRY.file}?${ENTRY.run.query}`),
+      { contextOptions: { viewport: { width: size.width, height: size.height } } });
+    await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 60000 });
+    // Before a run: the sections a run fills say so, and show no heading over nothing.
+    assert.deepEqual(await page.evaluate(emptySections), []);
+    assert.match(await page.textContent('#tr-translations'), /^Once the models are trained, this sentence is translated here/);
+    assert.equal(await page.isVisible('#tr-qkv-empty'), true);
+    assert.equal(await page.isVisible('#tr-typed'), false);
+    // Predict first sits just before the run bar whose Train it locks, and above it.
+    const [p, b] = await page.evaluate(() => ['predict', 'start'].map((id) => document.getElementById(id).getBoundingClientRect().toJSON()));
+    assert.ok(p.bottom <= b.top && b.top - p.bottom < 40, `Predict first ends at ${p.bottom} px, Train starts at ${b.top} px`);
+    // The run, pressed as a student would.
+    await page.click('#start');
+    await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 120000 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    assert.equal(await page.evaluate(outOfWindow, ENTRY.pointChart), null, 'the chart that carries the page\'s point, after the run');
+    assert.equal(await page.evaluate(outOfWindow, 'run-summary'), null);
+    // The waiting sentence was translated: its section and the vectors below it filled.
+    assert.match(await page.textContent('#tr-translations'), /^fixed summary: ".*"; additive attention: ".*"$/);
+    for (const id of ['tr-typed', 'tr-cross-q', 'tr-cross-k', 'tr-self']) {
+      assert.ok(await page.locator(`#${id} tbody tr`).count() > 0, `#${id} filled`);
+      assert.equal(await page.isVisible(`#${id}`), true, `#${id} shown`);
+    }
+    assert.equal(await page.isVisible('#tr-qkv-empty'), false);
+    assert.deepEqual(await page.evaluate(emptySections), []);
+    // Wide boxes scroll in a frame that shows it; at a laptop's size the typed sentence's
+    // tables (eight French words) fit their half of the page whole.
+    await page.click('#tr-matrix-details summary');
+    await page.waitForFunction(() => document.querySelectorAll('#tr-matrix tbody tr').length > 0);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    assert.deepEqual(await page.evaluate(clippedWithoutCue), []);
+    if (size.name === 'laptop') {
+      const wider = await page.$$eval('#tr-typed, #tr-self, #tr-cross-q, #tr-cross-k', (ts) => ts.map((t) => [t.id, t.parentElement.scrollWidth - t.parentElement.clientWidth]));
+      assert.deepEqual(wider.filter(([, over]) => over > 1), [], 'tables wider than their box at 1280 px');
+    }
+    assert.deepEqual(problems.console, []);
+    await close();
+  });
+}

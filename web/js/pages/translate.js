@@ -19,6 +19,10 @@ import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSetting
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 import { clip, quoted } from '../ui/quote.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables and the map scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 2);
@@ -158,6 +162,10 @@ async function start() {
     drawMatrix();
     showOutcome(outcome);
     await showStudent();
+    // The sentence waiting in "Translate your own sentence" is translated at once, so
+    // that section and the vectors below it show something as soon as there are models
+    // (a student would otherwise meet their headings over nothing until pressing Translate).
+    await translateTyped();
     const took = ((performance.now() - t0) / 1000).toFixed(1);
     document.body.dataset.wallSeconds = took;
     if (!outcome.stopped) {
@@ -172,7 +180,7 @@ async function start() {
       }
     }
     $('tr-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Finished'} after ${took} s${outcome.threads ? ', each model on a thread of its own' : ', on one thread'}.`;
-    showRunSummary(`${outcome.stopped ? 'Stopped' : 'Finished'}: test sentences translated exactly right, ${outcome.models.map((m) => `${NAMES[m.kind]} ${pct(m.test.exact_acc)}`).join(', ')}.`, 'tr-align');
+    showRunSummary(`${outcome.stopped ? 'Stopped' : 'Finished'}: test sentences translated exactly right, ${outcome.models.map((m) => `${NAMES[m.kind]} ${pct(m.test.exact_acc)}`).join(', ')}.`, 'tr-align', { point: 'tr-curves' });
   } catch (err) {
     $('start-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
     $('tr-progress').textContent = 'Not finished.';
