@@ -114,7 +114,8 @@ function widgetLink(arg, body, file, line, ctx) {
   const { ignored } = parsePairs(spec, params, { maxNotes: 1 });
   if (ignored.length) throw new ContentError(file, line, `a link to ${name}: ${ignored[0]}`);
   const what = page.lessonLink || page.title;
-  const label = params.length ? `Try it: ${what} with ${params.map(([k, v]) => `${k} = ${v}`).join(', ')}` : `Try it: ${what}`;
+  // Each setting on one line ("T = 10", no-break spaces): a phone breaks after a comma.
+  const label = params.length ? `Try it: ${what} with ${params.map(([k, v]) => `${k}\u00a0=\u00a0${v}`).join(', ')}` : `Try it: ${what}`;
   const href = `${page.file}${params.length ? `?${new URLSearchParams(params)}` : ''}`;
   return `<aside class="widget-card"><p class="widget-title"><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>${body}</aside>`;
 }

@@ -9,7 +9,20 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: true });
 // Inline-only Markdown with math, for one-line texts (check prompts, choices).
 export function renderInline(text, file, line) {
   const { src, math } = extractMath(text, file, line);
-  return restoreMath(md.renderInline(src), math);
+  return restoreMath(md.renderInline(keepTokensWhole(src)), math);
+}
+
+// Tokens a line must never split, joined by no-break spaces in the Markdown source (after
+// the maths is taken out, outside `code`): a number and its unit ("95 %", "3 s"), and a
+// short formula written in plain text ("H = 20", "3H · D", "T × d_model", "W_q = W_k = I",
+// up to 30 characters: a longer chain keeps its spaces, so a phone can still wrap it).
+const UNIT = /(\d) (%|‰|s|ms|µs|MB|kB|GB)(?![\w])/g;
+const OPERAND = '[A-Za-z0-9α-ωΑ-Ω√_′.()\u00b2\u00b3\u2070-\u209c]{1,12}';
+const FORMULA = new RegExp(`(?<![\\w])${OPERAND}(?: [=×·≈≤≥] ${OPERAND})+`, 'g');
+export function keepTokensWhole(src) {
+  return src.split(/(`+[^`]*`+)/).map((part, i) => (i % 2 ? part : part
+    .replace(UNIT, '$1\u00a0$2')
+    .replace(FORMULA, (f) => (f.length <= 30 && !/^\d+\.$/.test(f) ? f.replace(/ /g, '\u00a0') : f)))).join('');
 }
 
 function typeset(tex, displayMode, file, line) {
@@ -54,7 +67,7 @@ function restoreMath(html, math) {
 // the keyboard can scroll it too).
 export function renderMarkdown(text, file, firstLine) {
   const { src, math } = extractMath(text, file, firstLine);
-  return restoreMath(md.render(src), math)
+  return restoreMath(md.render(keepTokensWhole(src)), math)
     .replace(/<table>/g, '<div class="scroll-frame" role="region" aria-label="Table, scrollable" tabindex="0"><table>')
     .replace(/<\/table>/g, '</table></div>');
 }

@@ -11,6 +11,8 @@ import { downloadText } from '../work/download.js';
 import { confirmInPage } from '../ui/confirm.js';
 import { assignedChecks, assignedSentence, checkLabel } from '../work/check-label.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { settingsText } from '../ui/format.js';
+import { setUnbrokenText } from '../ui/unbroken.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -22,14 +24,14 @@ const { assignment, ignored, link, fromLink, at } = chosenAssignment(store, data
 const lms = connectLms();
 
 function describeAssignment() {
-  const req = Object.entries(assignment.race.required).map(([k, v]) => `${k} = ${v}`).join(', ');
+  const req = settingsText(assignment.race.required);
   let text = `Assigned: ${assignedChecks(data.checks, assignment).map(checkLabel).join(', ')}` +
     (req ? `; and one training race run to the end with ${req}.` : '.');
   if (link && !fromLink) text += ` This is the assignment of your instructor's link opened ${at.slice(0, 10)} (checks.html${link}); it stays until you open another assignment link.`;
   else if (link) text += ' This assignment stays chosen on every page of the lab until you open another assignment link.';
   if (ignored.length) text += ` (Ignored from this link: ${ignored.join('; ')}.)`;
   if (lms.connected) text += ' Your score and your work are saved on your course site.';
-  $('assignment-facts').textContent = text;
+  setUnbrokenText($('assignment-facts'), text);
   $('checks-assigned').textContent = assignedSentence(data.checks, assignment);
 }
 

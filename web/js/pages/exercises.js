@@ -95,17 +95,21 @@ function reload() {
 
 // ---- the exercise -----------------------------------------------------------------
 
-// A given: a number or a vector on a line, a matrix as a small table (row i first).
+// A given: a number or a vector on a line of its own (never broken), a matrix as a small
+// table (row i first). The matrix's grid holds its values only: each row's number is a header cell outside it
+// ("row 1", small, unboxed, left of the grid's bracket), so "K (3 × 2)" shows two columns.
 function givenView(g) {
   const num = (x) => formatNumber(x, 3).replace('-', '\u2212');
-  if (g.rows === 1 && g.cols === 1) return Object.assign(document.createElement('p'), { textContent: `${g.name} = ${num(g.values[0])}` });
-  if (g.rows === 1) return Object.assign(document.createElement('p'), { textContent: `${g.name} = [${g.values.map(num).join(', ')}]` });
+  if (g.rows === 1 && g.cols === 1) return Object.assign(document.createElement('p'), { className: 'unbroken', textContent: `${g.name} = ${num(g.values[0])}` });
+  if (g.rows === 1) return Object.assign(document.createElement('p'), { className: 'unbroken', textContent: `${g.name} = [${g.values.map(num).join(', ')}]` });
   const table = Object.assign(document.createElement('table'), { className: 'results matrix' });
-  table.createCaption().textContent = `${g.name} (${g.rows} × ${g.cols})`;
+  table.createCaption().textContent = `${g.name} (${g.rows}\u00a0×\u00a0${g.cols})`;
+  table.dataset.rows = g.rows;
+  table.dataset.cols = g.cols;
   const body = table.createTBody();
   for (let i = 0; i < g.rows; ++i) {
     const tr = body.insertRow();
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(i + 1) }));
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', className: 'row-number', textContent: `row\u00a0${i + 1}` }));
     for (let j = 0; j < g.cols; ++j) tr.insertCell().textContent = num(g.values[i * g.cols + j]);
   }
   return table;

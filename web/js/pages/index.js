@@ -5,7 +5,8 @@ import { labData } from '../ui/lab-data.js';
 import { openStore } from '../work/store.js';
 import { describeScore, grade, meetsRace } from '../grading/grading.js';
 import { chosenAssignment } from '../grading/assignment.js';
-import { formatPercent } from '../ui/format.js';
+import { formatPercent, settingsText } from '../ui/format.js';
+import { setUnbrokenText } from '../ui/unbroken.js';
 import { assignedChecks, checkLabel, labelSpan } from '../work/check-label.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 
@@ -49,8 +50,8 @@ function render() {
   const race = last
     ? `Training race: ${state.races.length} run${state.races.length > 1 ? 's' : ''} saved; the latest, self-attention ${formatPercent(last.attention)} of the test sequences right, the GRU ${formatPercent(last.gru)}.`
     : 'Training race: no run saved yet.';
-  const need = Object.entries(required).map(([k, v]) => `${k} = ${v}`).join(', ');
-  $('progress-race').textContent = need ? `${race} ${meetsRace(state.races, required) ? 'The assignment\'s race is done' : `The assignment asks for a race run to the end with ${need}`}.` : race;
+  const need = settingsText(required);
+  setUnbrokenText($('progress-race'), need ? `${race} ${meetsRace(state.races, required) ? 'The assignment\'s race is done' : `The assignment asks for a race run to the end with ${need}`}.` : race);
   document.body.dataset.doneCount = String(count);
 }
 

@@ -6,7 +6,7 @@
 // input, keeps the last good view and draws.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { formatNumber, formatPercent } from '../ui/format.js';
+import { formatNumber, formatPercent, withUnit } from '../ui/format.js';
 import { defaults, toQuery } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { PALETTE } from '../charts/svg.js';
@@ -160,7 +160,7 @@ async function train() {
   document.body.dataset.trainSeconds = String((performance.now() - t0) / 1000);  // click to trained models
   document.body.dataset.wall = String(outcome.wall);
   const [vit, bag] = outcome.models;
-  $('vi-progress').textContent = `Trained in ${outcome.wall.toFixed(1)} s on ${outcome.n_train} images.`;
+  $('vi-progress').textContent = `Trained in ${withUnit(outcome.wall.toFixed(1), 's')} on ${outcome.n_train} images.`;
   state.overview = await lab.sessionCall(SESSION, 'overview', {});
   const count = await lab.sessionCall(SESSION, 'shuffle_count', {});
   showCount(count);

@@ -56,11 +56,23 @@ export function formatNearZero(x, tolerance = 1e-9) {
   return formatNumber(x);
 }
 
-// A time for people: "40 s", "12 minutes", "1.5 hours".
+// A number and its unit kept on one line: "4.70 s", "0.047 ms", "95 %". The space is a
+// no-break one, so a narrow cell or a phone's line never leaves the unit on a line of its own.
+export function withUnit(value, unit) {
+  return `${value}\u00a0${unit}`;
+}
+
+// Settings as a student reads them: "T = 30, seed = 3151" (shown through
+// ui/unbroken.js, which keeps each "seed = 3151" on one line).
+export function settingsText(settings) {
+  return Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join(', ');
+}
+
+// A time for people: "40 s", "12 minutes", "1.5 hours" (each on one line).
 export function formatDuration(seconds) {
-  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
-  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`;
-  return `${(seconds / 3600).toFixed(1)} hours`;
+  if (seconds < 90) return withUnit(Math.max(1, Math.round(seconds)), 's');
+  if (seconds < 5400) return withUnit(Math.round(seconds / 60), 'minutes');
+  return withUnit((seconds / 3600).toFixed(1), 'hours');
 }
 
 // A fraction as a percentage with one decimal: 0.447 -> "44.7 %". The space before the

@@ -7,9 +7,11 @@
 // role="region", a label: the table's caption, the figure's, or the frame's own).
 //
 // A page calls watchScrollFrames() once: frames added later, content re-rendered (a run
-// filling a table) and a window resized are all followed.
+// filling a table) and a window resized are all followed. The lesson's display formulas
+// (.math-display, by tools/site/markdown.mjs) are frames too, reachable by the keyboard
+// only while one is wider than the page (a phone), so that the rest add no tab stops.
 
-const FRAME = '.scroll-frame';
+const FRAME = '.scroll-frame, .math-display';
 
 // The sides of `frame` where content is hidden, as data-scroll words (or '').
 export function hiddenSides(frame) {
@@ -24,6 +26,7 @@ export function hiddenSides(frame) {
 
 function mark(frame) {
   const sides = hiddenSides(frame);
+  if (frame.classList.contains('math-display')) reachFormula(frame, sides !== '');
   if (sides) {
     if (frame.dataset.scroll !== sides) frame.dataset.scroll = sides;
   } else if (frame.hasAttribute('data-scroll')) {
@@ -44,17 +47,30 @@ function label(frame) {
   frame.setAttribute('aria-label', named ? `${named.getAttribute('aria-label')} (scrolls sideways)` : 'Scrollable content');
 }
 
+function reachFormula(frame, scrolls) {
+  if (scrolls && !frame.hasAttribute('tabindex')) {
+    frame.tabIndex = 0;
+    frame.setAttribute('role', 'region');
+    frame.setAttribute('aria-label', 'Formula, wider than the page: scroll it sideways');
+  } else if (!scrolls && frame.getAttribute('role') === 'region') {
+    frame.removeAttribute('tabindex');
+    frame.removeAttribute('role');
+    frame.removeAttribute('aria-label');
+  }
+}
+
 const known = new WeakSet();
 let resizes = null;
 
 function adopt(frame) {
   if (known.has(frame)) return;
   known.add(frame);
+  frame.addEventListener('scroll', () => mark(frame), { passive: true });
+  resizes.observe(frame);
+  if (frame.classList.contains('math-display')) return;
   if (!frame.hasAttribute('tabindex')) frame.tabIndex = 0;
   if (!frame.hasAttribute('role')) frame.setAttribute('role', 'region');
   label(frame);
-  frame.addEventListener('scroll', () => mark(frame), { passive: true });
-  resizes.observe(frame);
 }
 
 // Content that changes size inside a frame does not resize the frame itself: each
