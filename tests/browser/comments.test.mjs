@@ -8,6 +8,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { axe, startLab, openPage, openMoreSettings } from './support.mjs';
 import { overlappingChartText, seriesColourClashes } from './visual-checks.mjs';
+import { emptySections } from './visual-checks-sections.mjs';
+import { clippedWithoutCue, outOfWindow } from './page-views.mjs';
+import { PAGES } from './pages.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -196,3 +199,50 @@ test("quick check Q8 quotes the student's own audit and remedy, or says where to
   assert.deepEqual(problems.console, []);
   await close();
 });
+
+// What a student sees at a laptop's size and a phone's, before and after the registry's
+// short run (issue 42): the remedy's section says what will fill it (it once showed an
+// empty chart frame and a header-only table), no heading over nothing, no box clipped
+// without a scroll cue; after the run, the chart that carries the page's point (the
+// registry's pointChart: the Osk's false positives against the others') wholly in the
+// window, and in the comment's row every bar that carries its point labelled: the
+// group's name, and every bar at least a quarter as tall as the tallest.
+const ENTRY = PAGES.find((p) => p.name === 'comments');
+for (const size of [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
+  test(`on a ${size.name}: nothing empty or clipped, the point in view after the run, its bars labelled`, async () => {
+    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(`${ENTRY.file}?${ENTRY.run.query}`),
+      { contextOptions: { viewport: { width: size.width, height: size.height } } });
+    await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 60000 });
+    assert.deepEqual(await page.evaluate(emptySections), []);
+    assert.match(await page.textContent('#cm-remedy-progress'), /^Press Retrain with the remedy \(once the models are trained\) to fill this part/);
+    assert.equal(await page.isVisible('#cm-remedy-progress'), true);
+    for (const id of ['cm-remedy-bars', 'cm-compare']) assert.equal(await page.isVisible(`#${id}`), false, `#${id} out of sight before the remedy`);
+    assert.deepEqual(await page.evaluate(clippedWithoutCue), []);
+    await trained(page);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    assert.equal(await page.evaluate(outOfWindow, ENTRY.pointChart), null, 'the chart that carries the page\'s point, after the run');
+    assert.equal(await page.evaluate(outOfWindow, 'run-summary'), null);
+    assert.deepEqual(await page.evaluate(emptySections), []);
+    assert.deepEqual(await page.evaluate(clippedWithoutCue), []);
+    // The comment's row, for the first eight friendly or neutral comments about the Osk:
+    // the group's name and every bar at least a quarter as tall as the tallest keep their
+    // labels, however narrow the chart.
+    for (let k = 0; k < 8; ++k) {
+      if (k > 0) {
+        const before = await page.getAttribute('#cm-row-bars', 'aria-label');
+        await page.click('#cm-next-osk');
+        await page.waitForFunction((was) => document.getElementById('cm-row-bars').getAttribute('aria-label') !== was, before);
+      }
+      const bars = await page.$$eval('#cm-row-bars g.position', (gs) => gs.map((g) => ({
+        value: Number(g.querySelector('rect.bar').dataset.value), label: g.querySelector('text.bar-label')?.textContent ?? null })));
+      const group = Number(await page.getAttribute('#cm-tokens .group-name', 'data-position'));
+      assert.equal(bars[group].label, 'osk', `comment ${await page.inputValue('#cm-index')}: ${JSON.stringify(bars)}`);
+      const top = Math.max(...bars.map((b) => b.value));
+      bars.forEach((b, j) => assert.ok(b.value < top / 4 || b.label, `comment ${k}: bar ${j + 1} (${b.value}), at least a quarter of the tallest (${top}), has no label: ${JSON.stringify(bars)}`));
+      assert.deepEqual(await page.evaluate(overlappingChartText), []);
+    }
+    assert.deepEqual(await page.evaluate(overlappingChartText), []);
+    assert.deepEqual(problems, { console: [], foreign: [] });
+    await close();
+  });
+}

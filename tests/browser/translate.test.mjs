@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { answerInPage, startLab, openPage, legendsPastEdge, openMoreSettings } from './support.mjs';
 import { PAGES } from './pages.mjs';
 import { emptySections } from './visual-checks-sections.mjs';
+import { clippedWithoutCue, outOfWindow } from './page-views.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -147,21 +148,21 @@ test('bad input: unknown words named, an empty sentence, bad settings and links'
 test('a long run is announced and asked for; declined, nothing starts', async () => {
   const { page, problems, close } = await open('translate.html?epochs=100&hidden=128&attention=both');
   // Before Train is pressed, the estimate stands beside it.
-  await page.waitForFunction(() => /^About .+ (minutes|hours) on this computer\.$/.test(document.getElementById('tr-estimate').textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /^About .+\s(minutes|hours) on this computer\.$/.test(document.getElementById('tr-estimate').textContent), null, { timeout: 60000 });
   await page.click('#start');
   const asked = await answerInPage(page, false);
   await page.waitForFunction(() => document.body.dataset.translate === 'declined');
-  assert.match(asked, /^Training will take about \d+(\.\d)? (minutes|hours) on this computer\. Start it anyway\?/);
+  assert.match(asked, /^Training will take about \d+(\.\d)?\s(minutes|hours) on this computer\. Start it anyway\?/);
   assert.match(await page.textContent('#start-error'), /^Not started: it would take about/);
   assert.equal(await page.textContent('#tr-progress'), 'Not started.');
   assert.ok(Number(await page.evaluate(() => document.body.dataset.estimateSeconds)) > 60);
   // A short run is announced without asking.
   await page.goto(page.url().replace(/\?.*$/, `?epochs=1&hidden=8&max_len=6`));
   await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled);
-  await page.waitForFunction(() => /^About \d+ s on this computer\.$/.test(document.getElementById('tr-estimate').textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /^About \d+\ss on this computer\.$/.test(document.getElementById('tr-estimate').textContent), null, { timeout: 60000 });
   await page.click('#start');
   await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
-  assert.match(await page.textContent('#tr-estimate'), /^Expected to take about \d+ s on this computer\.$/);
+  assert.match(await page.textContent('#tr-estimate'), /^Expected to take about \d+\ss on this computer\.$/);
   assert.deepEqual(problems.console, []);
   await close();
 });
@@ -352,32 +353,6 @@ test('a typed sentence\'s word picked out in its four tables, by pointer and key
 // curve stuck low while attention learns) wholly in the window after the run, and
 // "Predict first" just before the Train it locks.
 const ENTRY = PAGES.find((p) => p.name === 'translate');
-
-// Inside the page: every element of main whose content is wider than its box (a clipped
-// table, map or drawing) that does not say it scrolls or cannot be scrolled with the
-// keyboard: [description].
-function clippedWithoutCue() {
-  const out = [];
-  for (const el of document.querySelectorAll('main *')) {
-    if (!el.getClientRects().length || el.scrollWidth <= el.clientWidth + 1) continue;
-    const style = getComputedStyle(el);
-    if (!/auto|scroll|hidden|clip/.test(style.overflowX) || el.matches('input, textarea, select, pre code')) continue;
-    const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} (holding #${el.querySelector('[id]')?.id ?? '?'}, ${el.scrollWidth} px in ${el.clientWidth})`;
-    if (!el.matches('.scroll-frame')) { out.push(`${name}: clipped, with no scroll cue`); continue; }
-    if (!el.dataset.scroll) out.push(`${name}: no scroll cue (data-scroll)`);
-    if (el.getAttribute('tabindex') !== '0' || el.getAttribute('role') !== 'region' || !(el.getAttribute('aria-label') || el.getAttribute('aria-labelledby'))) {
-      out.push(`${name}: not a named, focusable region`);
-    }
-  }
-  return out;
-}
-
-// Inside the page: the element's rectangle against the window, or null when wholly in it.
-function outOfWindow(id) {
-  const r = document.getElementById(id).getBoundingClientRect();
-  return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth
-    ? null : `#${id} at ${Math.round(r.top)}-${Math.round(r.bottom)} px of a ${window.innerHeight} px window`;
-}
 
 for (const size of [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }]) {
   test(`on a ${size.name}: nothing empty, clipped or out of sight, before and after a run`, async () => {

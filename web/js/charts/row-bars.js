@@ -4,7 +4,11 @@
 // struck through, so "masked" shows without colour. The numbers are in the table the
 // page keeps beside it (its text alternative); the chart's label says what stands out.
 //
-//   drawRowBars(svg, { tokens: [3, 7, ...], series: [{label, colour, values}], marked: new Set([0]) })
+//   drawRowBars(svg, { tokens: [3, 7, ...], series: [{label, colour, values}], marked: new Set([0]), keep: [1] })
+// keep: positions whose labels the chart's reader needs whatever their height (the
+// comments page's group name). upright: when the tokens do not all fit side by side, write
+// every one of them upright (reading upwards) under its bar instead of leaving some out;
+// the drawing grows taller by the longest token.
 import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
 
 const H = 220, L = 40, R = 8, T = 26, B = 46;
@@ -25,24 +29,35 @@ export function drawRowBarsPlaceholder(svg, text) {
   svg.append(svgEl('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle', class: 'tick waiting' }, text));
 }
 
-export function drawRowBars(svg, { tokens, series, marked = new Set(), title = 'weight of each position' }) {
+export function drawRowBars(svg, { tokens, series, marked = new Set(), keep = [], upright = false, title = 'weight of each position' }) {
   const n = tokens.length;
   const W = baseWidth(svg);
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  const plotW = W - L - R, plotH = H - T - B, gw = plotW / n, bw = (gw * 0.8) / series.length;
+  // Which positions get a label (a token over its position's number; the wider of the
+  // two counts): every one there is room for, those in keep first, then the tallest
+  // bar's (the chart's point: a phone once labelled only every other position, and
+  // missed the Osk's 0.54), then each series' tallest, then the rest from the tallest
+  // bar down, each only where it touches no label taken. Upright (asked for, when some
+  // would be left out, and where a line of text fits a position's width): every token,
+  // its number above it where numbers have room.
+  let labels = labelledPositions(tokens, series, gw, keep);
+  const standing = upright && labels.size < n && gw >= 14;
+  let numbered = labels;
+  if (standing) {
+    labels = new Set(tokens.keys());
+    numbered = labelledPositions(tokens.map(() => ''), series, gw, keep);
+  }
+  const drop = standing ? Math.max(0, ...tokens.map((t) => labelWidth(String(t)))) + 4 - 14 : 0;  // the upright words' extra depth
+  const height = H + drop;
+  svg.setAttribute('viewBox', `0 0 ${W} ${height}`);
   clear(svg);
   const top = Math.max(1e-12, ...series.flatMap((s) => s.values));
-  const plotW = W - L - R, plotH = H - T - B, gw = plotW / n, bw = (gw * 0.8) / series.length;
   const y = (v) => T + plotH * (1 - v / top);
   const hatch = svgEl('pattern', { id: `${svg.id}-hatch`, width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
   hatch.append(svgEl('rect', { width: 6, height: 6, class: 'hatch-ground' }), svgEl('line', { x1: 0, y1: 0, x2: 0, y2: 6, 'stroke-width': 2, class: 'hatch-line' }));
   const defs = svgEl('defs');
   defs.append(hatch);
   svg.append(defs);
-  // Which positions get a label (a token over its position's number; the wider of the
-  // two counts): every one there is room for, the tallest bar's first (the chart's
-  // point: a phone once labelled only every other position, and missed it), then each
-  // series' tallest, then the rest in order, each only where it touches no label taken.
-  const labels = labelledPositions(tokens, series, gw);
   tokens.forEach((t, j) => {
     const x0 = L + j * gw;
     const g = svgEl('g', { class: `position${marked.has(j) ? ' masked' : ''}`, 'data-position': j });
@@ -51,7 +66,12 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), title = '
       const v = s.values[j];
       g.append(svgEl('rect', { x: x0 + gw * 0.1 + k * bw, y: y(v), width: Math.max(bw - 1, 0.5), height: T + plotH - y(v), fill: s.colour, class: 'bar', 'data-series': k, 'data-value': v }));
     });
-    if (labels.has(j)) {
+    if (standing) {
+      // The number under the axis, the word upright below it, reading upwards.
+      const cx = x0 + gw / 2, y0 = T + plotH + 16;
+      if (numbered.has(j)) g.append(svgEl('text', { x: cx, y: T + plotH + 12, 'text-anchor': 'middle', class: 'tick' }, String(j + 1)));
+      g.append(svgEl('text', { x: cx + 4, y: y0, 'text-anchor': 'end', transform: `rotate(-90 ${cx + 4} ${y0})`, class: `bar-label upright${marked.has(j) ? ' struck' : ''}` }, String(t)));
+    } else if (labels.has(j)) {
       g.append(svgEl('text', { x: x0 + gw / 2, y: T + plotH + 14, 'text-anchor': 'middle', class: `bar-label${marked.has(j) ? ' struck' : ''}` }, String(t)));
       g.append(svgEl('text', { x: x0 + gw / 2, y: T + plotH + 27, 'text-anchor': 'middle', class: 'tick' }, String(j + 1)));
     }
@@ -61,8 +81,8 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), title = '
   svg.append(svgEl('text', { x: L - 4, y: y(top) + 4, 'text-anchor': 'end', class: 'tick' }, String(Number(top.toFixed(2)))));
   svg.append(svgEl('text', { x: L - 4, y: T + plotH, 'text-anchor': 'end', class: 'tick' }, '0'));
   // The axis's title, with how to read the labels when there is room (a phone has not).
-  const axis = `${title}: token above its position`;
-  svg.append(svgEl('text', { x: L + plotW / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-title' }, labelWidth(axis) <= plotW ? axis : title));
+  const axis = standing ? `${title}: position, then its token` : `${title}: token above its position`;
+  svg.append(svgEl('text', { x: L + plotW / 2, y: height - 4, 'text-anchor': 'middle', class: 'axis-title' }, labelWidth(axis) <= plotW ? axis : title));
   // The key, over the plot.
   let kx = L;
   series.forEach((s) => {
@@ -78,13 +98,15 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), title = '
   svg.setAttribute('aria-label', `${title} over ${n} positions. ${series.map((s) => `${s.label}: most on position ${most(s) + 1} (${Number(s.values[most(s)].toFixed(3))})`).join('; ')}.${marked.size ? ` Masked: position${marked.size > 1 ? 's' : ''} ${[...marked].map((j) => j + 1).join(', ')}.` : ''} The numbers are in the table below.`);
 }
 
-function labelledPositions(tokens, series, gw) {
+function labelledPositions(tokens, series, gw, keep) {
   const n = tokens.length;
   const width = (j) => Math.max(labelWidth(String(j + 1)), labelWidth(String(tokens[j])));
   const tallest = (values) => values.reduce((b, v, j) => (v > values[b] ? j : b), 0);
-  const order = series.map((s) => s.values)
-    .sort((a, b) => Math.max(...b) - Math.max(...a)).map(tallest);
-  for (let j = 0; j < n; ++j) order.push(j);
+  const height = (j) => Math.max(...series.map((s) => s.values[j]));
+  const order = keep.filter((j) => Number.isInteger(j) && j >= 0 && j < n);
+  order.push(...series.map((s) => s.values).sort((a, b) => Math.max(...b) - Math.max(...a)).map(tallest));
+  // The rest, tallest first (ties in sequence order): the bars a reader looks at.
+  order.push(...Array.from({ length: n }, (_, j) => j).sort((a, b) => height(b) - height(a) || a - b));
   const taken = new Set();
   for (const j of order) {
     if (taken.has(j)) continue;

@@ -20,6 +20,10 @@ import { setUpPrediction } from '../ui/predict-box.js';
 import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
 import { clip, quoted } from '../ui/quote.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
+import { watchScrollFrames } from '../ui/scroll-frame.js';
+
+// Wide tables scroll in frames that say so (css .scroll-frame).
+watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -184,7 +188,7 @@ async function train() {
   state.before = before;
   showAudit(before);
   const a = before.attention, planted = state.overview.planted;
-  showRunSummary(`On the balanced test split the attention model called ${pct(a.groups[planted].fpr)} of the Osk's friendly and neutral comments hostile, against ${pct(othersFpr(a))} for the other groups.`, 'cm-audit-section');
+  showRunSummary(`On the balanced test split the attention model called ${pct(a.groups[planted].fpr)} of the Osk's friendly and neutral comments hostile, against ${pct(othersFpr(a))} for the other groups.`, 'cm-audit-section', { point: 'cm-curves' });
   predict.showResult({ option: a.groups[planted].fpr <= 0 ? 'none' : a.groups[planted].fpr >= othersFpr(a) + 0.2 ? 'many' : 'few',
     words: `Osk ${pct(a.groups[planted].fpr)}, others ${pct(othersFpr(a))}` }, ticket);
   enableQuestions(true);
@@ -269,7 +273,8 @@ function drawComment(now) {
     : '';
   $('cm-answer').textContent = `This is ${label}. As trained, the attention model says ${verdict(r.pred, r.p1)}; the bag of words says ${verdict(r.bow_pred, r.bow_p1)}.${changed}`;
   const series = state.masked.size ? bars(['as trained', r.alpha], ['now', now.alpha]) : bars(['as trained', r.alpha]);
-  drawRowBars($('cm-row-bars'), { tokens: r.words.map(shown), series, marked: state.masked, title: "the last position's weights" });
+  // The group's name always labelled: the shortcut is read off its bar.
+  drawRowBars($('cm-row-bars'), { tokens: r.words.map(shown), series, marked: state.masked, keep: r.group_pos >= 0 ? [r.group_pos] : [], upright: true, title: "the last position's weights" });
   focus.refresh();
   $('cm-mask-group').disabled = r.group_pos < 0;
   $('cm-mask-phrase').disabled = r.phrase_begin < 0;
@@ -339,7 +344,7 @@ async function adversary() {
   const same = r.pred === r.learned_pred;
   const far = r.jsd >= FAR;
   $('cm-adv-result').textContent = `Jensen–Shannon divergence from the learned row: ${num(r.jsd)} bit. Learned row: ${r.learned_pred ? 'hostile' : 'not hostile'} (probability of hostile ${num(r.learned_p1)}); found row: ${r.pred ? 'hostile' : 'not hostile'} (${num(r.p1)}). ${same && far ? 'A clearly different map gives the same answer here.' : same ? `The row found is close to the learned one (under ${FAR} bit), so this comment does not show a very different map with the same answer.` : ''}`;
-  drawRowBars($('cm-adv-bars'), { tokens: words, title: "the last position's weights",
+  drawRowBars($('cm-adv-bars'), { tokens: words, upright: true, title: "the last position's weights",
     series: bars(['learned', r.learned_alpha], ['found', r.alpha]) });
   $('cm-adv-figure').hidden = false;
   focus.refresh();
