@@ -268,6 +268,13 @@ TEST_CASE("malformed grammars are refused in words that name the rule", "[transl
         "rule 1 (S): N is on the target side only");
   CHECK(parse_grammar(R"({"start": "S", "lexicon": {"N": [{"fr": "chat"}]}, "rules": []})", g).message ==
         "lexicon category N: every entry needs \"fr\" and \"en\"");
+  // Agreement over a list of categories names the one the lexicon lacks.
+  const std::string agree = R"(, "rules": [{"lhs": "S", "src": ["N"], "tgt": ["N"]}], "spelling": {"fr": {"agreement":
+      {"adjective": ["ADJ", "PADJ"], "noun": ["N"], "form": "fem", "feminine_field": "det", "feminine_value": "la"}}}})";
+  CHECK(parse_grammar(R"({"start": "S", "lexicon": {"N": [{"fr": "chat", "en": "cat", "det": "le"}], "ADJ": [{"fr": "noir", "fem": "noire", "en": "black"}]})" + agree, g).message ==
+        "spelling.fr: \"agreement\" names a category the lexicon does not have (PADJ)");
+  CHECK(parse_grammar(R"({"start": "S", "lexicon": {"N": [{"fr": "chat", "en": "cat", "det": "le"}], "ADJ": [{"fr": "noir", "fem": "noire", "en": "black"}], "PADJ": [{"fr": "triste", "en": "sad"}]})" + agree, g).message ==
+        "spelling.fr: every entry of PADJ needs a one-word \"fem\"");
   // A grammar that cannot fill a bucket says so.
   const Grammar small = tiny(R"({"lhs": "CLAUSE", "src": ["je", "suis", "ROLE"], "tgt": ["i", "am", "a", "ROLE"]})");
   CorpusRequest r;
