@@ -85,16 +85,19 @@ export function splitTokens() {
     // a product of two indexed symbols: α_i v_i
     /\b[α-ωa-zA-Z]_[a-z0-9]{1,2}[\s\u00a0\u202f][α-ωa-zA-Z]_[a-z0-9]{1,2}\b/g,
   ];
+  // Boxes on two lines: their centres, in order, leave a gap of more than three quarters of
+  // the text's size (a subscript or a superscript sits a third of it off its base's line).
+  const twoLines = (rects, el) => {
+    const size = parseFloat(getComputedStyle(el).fontSize) || 16;
+    const ys = rects.map((r) => (r.top + r.bottom) / 2).sort((a, b) => a - b);
+    return ys.some((y, i) => i > 0 && y - ys[i - 1] > 0.75 * size);
+  };
+  const boxes = (range) => [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
   const lines = (node, start, end) => {
     const range = document.createRange();
     range.setStart(node, start);
     range.setEnd(node, end);
-    const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
-    return new Set(rects.map((r) => Math.round(r.top + r.height / 2)));
-  };
-  const twoLines = (tops) => {
-    const ys = [...tops].sort((a, b) => a - b);
-    return ys.length > 1 && ys[ys.length - 1] - ys[0] > 4;
+    return boxes(range);
   };
   const where = (el) => {
     const owner = el.id ? el : el.closest('[id]');
@@ -116,18 +119,23 @@ export function splitTokens() {
           if (operands.every((o) => /^[a-z]{3,}$/i.test(o)) || operands.every((o) => /^[-+−]?[\d.,]+$/.test(o))) continue;
         }
         const start = m.index + m[0].indexOf(token);
-        if (twoLines(lines(n, start, start + token.length))) out.push(`${where(el)}: "${token.replace(/[\u00a0\u202f]/g, ' ')}" split across lines`);
+        if (twoLines(lines(n, start, start + token.length), el)) out.push(`${where(el)}: "${token.replace(/[\u00a0\u202f]/g, ' ')}" split across lines`);
       }
     }
   }
   // What the pages mark as one token, however many text nodes it holds.
+  // (Its text as drawn: a formula's MathML, for screen readers, is laid out out of sight.)
   for (const el of document.querySelectorAll('.unbroken, td.token, [data-token]')) {
     if (el.closest('.katex') || !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
-    const tops = rects.map((r) => Math.round(r.top + r.height / 2)).sort((a, b) => a - b);
-    if (tops.length > 1 && tops[tops.length - 1] - tops[0] > 4) out.push(`${where(el)}: "${el.textContent.trim().slice(0, 30)}" split across lines`);
+    const rects = [];
+    const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = texts.nextNode(); t; t = texts.nextNode()) {
+      if (!t.data.trim() || t.parentElement.closest('.katex-mathml, .sr-only')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(t);
+      rects.push(...boxes(range));
+    }
+    if (twoLines(rects, el)) out.push(`${where(el)}: "${el.textContent.trim().slice(0, 30)}" split across lines`);
   }
   return [...new Set(out)].slice(0, 10);
 }

@@ -215,7 +215,7 @@ function showResults(tests, run, verdicts, graded) {
 // How much of the run's budget the code used, in words.
 function budgetText(run) {
   const share = (100 * run.usedSteps) / run.budget.perRun;
-  return share < 1 ? 'under 1 %' : `${Math.min(100, Math.round(share))}\u00a0%`;
+  return share < 1 ? 'under 1 %' : `${Math.min(100, Math.round(share))} %`;
 }
 
 // What counts beside the result; a run below the counted one says so.

@@ -5,13 +5,14 @@
 // memory is refused before it starts; a point whose time, estimated from the rate
 // measured so far, is too long is refused before it runs, and the run goes on.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
-import { formatNumber, withUnit } from '../ui/format.js';
+import { formatNumber } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { XYPlot, logLogFit } from '../charts/xy-plot.js';
 import { PALETTE } from '../charts/svg.js';
 import { liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
 import { noisyFindings } from './cost/noise.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { setUnbrokenText } from '../ui/unbroken.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -29,7 +30,7 @@ const chart = new XYPlot($('cost-chart'), {
 
 function ms(seconds) {
   if (!Number.isFinite(seconds)) return '—';
-  return withUnit(formatNumber(seconds * 1e3, seconds >= 0.1 ? 0 : 3), 'ms');
+  return seconds >= 0.1 ? `${formatNumber(seconds * 1e3, 0)} ms` : `${formatNumber(seconds * 1e3, 3)} ms`;
 }
 function bytes(b) {
   if (b >= 1 << 20) return `${formatNumber(b / (1 << 20), 1)} MiB`;
@@ -138,7 +139,7 @@ async function measure() {
       const estimate = r ? plan.flops / (r * 1e9) : 0;
       const limit = state.data.maxPointSeconds;
       if (estimate > limit) {
-        state.refused.set(key(p.layer, p.threads, p.T), `not run: about ${withUnit(formatNumber(estimate, 1), 's')} a forward at the ${formatNumber(r, 2)} GFLOP/s measured so far (limit ${withUnit(limit, 's')})`);
+        state.refused.set(key(p.layer, p.threads, p.T), `not run: about ${formatNumber(estimate, 1)} s a forward at the ${formatNumber(r, 2)} GFLOP/s measured so far (limit ${limit} s)`);
       } else {
         const reply = await lab.call('layer_cost', req);
         state.results.set(key(p.layer, p.threads, p.T), reply);
@@ -155,8 +156,8 @@ async function measure() {
   document.body.dataset.wallSeconds = took;
   $('cost-progress').value = done / points.length;
   $('cost-status').textContent = state.stop
-    ? `Stopped after ${done} of ${points.length} points (${withUnit(took, 's')}).`
-    : `Measured ${state.results.size} of ${points.length} points in ${withUnit(took, 's')}${state.refused.size ? `; ${state.refused.size} not run (see the table)` : ''}.`;
+    ? `Stopped after ${done} of ${points.length} points (${took} s).`
+    : `Measured ${state.results.size} of ${points.length} points in ${took} s${state.refused.size ? `; ${state.refused.size} not run (see the table)` : ''}.`;
   setRunning(false);
   showNoise();
   if (!state.stop && state.results.size) markDone('cost');
@@ -232,7 +233,11 @@ function showNoise() {
   $('cost-noise').hidden = found.length === 0;
   document.body.dataset.noisy = String(found.length);
   const list = $('cost-noise-list');
-  list.replaceChildren(...found.map((text) => Object.assign(document.createElement('li'), { textContent: text })));
+  list.replaceChildren(...found.map((text) => {
+    const li = document.createElement('li');
+    setUnbrokenText(li, text);  // "T = 128" on one line
+    return li;
+  }));
 }
 
 function main() {

@@ -68,11 +68,12 @@ export function settingsText(settings) {
   return Object.entries(settings).map(([k, v]) => `${k} = ${v}`).join(', ');
 }
 
-// A time for people: "40 s", "12 minutes", "1.5 hours" (each on one line).
+// A time for people: "40 s", "12 minutes", "1.5 hours" (plain spaces: a page shows it
+// through ui/unbroken.js where a line could split it).
 export function formatDuration(seconds) {
-  if (seconds < 90) return withUnit(Math.max(1, Math.round(seconds)), 's');
-  if (seconds < 5400) return withUnit(Math.round(seconds / 60), 'minutes');
-  return withUnit((seconds / 3600).toFixed(1), 'hours');
+  if (seconds < 90) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 5400) return `${Math.round(seconds / 60)} minutes`;
+  return `${(seconds / 3600).toFixed(1)} hours`;
 }
 
 // A fraction as a percentage with one decimal: 0.447 -> "44.7 %". The space before the

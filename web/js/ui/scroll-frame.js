@@ -26,6 +26,9 @@ export function hiddenSides(frame) {
 
 function mark(frame) {
   const sides = hiddenSides(frame);
+  // A wide table's caption wraps to what is in sight (css: .scroll-frame caption).
+  const width = `${frame.clientWidth}px`;
+  if (frame.style.getPropertyValue('--frame-width') !== width) frame.style.setProperty('--frame-width', width);
   if (frame.classList.contains('math-display')) reachFormula(frame, sides !== '');
   if (sides) {
     if (frame.dataset.scroll !== sides) frame.dataset.scroll = sides;
