@@ -312,6 +312,30 @@ test('a cell of the alignment map picks out its English and French words in the 
   await close();
 });
 
+test('on a phone the map scrolls in its frame, and a cell picked with the keys stays in sight', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('translate.html?epochs=1&hidden=8'),
+    { contextOptions: { viewport: { width: 390, height: 844 } } });
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 60000 });
+  await page.click('#start');
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
+  const frame = await page.$eval('#tr-map', (c) => { const f = c.closest('.scroll-frame'); return { scroll: f.scrollWidth - f.clientWidth, cue: f.dataset.scroll, cols: Number(c.dataset.cols) }; });
+  assert.ok(frame.scroll > 0 && frame.cue === 'right', JSON.stringify(frame));
+  await page.focus('#tr-map');
+  await page.keyboard.press('ArrowRight');  // the first key picks the first cell
+  for (let j = 1; j < frame.cols; ++j) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((last) => document.getElementById('tr-map').dataset.col === String(last), frame.cols - 1);
+  // The last column's cell lies inside the frame's visible part.
+  const seen = await page.$eval('#tr-map', (c) => {
+    const f = c.closest('.scroll-frame').getBoundingClientRect(), b = c.getBoundingClientRect();
+    const scale = b.width / (c.width / (window.devicePixelRatio || 1));
+    const x = b.left + (Number(c.dataset.left) + Number(c.dataset.col) * 26) * scale;
+    return { x, right: x + 26 * scale, frameLeft: f.left, frameRight: f.right };
+  });
+  assert.ok(seen.x >= seen.frameLeft && seen.right <= seen.frameRight, JSON.stringify(seen));
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
 test('a typed sentence\'s word picked out in its four tables, by pointer and keyboard', async () => {
   const { page, problems, close } = await open('translate.html?epochs=1&hidden=8&max_len=6');
   await page.click('#start');

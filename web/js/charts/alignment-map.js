@@ -93,6 +93,13 @@ export function drawAlignment(canvas, { rows, cols, A, gold = [], row = null, co
     row: row === null ? '' : String(row), col: col === null ? '' : String(col) });
 }
 
+// A cell's box in CSS pixels from the canvas's top left corner, as drawn: {x, y, size}
+// (the page keeps a cell picked with the keys in sight when the map scrolls in a frame).
+export function alignmentCellBox(canvas, row, col) {
+  const scale = canvas.getBoundingClientRect().width / (canvas.width / (window.devicePixelRatio || 1));
+  return { x: (Number(canvas.dataset.left) + col * CELL) * scale, y: (Number(canvas.dataset.top) + row * CELL) * scale, size: CELL * scale };
+}
+
 // The cell under a point (client coordinates) as [row, col], or null.
 export function alignmentCellAt(canvas, clientX, clientY) {
   const box = canvas.getBoundingClientRect(), d = canvas.dataset;

@@ -10,7 +10,7 @@ import { formatNumber, formatPercent } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { XYPlot } from '../charts/xy-plot.js';
-import { alignmentCellAt, drawAlignment } from '../charts/alignment-map.js';
+import { alignmentCellAt, alignmentCellBox, drawAlignment } from '../charts/alignment-map.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { PALETTE } from '../charts/svg.js';
 import { setUpPrediction } from '../ui/predict-box.js';
@@ -285,7 +285,12 @@ function linkMatrixViews() {
     const rows = Number(map.dataset.rows), cols = Number(map.dataset.cols);
     if (written.position === null || read.position === null) { pick([0, 0]); return; }
     const [dr, dc] = moves[e.key];
-    pick([Math.min(rows - 1, Math.max(0, written.position + dr)), Math.min(cols - 1, Math.max(0, read.position + dc))]);
+    const cell = [Math.min(rows - 1, Math.max(0, written.position + dr)), Math.min(cols - 1, Math.max(0, read.position + dc))];
+    pick(cell);
+    // A map wider than its frame (a phone): the picked cell kept in sight.
+    const frame = map.closest('.scroll-frame'), box = alignmentCellBox(map, ...cell);
+    if (frame && box.x + box.size > frame.scrollLeft + frame.clientWidth) frame.scrollLeft = box.x + box.size - frame.clientWidth + 8;
+    else if (frame && box.x < frame.scrollLeft) frame.scrollLeft = Math.max(0, box.x - 8);
   });
 }
 
