@@ -77,12 +77,19 @@ function adopt(frame) {
 }
 
 // Content that changes size inside a frame does not resize the frame itself: each
-// frame's children are watched too (again whenever the page's content changes).
+// frame's children are watched too (again whenever the page's content changes). Nothing
+// here reads the layout: a ResizeObserver's callback, run once the browser has laid the
+// page out anyway, measures the frames (a read here would lay out a page mid-script, 30 ms
+// and more for the gradebook's 50 rows).
+const watched = new WeakSet();
 function scan(root) {
   for (const frame of root.querySelectorAll(FRAME)) {
     adopt(frame);
-    for (const child of frame.children) resizes.observe(child);
-    mark(frame);
+    for (const child of frame.children) {
+      if (watched.has(child)) continue;
+      watched.add(child);
+      resizes.observe(child);
+    }
   }
 }
 
@@ -104,7 +111,7 @@ export function watchScrollFrames(root = document) {
   };
   const start = () => {
     scan(root);
-    new MutationObserver(later).observe(root.body || root, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(later).observe(root.body || root, { childList: true, subtree: true });
     // Web fonts and KaTeX's fonts arrive late and change widths.
     if (document.fonts && document.fonts.ready) document.fonts.ready.then(later);
   };
