@@ -250,7 +250,7 @@ function checkSchema(file) {
     }
     const d = s.kind === 'choice' ? parseSetting(s, s.default) : checkNumber(s, s.default);
     if (!d.ok) throw new ContentError(path, at, `the default is not allowed: ${d.message}`);
-    const unknown = /\{(\w+)\}/.exec(s.help.replace(/\{(\w+)\}/g, (w, n) => (n in fixed ? '' : w)));
+    const unknown = /\{(\w+)\}/.exec(s.help.replace(/\$[^$\n]+\$/g, '').replace(/\{(\w+)\}/g, (w, n) => (n in fixed ? '' : w)));
     if (unknown) throw new ContentError(path, at, `setting "${s.key}": the help text's {${unknown[1]}} is not in "fixed"`);
     s.help = fillFixed(s.help, fixed);
   }
