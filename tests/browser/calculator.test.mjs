@@ -39,7 +39,7 @@ test('the defaults are the math lens: scores 1, 3, 4, weights 0.035, 0.259, 0.70
   assert.deepEqual(await page.$$eval('#calc-steps > li > p', (ps) => ps.map((p) => p.textContent.split(' (')[0])), ['Scores', 'Exponentiate', 'Add them up', 'Divide']);
   assert.match(steps[0], /s₂ = 1·1 \+ 2·1 = 3/);
   assert.match(steps[0], /s₃ = 1·0 \+ 2·2 = 4/);
-  assert.match(steps[1], /e\^\(4\) ≈ 54\.598/);
+  assert.match(steps[1], /exp\(4\) ≈ 54\.598/);
   assert.match(steps[2], /2\.718 \+ 20\.086 \+ 54\.598 ≈ 77\.402/);
   assert.match(steps[3], /α₃ ≈ 54\.598 \/ 77\.402 ≈ 0\.705/);
   assert.deepEqual(problems.console, []);

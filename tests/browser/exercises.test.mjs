@@ -35,10 +35,10 @@ async function shown(page) {
     for (const el of document.querySelectorAll('#ex-givens > *')) {
       const read = (t) => Number(t.replace('\u2212', '-'));
       if (el.tagName === 'TABLE') {
-        givens[el.caption.textContent.split(' ')[0]] = Array.from(el.tBodies[0].rows, (tr) => Array.from(tr.cells).slice(1).map((c) => read(c.textContent)));
+        givens[el.dataset.name] = Array.from(el.tBodies[0].rows, (tr) => Array.from(tr.cells).slice(1).map((c) => read(c.textContent)));
       } else {
-        const [name, value] = el.textContent.split(' = ');
-        givens[name] = value.startsWith('[') ? [value.slice(1, -1).split(', ').map(read)] : read(value);
+        const value = el.textContent.split(' = ').pop();
+        givens[el.dataset.name] = value.startsWith('[') ? [value.slice(1, -1).split(', ').map(read)] : read(value);
       }
     }
     return { givens, parts: Array.from(document.querySelectorAll('.exercise-part'), (p) => p.dataset.part), seed: document.body.dataset.seed };
@@ -62,7 +62,10 @@ async function answer(page, part, text) {
   }, part);
   const out = await page.evaluate((p) => {
     const el = document.querySelector(`[data-part="${p}"]`);
-    return { verdict: el.dataset.verdict, mistake: el.dataset.mistake || '', text: el.querySelector('.feedback').textContent };
+    // Its words with each typeset formula as its TeX, $…$ (ui/maths.js typesets the engine's).
+    const words = el.querySelector('.feedback').cloneNode(true);
+    for (const k of words.querySelectorAll('.katex')) k.replaceWith(`$${k.querySelector('annotation').textContent}$`);
+    return { verdict: el.dataset.verdict, mistake: el.dataset.mistake || '', text: words.textContent };
   }, part);
   await clearMarks(page, part);
   return out;
@@ -274,7 +277,7 @@ test('Ada Lovelace\'s scaled exercise: scores, weights and context worked withou
       const g = await answer(page, part, text);
       assert.equal(g.verdict, 'wrong', `${part}: ${text}`);
       assert.equal(g.mistake, 'forgot_sqrt_dk', `${part}: ${text}`);
-      assert.match(g.text, /^✗ This is what you get without dividing the dot products by √d_k = 2\./);
+      assert.match(g.text, /^✗ This is what you get without dividing the dot products by \$\\sqrt\{d_\{k\}\}\$ = 2\./);
     }
   }
   const w = softmax(raw.map((x) => x / 2 / tau));

@@ -89,7 +89,7 @@ test('bad settings get a message next to their field and the last good result st
   const { page, problems, close } = await open();
   await shown(page);
   const cases = [
-    ['#set-d_k', '0', /Dimension d_k: 0 is out of range; use a whole number from 1 to 1024/],
+    ['#set-d_k', '0', /Dimension dₖ: 0 is out of range; use a whole number from 1 to 1024/],
     ['#set-d_k', '1e999', /too large/],
     ['#set-d_k', '2.5', /not a whole number/],
     ['#set-T', '1', /Keys per query T: 1 is out of range/],
@@ -114,7 +114,7 @@ test('bad settings get a message next to their field and the last good result st
   const bad = await open(`scaling.html?d_k=5000&T=abc&${Array.from({ length: 50 }, (_, i) => `x${i}=1`).join('&')}`);
   await shown(bad.page);
   const notice = await bad.page.textContent('#url-notice');
-  assert.match(notice, /Dimension d_k: 5000 is out of range/);
+  assert.match(notice, /Dimension dₖ: 5000 is out of range/);
   assert.match(notice, /and 47 more/);
   assert.equal(await bad.page.inputValue('#set-d_k'), '64');
   await bad.close();

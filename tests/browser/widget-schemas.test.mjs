@@ -40,7 +40,7 @@ const CASES = {
   scaling: {
     edit: (w) => { setting(w, 'd_k').max = 512; },
     link: 'scaling.html?d_k=1000', field: 'd_k', typed: '1000',
-    message: range('Dimension d_k', 1000, 1, 512),
+    message: range('Dimension dₖ', 1000, 1, 512),
     request: { type: 'call', payload: { fn: 'scaling_stats', input: { seed: 1, d_k: 1000, T: 8, temperature: 1 } } },
     compiled: /^ran$/,
   },

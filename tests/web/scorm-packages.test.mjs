@@ -132,7 +132,7 @@ test('interaction records: one per question answered, in each type\'s response f
   // A part graded wrong: the lab does not know its answer (the engine gives verdicts only).
   assert.deepEqual([r['ex-scaled--tau'].type, r['ex-scaled--tau'].response, r['ex-scaled--tau'].result, r['ex-scaled--tau'].correct], ['numeric', '-0.75', 'incorrect', '']);
   // Named in words (work/exercise-words.js); "tau" is no part the engine has, and is said to be none.
-  assert.match(r['ex-scaled--tau'].description, /^2\. Scaled by √d_k, with a temperature — a part this exercise does not have \("tau"\): /);
+  assert.match(r['ex-scaled--tau'].description, /^2\. Scaled by √dₖ, with a temperature — a part this exercise does not have \("tau"\): /);
   assert.match(r['ex-shapes--S_shape'].description, /^4\. Shapes and costs — the shape of S: /);
   // Code on one line, not starting with "{" (it would read as a language tag).
   // No pattern can start with "{" (a language tag or a rule): none for this code.

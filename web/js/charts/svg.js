@@ -1,6 +1,7 @@
 // Tiny helpers for building SVG by hand. Text always goes in via textContent,
 // never as markup, so token names cannot inject HTML.
 const NS = 'http://www.w3.org/2000/svg';
+import { hasMaths, plainMaths, svgMaths } from '../ui/maths.js';
 
 export function svgEl(name, attrs = {}, text) {
   const el = document.createElementNS(NS, name);
@@ -9,7 +10,8 @@ export function svgEl(name, attrs = {}, text) {
     if (typeof v === 'string' && v.startsWith('var(')) el.style.setProperty(k, v);
     else el.setAttribute(k, String(v));
   }
-  if (text !== undefined) el.textContent = text;
+  // A label's formulas ($d_k$) with lowered subscripts (ui/maths.js), still as text nodes.
+  if (text !== undefined) { if (hasMaths(text)) svgMaths(el, text); else el.textContent = text; }
   return el;
 }
 
@@ -26,7 +28,7 @@ export const unitsForShown = (shown, most, least = 280) => Math.round(Math.min(m
 // The room a legend needs right of a plot: `offset` units of key (line and marker)
 // before each label, then the widest label. At least `least` units.
 export function legendRoom(labels, offset, least) {
-  return Math.max(least, Math.ceil(offset + Math.max(0, ...labels.map(labelWidth)) + 8));
+  return Math.max(least, Math.ceil(offset + Math.max(0, ...labels.map((l) => labelWidth(plainMaths(l)))) + 8));
 }
 
 // The CSS width an element is shown at, without making the browser lay out the page on

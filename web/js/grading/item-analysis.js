@@ -30,13 +30,13 @@ const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.ha
 
 // The engine's mistake keys (src/exercises/exercise.hpp), in a few words.
 export const MISTAKE_WORDS = {
-  forgot_sqrt_dk: 'forgot to divide by √d_k',
+  forgot_sqrt_dk: 'forgot to divide by √dₖ',
   forgot_temperature: 'forgot the temperature τ',
   unnormalised_exps: 'exponentials not normalised',
   wrong_axis: 'softmax over the wrong axis',
   transposed: 'transposed product or shape',
   keys_as_values: 'used the keys as values',
-  wrong_width: 'd_model in place of d_k',
+  wrong_width: 'the model\'s width in place of dₖ',
   weights_sum: 'weights that do not sum to 1',
   '': 'wrong, no mistake named',
 };

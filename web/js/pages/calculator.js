@@ -13,6 +13,7 @@ import { formatNumber } from '../ui/format.js';
 import { fromQuery, parseSetting, rangeText, toQuery } from '../settings/settings-schema.js';
 import { markDoneOnFirstChange, showEngineStatus, showUrlNotice } from '../ui/page-kit.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { writeMaths } from '../ui/maths.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -183,13 +184,13 @@ function stepItems(inputs, r) {
   const steps = [[`Scores (${inputs.score === 'dot' ? 'dot product' : inputs.score === 'scaled_dot' ? 'scaled dot product' : 'additive'})`, per(scoreLine)]];
   if (r.plain_exps) {
     steps.push([`Exponentiate${tau === 1 ? '' : `, after dividing by τ = ${num(tau)}`}`,
-      per((i) => `e^(${num(r.scores[i])}${over}) ≈ ${num(r.exps[i])}`)]);
+      per((i) => `exp(${num(r.scores[i])}${over}) ≈ ${num(r.exps[i])}`)]);
     steps.push(['Add them up', [`${per((i) => num(r.exps[i])).join(' + ')} ≈ ${num(r.total)}`]]);
     steps.push(['Divide', per((i) => `α${sub(i + 1)} ≈ ${num(r.exps[i])} / ${num(r.total)} ≈ ${num(r.weights[i])}`)]);
   } else {
     const m = num(r.max_score);
     steps.push([`These scores are too large to exponentiate directly, so subtract the largest, ${m}, first (the weights do not change)`,
-      per((i) => `e^((${num(r.scores[i])} − ${m})${over}) ≈ ${num(r.shifted_exps[i])}`)]);
+      per((i) => `exp((${num(r.scores[i])} − ${m})${over}) ≈ ${num(r.shifted_exps[i])}`)]);
     steps.push(['Add them up', [`${per((i) => num(r.shifted_exps[i])).join(' + ')} ≈ ${num(r.shifted_total)}`]]);
     steps.push(['Divide', per((i) => `α${sub(i + 1)} ≈ ${num(r.shifted_exps[i])} / ${num(r.shifted_total)} ≈ ${num(r.weights[i])}`)]);
   }
@@ -212,7 +213,7 @@ function main() {
   state.defaults = labData().widgets.calculator;
   state.spec = Object.fromEntries(state.defaults.settings.map((s) => [s.key, s]));
   for (const s of state.defaults.settings) {
-    $(`set-${s.key}-help`).textContent = s.kind === 'choice' ? s.help : `${s.help} Allowed: ${rangeText(s)}.`;
+    writeMaths($(`set-${s.key}-help`), s.kind === 'choice' ? s.help : `${s.help} Allowed: ${rangeText(s)}.`);
     // A choice's options, from the schema: its values, shown by their labels.
     if (s.kind === 'choice') {
       $(`set-${s.key}`).replaceChildren(...s.choices.map((c) => Object.assign(document.createElement('option'),

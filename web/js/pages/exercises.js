@@ -23,6 +23,7 @@ import { answerId, exerciseProgress, lengthProblem, normaliseStudent, openDrafts
 import { nameProblem, wireStudentName } from '../work/student-name.js';
 import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { engineMaths, plainMaths, writeMaths } from '../ui/maths.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -99,11 +100,17 @@ function reload() {
 // table (row i first). The matrix's grid holds its values only: each row's number is a header cell outside it
 // ("row 1", small, unboxed, left of the grid's bracket), so "K (3 × 2)" shows two columns.
 function givenView(g) {
+  const view = givenElement(g);
+  view.dataset.name = g.name;  // (its name is typeset: the tests read it here)
+  return view;
+}
+
+function givenElement(g) {
   const num = (x) => formatNumber(x, 3).replace('-', '\u2212');
-  if (g.rows === 1 && g.cols === 1) return Object.assign(document.createElement('p'), { className: 'unbroken', textContent: `${g.name} = ${num(g.values[0])}` });
-  if (g.rows === 1) return Object.assign(document.createElement('p'), { className: 'unbroken', textContent: `${g.name} = [${g.values.map(num).join(', ')}]` });
+  if (g.rows === 1 && g.cols === 1) return writeMaths(Object.assign(document.createElement('p'), { className: 'unbroken' }), engineMaths(`${g.name} = ${num(g.values[0])}`));
+  if (g.rows === 1) return writeMaths(Object.assign(document.createElement('p'), { className: 'unbroken' }), engineMaths(`${g.name} = [${g.values.map(num).join(', ')}]`));
   const table = Object.assign(document.createElement('table'), { className: 'results matrix' });
-  table.createCaption().textContent = `${g.name} (${g.rows}\u00a0×\u00a0${g.cols})`;
+  writeMaths(table.createCaption(), engineMaths(`${g.name} (${g.rows}\u00a0×\u00a0${g.cols})`));
   table.dataset.rows = g.rows;
   table.dataset.cols = g.cols;
   const body = table.createTBody();
@@ -118,7 +125,7 @@ function givenView(g) {
 function show(r, req) {
   state.request = req;
   $('ex-title').textContent = state.spec.find((s) => s.key === 'kind').choiceLabels[r.kind] || 'Exercise';
-  $('ex-prompt').textContent = r.prompt;
+  writeMaths($('ex-prompt'), engineMaths(r.prompt));
   $('ex-givens').replaceChildren(...r.givens.map(givenView));
   const form = $('ex-parts');
   state.flush = [];
@@ -139,10 +146,10 @@ function partRow(p, req) {
   const wrap = Object.assign(document.createElement('div'), { className: 'field exercise-part' });
   wrap.dataset.part = p.key;
   const count = p.count === 1 ? '1 number' : `${p.count} numbers`;
-  const label = Object.assign(document.createElement('label'), { htmlFor: id, textContent: `${p.label} (${count}${p.decimals ? '' : ', exact'})` });
+  const label = writeMaths(Object.assign(document.createElement('label'), { htmlFor: id }), engineMaths(`${p.label} (${count}${p.decimals ? '' : ', exact'})`));
   const input = Object.assign(document.createElement('input'), { id, type: 'text', inputMode: 'decimal', spellcheck: false, autocomplete: 'off' });
   const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Check' });
-  check.setAttribute('aria-label', `Check ${p.label}`);
+  check.setAttribute('aria-label', `Check ${plainMaths(engineMaths(p.label))}`);
   const feedback = Object.assign(document.createElement('p'), { id: `${id}-feedback`, className: 'feedback' });
   feedback.setAttribute('role', 'status');
   input.setAttribute('aria-describedby', feedback.id);
@@ -204,7 +211,7 @@ function showVerdict(wrap, feedback, right, message, attempts) {
   wrap.dataset.verdict = right ? 'right' : 'wrong';
   feedback.className = `feedback ${right ? 'right' : 'wrong'}`;
   const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
-  feedback.textContent = `${right ? '✓' : '✗'} ${message}${tries}`;
+  writeMaths(feedback, engineMaths(`${right ? '✓' : '✗'} ${message}${tries}`));
 }
 
 // A saved answer's verdict, with the engine's words for it: graded again (not an attempt).

@@ -15,6 +15,7 @@ import { openStore } from '../work/store.js';
 import { labData } from '../ui/lab-data.js';
 import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { writeMaths } from '../ui/maths.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -27,7 +28,7 @@ const lab = new LabClient();
 showEngineStatus(lab, describeBuild);
 
 const sweepChart = new XYPlot($('sweep-chart'), {
-  x: { label: 'd_k (logarithmic)', log: true, base: 2, format: (v) => String(v) },
+  x: { label: '$d_k$ (logarithmic)', log: true, base: 2, format: (v) => String(v) },
   y: { label: 'entropy (nats)', log: false, min: 0, format: (v) => num(v) },
 });
 
@@ -67,8 +68,8 @@ function draw(r) {
   // One axis for both, the wider range: the scaled scores' narrowness is then seen, not read off tick labels.
   const reach = Math.max(r.raw_hi, r.scaled_hi);
   const axis = { axisLo: -reach, axisHi: reach, format: num };
-  drawHistogram($('hist-raw'), { counts: Array.from(r.raw_counts), lo: -r.raw_hi, hi: r.raw_hi, colour: PALETTE.vermillion, label: 'q·k', ...axis });
-  drawHistogram($('hist-scaled'), { counts: Array.from(r.scaled_counts), lo: -r.scaled_hi, hi: r.scaled_hi, colour: PALETTE.blue, label: 'q·k / √d_k', ...axis });
+  drawHistogram($('hist-raw'), { counts: Array.from(r.raw_counts), lo: -r.raw_hi, hi: r.raw_hi, colour: PALETTE.vermillion, label: '$q^\\top k$', ...axis });
+  drawHistogram($('hist-scaled'), { counts: Array.from(r.scaled_counts), lo: -r.scaled_hi, hi: r.scaled_hi, colour: PALETTE.blue, label: '$q^\\top k / \\sqrt{d_k}$', ...axis });
   const moments = (mean, variance) => `mean ${num(mean)}, variance ${num(variance)} (standard deviation ${num(Math.sqrt(variance))}), ${r.queries * r.T} products`;
   $('raw-moments').textContent = moments(r.raw_mean, r.raw_var);
   $('scaled-moments').textContent = moments(r.scaled_mean, r.scaled_var);
@@ -80,8 +81,8 @@ function draw(r) {
   const pts = (ys) => d.map((x, i) => [x, ys[i]]);
   sweepChart.y.max = r.max_entropy;
   sweepChart.draw({ series: [
-    { key: 'unscaled', label: 'unscaled q·k', colour: PALETTE.vermillion, marker: 'circle', points: pts(r.entropy_unscaled) },
-    { key: 'scaled', label: 'scaled q·k / √d_k', colour: PALETTE.blue, marker: 'square', dash: '6 4', points: pts(r.entropy_scaled) },
+    { key: 'unscaled', label: 'unscaled $q^\\top k$', colour: PALETTE.vermillion, marker: 'circle', points: pts(r.entropy_unscaled) },
+    { key: 'scaled', label: 'scaled $q^\\top k / \\sqrt{d_k}$', colour: PALETTE.blue, marker: 'square', dash: '6 4', points: pts(r.entropy_scaled) },
     { key: 'uniform', label: `log T = ${num(r.max_entropy)}`, colour: PALETTE.ink, dash: '2 4', points: [[d[0], r.max_entropy], [d[d.length - 1], r.max_entropy]] },
   ] });
   const body = $('sweep-table').tBodies[0];
@@ -95,19 +96,25 @@ function draw(r) {
 
   $('kinds-dk').textContent = String(r.d_k);
   $('kinds-T').textContent = String(r.T);
+  // Its three rows made once, then their numbers updated in place: each row's typeset
+  // formula is written once, not on every keystroke.
   const kinds = $('kinds-table').tBodies[0];
-  kinds.replaceChildren();
   for (const [key, label, h, top, w] of [
-    ['dot', 'dot q·k', r.entropy_dot, r.top_dot, r.weights_dot],
-    ['scaled_dot', 'scaled dot q·k / √d_k', r.entropy_scaled_dot, r.top_scaled_dot, r.weights_scaled_dot],
-    ['additive', 'additive w·tanh(W_q q + W_k k)', r.entropy_additive, r.top_additive, r.weights_additive],
+    ['dot', 'dot $q^\\top k$', r.entropy_dot, r.top_dot, r.weights_dot],
+    ['scaled_dot', 'scaled dot $q^\\top k / \\sqrt{d_k}$', r.entropy_scaled_dot, r.top_scaled_dot, r.weights_scaled_dot],
+    ['additive', 'additive $w^\\top \\tanh(W_q q + W_k k)$', r.entropy_additive, r.top_additive, r.weights_additive],
   ]) {
-    const tr = kinds.insertRow();
-    Object.assign(tr.dataset, { kind: key, entropy: String(h), top: String(top) });
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: label }));
-    tr.insertCell().textContent = num(h);
-    tr.insertCell().textContent = num(top);
-    tr.insertCell().textContent = Array.from(w).sort((a, b) => b - a).slice(0, 5).map(num).join(', ');
+    let tr = kinds.querySelector(`tr[data-kind="${key}"]`);
+    if (!tr) {
+      tr = kinds.insertRow();
+      tr.dataset.kind = key;
+      tr.append(writeMaths(Object.assign(document.createElement('th'), { scope: 'row' }), label));
+      for (let i = 0; i < 3; ++i) tr.insertCell();
+    }
+    Object.assign(tr.dataset, { entropy: String(h), top: String(top) });
+    tr.cells[1].textContent = num(h);
+    tr.cells[2].textContent = num(top);
+    tr.cells[3].textContent = Array.from(w).sort((a, b) => b - a).slice(0, 5).map(num).join(', ');
   }
   document.body.dataset.computed = String(calc.id);
 }

@@ -13,6 +13,7 @@
 //   form.fill(settings); form.fillDefaults(); form.read() -> {settings} | null (and marks bad fields)
 // Ids: set-KEY, set-KEY-slider, set-KEY-help, set-KEY-error.
 import { parseAll, rangeText } from './settings-schema.js';
+import { plainMaths, writeMaths } from '../ui/maths.js';
 
 const STEPS = 1000;  // slider positions
 
@@ -32,20 +33,20 @@ export function buildSettingsForm(form, spec, onChange, { primary = null } = {})
   for (const s of spec) {
     const id = `set-${s.key}`;
     const wrap = Object.assign(document.createElement('div'), { className: 'field' });
-    const label = Object.assign(document.createElement('label'), { htmlFor: id, textContent: s.label });
+    const label = writeMaths(Object.assign(document.createElement('label'), { htmlFor: id }), s.label);
     let input;
     if (s.kind === 'choice') {
       input = document.createElement('select');
-      for (const c of s.choices) input.append(Object.assign(document.createElement('option'), { value: c, textContent: (s.choiceLabels && s.choiceLabels[c]) || c }));
+      for (const c of s.choices) input.append(Object.assign(document.createElement('option'), { value: c, textContent: plainMaths((s.choiceLabels && s.choiceLabels[c]) || c) }));
     } else {
       input = Object.assign(document.createElement('input'), { type: 'text', inputMode: s.kind === 'int' ? 'numeric' : 'decimal', spellcheck: false });
     }
     input.id = id;
     input.name = s.key;
     input.setAttribute('aria-describedby', `${id}-help ${id}-error`);
-    const help = Object.assign(document.createElement('p'), { className: 'help', id: `${id}-help`, textContent: s.kind === 'choice' ? s.help : `${s.help} Allowed: ${rangeText(s)}.`, hidden: true });
+    const help = writeMaths(Object.assign(document.createElement('p'), { className: 'help', id: `${id}-help`, hidden: true }), s.kind === 'choice' ? s.help : `${s.help} Allowed: ${rangeText(s)}.`);
     const ask = Object.assign(document.createElement('button'), { type: 'button', className: 'help-toggle', textContent: '?' });
-    ask.setAttribute('aria-label', `About ${s.label}`);
+    ask.setAttribute('aria-label', `About ${plainMaths(s.label)}`);
     ask.setAttribute('aria-expanded', 'false');
     ask.setAttribute('aria-controls', help.id);
     ask.addEventListener('click', () => {
@@ -59,7 +60,7 @@ export function buildSettingsForm(form, spec, onChange, { primary = null } = {})
     wrap.append(head, input);
     if (s.slider && s.kind !== 'choice') {
       const slider = Object.assign(document.createElement('input'), { type: 'range', id: `${id}-slider`, min: '0', max: String(STEPS), step: '1' });
-      slider.setAttribute('aria-label', `${s.label} (slider${s.slider === 'log' ? ', logarithmic scale' : ''})`);
+      slider.setAttribute('aria-label', `${plainMaths(s.label)} (slider${s.slider === 'log' ? ', logarithmic scale' : ''})`);
       slider.addEventListener('input', () => {
         const v = fromSlider(s, slider.value);
         slider.setAttribute('aria-valuetext', String(v));

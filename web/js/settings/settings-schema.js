@@ -9,6 +9,7 @@
 //   spec:   {key, label, kind: 'int'|'float'|'choice', default, min, max, choices, help}
 import { clip, quoted } from '../ui/quote.js';
 import { numberText } from './parse.js';
+import { plainMaths } from '../ui/maths.js';
 
 export function defaults(spec) {
   return Object.fromEntries(spec.map((s) => [s.key, s.default]));
@@ -23,7 +24,7 @@ export function rangeText(s) {
 // One setting from text -> {ok, value} | {ok: false, message} (the message names the range).
 export function parseSetting(s, text) {
   const raw = String(text ?? '').trim();
-  const fail = (why) => ({ ok: false, message: `${s.label}: ${why}; use ${rangeText(s)}.` });
+  const fail = (why) => ({ ok: false, message: `${plainMaths(s.label)}: ${why}; use ${rangeText(s)}.` });
   if (s.kind === 'choice') {
     return s.choices.includes(raw) ? { ok: true, value: raw } : fail(raw ? `${quoted(raw)} is not allowed` : 'empty');
   }
@@ -35,7 +36,7 @@ export function parseSetting(s, text) {
 
 // A number that is already a number (from JSON: the assignment, a hand-in).
 export function checkNumber(s, value, shown = String(value)) {
-  const fail = (why) => ({ ok: false, message: `${s.label}: ${why}; use ${rangeText(s)}.` });
+  const fail = (why) => ({ ok: false, message: `${plainMaths(s.label)}: ${why}; use ${rangeText(s)}.` });
   if (s.kind === 'choice') return fail(`${shown} is not allowed`);
   if (!Number.isFinite(value)) return fail(`"${shown}" is too large`);
   if (s.kind === 'int' && !Number.isInteger(value)) return fail(`${shown} is not a whole number`);

@@ -14,7 +14,7 @@
 
 export const EXERCISE_TITLES = Object.freeze({
   context: '1. Scores, weights and the context vector',
-  scaled: '2. Scaled by \u221ad_k, with a temperature',
+  scaled: '2. Scaled by \u221ad\u2096, with a temperature',
   'self-row': '3. One row of self-attention in matrix form',
   shapes: '4. Shapes and costs',
   'cross-step': '5. One cross-attention step of a decoder',
