@@ -38,5 +38,27 @@ for (const [command, grammar] of Object.entries(GRAMMARS)) {
     }
   }
 }
+// The runner's own usage (tools/cli/cli_main.cpp's table of commands): no command or an
+// unknown one prints it, and every command it lists is one the runner runs.
+const run = (...args) => spawnSync(cmd, [...pre, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60000 });
+const none = run();
+const listed = [...none.stderr.matchAll(/^(?:usage: | {7})alab ([a-z]+)/gm)].map((m) => m[1]);
+if (none.status !== 2 || !none.stderr.startsWith('alab: which command?\nusage: alab ') || listed.length < 7) {
+  console.error(`flags check: alab with no command: status ${none.status}, said ${JSON.stringify(none.stderr.slice(0, 300))}`);
+  failures += 1;
+}
+const bogus = run('bogus');
+if (bogus.status !== 2 || !bogus.stderr.startsWith('alab: unknown command bogus\nusage: alab ')) {
+  console.error(`flags check: alab bogus: status ${bogus.status}, said ${JSON.stringify(bogus.stderr.slice(0, 300))}`);
+  failures += 1;
+}
+for (const name of listed) {
+  const r = run(name, '--no-such-flag', '1');
+  if (/unknown command/.test(r.stderr)) {
+    console.error(`flags check: "alab ${name}" is in the usage but the runner does not know it`);
+    failures += 1;
+  }
+}
 if (failures) process.exit(1);
-console.log(`flags check: ${CASES.length} bad flags refused by each of ${Object.keys(GRAMMARS).join(', ')}`);
+console.log(`flags check: ${CASES.length} bad flags refused by each of ${Object.keys(GRAMMARS).join(', ')}; ` +
+  `the usage lists ${listed.length} commands (${listed.join(', ')}), each run by the runner`);

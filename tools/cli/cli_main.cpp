@@ -48,15 +48,7 @@ using namespace alab;
 
 namespace {
 
-int usage(const char* why) {
-  std::fprintf(stderr,
-               "alab: %s\nusage: alab attend [--query x,y] [--score dot|scaled_dot|additive] "
-               "[--temperature t] [--token NAME=x,y ...]\n%s"
-               "       alab schema\n"
-               "       alab info\n",
-               why, (race_usage() + translate_usage() + comments_usage() + vision_usage()).c_str());
-  return 2;
-}
+int usage(const char* why);
 
 bool parse_numbers(const std::string& text, std::vector<double>& out) {
   out.clear();
@@ -135,22 +127,50 @@ int run_attend(int argc, char** argv) {
   return 0;
 }
 
+std::string attend_usage() {
+  return "       alab attend [--query x,y] [--score dot|scaled_dot|additive] [--temperature t] [--token NAME=x,y ...]\n";
+}
+
+int run_info(int, char**) {
+  const auto info = core_build_info();
+  std::printf("Eigen %s, SIMD: %s (%s)\n", info.eigen_version.c_str(), info.simd ? "on" : "off",
+              info.eigen_simd.c_str());
+  return 0;
+}
+
+// Every command, in the order the usage lists them: adding a command is one entry here.
+// usage: its lines of the usage text, each indented to follow "usage: "; run: its exit
+// status, given the whole command line (argv[1] is the command's name).
+struct Command {
+  const char* name;
+  std::string (*usage)();
+  int (*run)(int argc, char** argv);
+};
+const Command COMMANDS[] = {
+    {"attend", attend_usage, run_attend},
+    {"race", race_usage, run_race_command},
+    {"translate", translate_usage, run_translate_command},
+    {"comments", comments_usage, run_comments_command},
+    {"vision", vision_usage, run_vision_command},
+    {"schema", [] { return std::string("       alab schema\n"); }, [](int, char**) { return run_schema_command(); }},
+    {"info", [] { return std::string("       alab info\n"); }, run_info},
+};
+
+// "alab: WHY", then every command's usage, the first line led by "usage: ".
+int usage(const char* why) {
+  std::string text;
+  for (const Command& c : COMMANDS) text += c.usage();
+  text.replace(0, 7, "usage: ");
+  std::fprintf(stderr, "alab: %s\n%s", why, text.c_str());
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2) return usage("which command?");
   const std::string cmd = argv[1];
-  if (cmd == "attend") return run_attend(argc, argv);
-  if (cmd == "race") return run_race_command(argc, argv);
-  if (cmd == "translate") return run_translate_command(argc, argv);
-  if (cmd == "comments") return run_comments_command(argc, argv);
-  if (cmd == "vision") return run_vision_command(argc, argv);
-  if (cmd == "schema") return run_schema_command();
-  if (cmd == "info") {
-    const auto info = core_build_info();
-    std::printf("Eigen %s, SIMD: %s (%s)\n", info.eigen_version.c_str(),
-                info.simd ? "on" : "off", info.eigen_simd.c_str());
-    return 0;
-  }
+  for (const Command& c : COMMANDS)
+    if (cmd == c.name) return c.run(argc, argv);
   return usage(("unknown command " + cmd).c_str());
 }
