@@ -2,6 +2,9 @@
 // records of two lines, "<name> <ndims> <dims...>" then the row-major values.
 #pragma once
 
+#include <dirent.h>
+
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -22,6 +25,21 @@ inline std::string read_repo_file(const std::string& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// The names of the reference files, tests/reference/*.txt, that start with prefix, in
+// order: a test finds its files by name, so a new file needs no list edit.
+inline std::vector<std::string> reference_files(const std::string& prefix = "") {
+  std::vector<std::string> out;
+  if (DIR* dir = opendir((std::string(ALAB_SOURCE_DIR) + "/tests/reference").c_str())) {
+    while (const dirent* e = readdir(dir)) {
+      const std::string name = e->d_name;
+      if (name.size() > 4 && name.compare(name.size() - 4, 4, ".txt") == 0 && name.rfind(prefix, 0) == 0) out.push_back(name);
+    }
+    closedir(dir);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 struct RefTensor {

@@ -1,5 +1,6 @@
 // The classifiers against PyTorch 1.13 (tests/reference/*.txt, written by
-// make_reference.py, and the comments page's two by make_comments_reference.py): for fixed weights and a fixed batch, the logits, the loss,
+// make_reference.py, and the comments page's two by make_comments_reference.py; found by
+// the start of their names, LOADERS below): for fixed weights and a fixed batch, the logits, the loss,
 // every parameter's gradient, and the loss before each of 10 Adam steps.
 //
 // The reference is computed in float64 from float32-representable weights, so it
@@ -18,6 +19,9 @@
 
 #include <cmath>
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "nn/adam.hpp"
 #include "nn/attention_classifier.hpp"
@@ -52,14 +56,56 @@ double rel_err(const Mat<Scalar>& a, const Mat<double>& ref) {
   return (a.template cast<double>() - ref).cwiseAbs().maxCoeff() / scale;
 }
 
+// The classifiers' reference files, found by the start of their names, and the model
+// each holds: a new file of one of these kinds is checked with no list edit.
+enum class Kind { gru, attention, bag_of_words };
+struct Loader {
+  const char* prefix;
+  Kind kind;
+};
+constexpr Loader LOADERS[] = {
+    {"gru", Kind::gru},                   // make_reference.py
+    {"attn_", Kind::attention},           // make_reference.py: pooling and positions in its config
+    {"comments_attn", Kind::attention},   // make_comments_reference.py
+    {"comments_bow", Kind::bag_of_words}, // make_comments_reference.py
+};
+// The other reference files, by the start of their names, and the tests that read them.
+constexpr std::pair<const char*, const char*> READ_ELSEWHERE[] = {
+    {"translate_", "test_translate_torch_reference.cpp"},
+    {"vit_", "test_vision.cpp"},
+    {"bag_of_patches", "test_vision.cpp"},
+    {"rng", "test_rng_torch.cpp"},
+};
+
+const Loader* loader_for(const std::string& file) {
+  for (const Loader& l : LOADERS)
+    if (file.rfind(l.prefix, 0) == 0) return &l;
+  return nullptr;
+}
+const char* reader_of(const std::string& file) {
+  for (const auto& [prefix, test] : READ_ELSEWHERE)
+    if (file.rfind(prefix, 0) == 0) return test;
+  return nullptr;
+}
+std::vector<std::string> classifier_files() {
+  std::vector<std::string> out;
+  for (const std::string& f : test::reference_files())
+    if (loader_for(f)) out.push_back(f);
+  return out;
+}
+
 template <class Scalar>
-std::unique_ptr<SequenceClassifier<Scalar>> make_model(const std::string& file, const test::RefTensor& cfg) {
+std::unique_ptr<SequenceClassifier<Scalar>> make_model(Kind kind, const test::RefTensor& cfg) {
   const auto& c = cfg.values;  // vocab T d_model hidden batch lr pooling_is_mean positional
   rng::TorchGenerator gen(0);  // the weights are then set from the file
-  if (file == "gru.txt")
-    return std::make_unique<GruClassifier<Scalar>>(
-        GruClassifierConfig{int(c[0]), int(c[1]), int(c[2]), int(c[3])}, gen);
-  if (file == "comments_bow.txt") return std::make_unique<BagOfWords<Scalar>>(int(c[0]), int(c[1]), gen);
+  switch (kind) {
+    case Kind::gru:
+      return std::make_unique<GruClassifier<Scalar>>(GruClassifierConfig{int(c[0]), int(c[1]), int(c[2]), int(c[3])}, gen);
+    case Kind::bag_of_words:
+      return std::make_unique<BagOfWords<Scalar>>(int(c[0]), int(c[1]), gen);
+    case Kind::attention:
+      break;
+  }
   return std::make_unique<AttentionClassifier<Scalar>>(
       AttentionClassifierConfig{int(c[0]), int(c[1]), int(c[2]), c[6] != 0 ? Pooling::mean : Pooling::last,
                                 c[7] != 0},
@@ -72,7 +118,9 @@ void check_against_torch(const std::string& file) {
   const auto ref = test::load_reference(file);
   REQUIRE(ref.count("config"));
   REQUIRE(ref.count("adam_loss"));
-  auto model = make_model<Scalar>(file, ref.at("config"));
+  const Loader* loader = loader_for(file);
+  REQUIRE(loader);
+  auto model = make_model<Scalar>(loader->kind, ref.at("config"));
   const auto& tokens_d = ref.at("tokens").values;
   const auto& labels_d = ref.at("labels").values;
   const std::vector<int> tokens(tokens_d.begin(), tokens_d.end()), labels(labels_d.begin(), labels_d.end());
@@ -112,7 +160,29 @@ void check_against_torch(const std::string& file) {
 
 TEMPLATE_TEST_CASE("classifiers match PyTorch: logits, loss, gradients, 10 Adam steps", "[nn][torch]", double,
                    float) {
-  const std::string file = GENERATE(as<std::string>{}, "gru.txt", "attn_last.txt", "attn_mean.txt",
-                                    "attn_last_nopos.txt", "comments_attn.txt", "comments_bow.txt");
+  const std::string file = GENERATE(from_range(classifier_files()));
   check_against_torch<TestType>(file);
+}
+
+TEST_CASE("every reference file has a loader here or a test that reads it", "[nn][torch]") {
+  const auto files = test::reference_files();
+  REQUIRE(files.size() >= 13);
+  for (const std::string& f : files) {
+    INFO(f << " (tests/reference): add its kind to LOADERS or READ_ELSEWHERE in test_nn_torch_reference.cpp");
+    CHECK((loader_for(f) || reader_of(f)));
+  }
+  // The classifiers' six, found by name; a file of an unknown kind has neither.
+  CHECK(classifier_files().size() >= 6);
+  CHECK_FALSE(loader_for("new_model.txt"));
+  CHECK_FALSE(reader_of("new_model.txt"));
+  // Every entry names files that exist, and a test that exists.
+  for (const Loader& l : LOADERS) {
+    INFO(l.prefix);
+    CHECK_FALSE(test::reference_files(l.prefix).empty());
+  }
+  for (const auto& [prefix, reader] : READ_ELSEWHERE) {
+    INFO(prefix << " read by " << reader);
+    CHECK_FALSE(test::reference_files(prefix).empty());
+    CHECK_FALSE(test::read_repo_file(std::string("tests/unit/") + reader).empty());
+  }
 }
