@@ -15,7 +15,9 @@ after(async () => { await lab.close(); });
 
 // Every page is checked as it loads, then in the state a student sees most: a widget
 // after its main control ran (named here, or its registry "run"), with more of its
-// views open where named.
+// views open where named. A widget whose primary action (its registry firstScreen) is a
+// button and that has neither fails by name; one whose action is a field shows its
+// results as it loads.
 const AFTER_LOAD = {
   race: async (page) => {
     await page.goto(page.url().replace(/\?.*$/, '') + '?T=8&epochs=2');
@@ -65,6 +67,10 @@ const AFTER_LOAD = {
   },
 };
 
+test('every page AFTER_LOAD names is a page of the registry', () => {
+  assert.deepEqual(Object.keys(AFTER_LOAD).filter((name) => !PAGES.some((p) => p.name === name)), []);
+});
+
 // A widget's registry run (content/pages.json "run"): its primary action pressed, until
 // its state says the run ended.
 async function registryRun(page, entry) {
@@ -82,6 +88,12 @@ for (const entry of PAGES) {
     assert.deepEqual(await axe(page), [], 'as it loads');
     if (AFTER_LOAD[entry.name]) await AFTER_LOAD[entry.name](page);
     else if (entry.run) await registryRun(page, entry);
+    else if (entry.firstScreen) {
+      // A widget whose primary action is a button shows its results only once pressed:
+      // without a state named here or a registry run, its results would go unchecked.
+      const tag = await page.evaluate((id) => document.getElementById(id)?.tagName, entry.firstScreen[0]);
+      assert.notEqual(tag, 'BUTTON', `${entry.name}: its action #${entry.firstScreen[0]} is a button, but neither AFTER_LOAD (tests/browser/a11y.test.mjs) nor a "run" in content/pages.json presses it`);
+    }
     assert.deepEqual(await axe(page), [], 'after its run');
     assert.deepEqual(problems.console, []);
     assert.deepEqual(problems.foreign, []);
