@@ -81,7 +81,7 @@ TEST_CASE("validate checks every schema range and the engine's own rules", "[tra
       {[](Settings& s) { s.T = 1; }, "Sequence length T: 1 is out of range"},
       {[](Settings& s) { s.epochs = 201; }, "Epochs: 201 is out of range"},
       {[](Settings& s) { s.lr = std::numeric_limits<double>::quiet_NaN(); }, "Learning rate: \"NaN\" is too large"},
-      {[](Settings& s) { s.dmodel = 0; }, "d_model: 0 is out of range"},
+      {[](Settings& s) { s.dmodel = 0; }, "Model width d: 0 is out of range"},
       {[](Settings& s) { s.vocab = 1; }, "vocabulary size must be between 2 and 1000"},
       {[](Settings& s) { s.n_train = 2401; }, "training set size must be an even number"},
       {[](Settings& s) { s.n_val = 1; }, "validation set size must be an even number"},

@@ -96,7 +96,7 @@ TEST_CASE("the scaling experiment refuses what it cannot run, in words", "[scali
   ScalingReply out;
   ScalingRequest r;
   r.d_k = 0;
-  CHECK(scaling_stats(r, out).message.find("d_k") != std::string::npos);
+  CHECK(scaling_stats(r, out).message.find("Dimension dₖ") != std::string::npos);
   r.d_k = 1025;
   CHECK_FALSE(scaling_stats(r, out));
   r.d_k = 4;
