@@ -4,6 +4,8 @@
 // anything from this module's scope.
 import assert from 'node:assert/strict';
 import { emptySections } from './visual-checks-sections.mjs';
+import { clippedWithoutCue, splitTokens } from './visual-checks-clip.mjs';
+import { mathsAsText } from './visual-checks-maths.mjs';
 
 // KaTeX's SVG glyphs that the page styles or hides: [description].
 export function katexGlyphProblems() {
@@ -258,6 +260,9 @@ export async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(developerText), [], `${what}: words or numbers written for a developer`);
   assert.deepEqual(await page.evaluate(seriesColourClashes), [], `${what}: a series in two colours`);
   assert.deepEqual(await page.evaluate(emptySections), [], `${what}: a heading, caption or figure over nothing`);
+  assert.deepEqual(await page.evaluate(clippedWithoutCue), [], `${what}: content cut by its box with no sign that it scrolls`);
+  assert.deepEqual(await page.evaluate(splitTokens), [], `${what}: a number, unit, date, id or short formula split across lines`);
+  assert.deepEqual(await page.evaluate(mathsAsText), [], `${what}: maths written as code (an underscore or a caret) instead of typeset`);
 }
 
 // The element that carries a page's point, less than half in view (or, taller than the

@@ -13,6 +13,9 @@
 //     and no two chart labels drawn over each other (an axis title across its ticks);
 //   - no number in e-notation, no identifier from the code ("attention_lab_mt") in what a
 //     student reads; one colour per series across the page's charts;
+//   - nothing cut by its box without a scroll cue, no number with its unit, date, id or
+//     short formula split across lines (visual-checks-clip.mjs), no maths written as
+//     code ("d_k", "W_q", "e^x") where the lesson typesets it (visual-checks-maths.mjs);
 //   - no heading, table caption or figure caption over nothing (a section says what will
 //     fill it or waits out of sight: visual-checks-sections.mjs);
 //   - a widget's primary action and the picture it drives (the registry's firstScreen)

@@ -4,7 +4,9 @@
 // labelled. Text alternatives (mean, variance) are the page's.
 import { clear, svgEl } from './svg.js';
 
-const W = 320, H = 180, L = 40, R = 10, T = 10, B = 34;
+// B leaves room under the ticks for a title whose subscript (d with a lowered k) sits
+// below its baseline.
+const W = 320, H = 186, L = 40, R = 10, T = 10, B = 40;
 
 export function drawHistogram(svg, { counts, lo, hi, axisLo = lo, axisHi = hi, colour, label, format }) {
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
@@ -21,5 +23,5 @@ export function drawHistogram(svg, { counts, lo, hi, axisLo = lo, axisHi = hi, c
   svg.append(svgEl('text', { x: x(0), y: H - B + 14, 'text-anchor': 'middle', class: 'tick' }, '0'));
   svg.append(svgEl('text', { x: W - R, y: H - B + 14, 'text-anchor': 'end', class: 'tick' }, format(axisHi)));
   svg.append(svgEl('text', { x: L - 4, y: T + 10, 'text-anchor': 'end', class: 'tick' }, String(top)));
-  svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-title' }, label));
+  svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 8, 'text-anchor': 'middle', class: 'axis-title' }, label));
 }

@@ -383,8 +383,9 @@ async function showStudent() {
   r.words.forEach((w, t) => {
     const tr = body.insertRow();
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: w }));
-    tr.insertCell().textContent = Array.from(r.alpha.slice(t * 3, t * 3 + 3), num).join(' / ');
-    tr.insertCell().textContent = ill[w] ? ill[w].map(num).join(' / ') : '—';
+    // Three weights a cell, kept on one line (the frame scrolls on a phone).
+    Object.assign(tr.insertCell(), { className: 'token', textContent: Array.from(r.alpha.slice(t * 3, t * 3 + 3), num).join(' / ') });
+    Object.assign(tr.insertCell(), { className: 'token', textContent: ill[w] ? ill[w].map(num).join(' / ') : '—' });
   });
 }
 
