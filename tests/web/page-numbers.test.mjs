@@ -11,6 +11,7 @@
 //
 // "Prose" is what the template shows as text: comments, scripts, tags and attributes are
 // dropped, and the text a script later replaces (an element's first content) counts too.
+// Maths between $…$ (typeset by tools/site/maths.mjs) reads as its source: "of $w$" is "of w".
 // The bare numbers 0 and 1 pass everywhere: weights and probabilities run from 0 to 1, rows
 // sum to 1, a loss of 0 is every answer right.
 import { test } from 'node:test';
@@ -33,7 +34,7 @@ const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'e
 // A template's prose: the text a reader meets, placeholders marked.
 export function prose(html) {
   return squash(html.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
-    .replace(/\{\{[^}]*\}\}/g, '§').replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&nbsp;|\u00a0/g, ' ')).trim();
+    .replace(/\{\{[^}]*\}\}/g, '§').replace(/<[^>]*>/g, '').replace(/\$([^$]+)\$/g, '$1').replace(/&amp;/g, '&').replace(/&nbsp;|\u00a0/g, ' ')).trim();
 }
 const NUMBER = /\d+(?:,\d{3})*(?:\.\d+)?/g;
 // As tests/web/citations.test.mjs reads a citation; that test ties each to the references.
@@ -192,6 +193,7 @@ test('the scan reads numbers in prose, and a hand-typed one fails', () => {
   const loose = [...p.matchAll(NUMBER)].filter((m) => !['0', '1'].includes(m[0]) &&
     !covered(p, []).some(([a, b]) => m.index >= a && m.index < b)).map((m) => m[0]);
   assert.deepEqual(loose, ['64', '0.61']);
+  assert.equal(prose('<p>of $w$ of variance 1/16</p>'), 'of w of variance 1/16', 'maths reads as its source');
 });
 
 for (const page of pages) {
