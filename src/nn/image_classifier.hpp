@@ -1,7 +1,7 @@
 // What a trainer needs from an image classifier: logits for a minibatch of images,
 // gradients of the mean loss, the parameter list. The images are square and grey,
 // side x side pixels each, row-major, one after another; a model cuts them into
-// patches itself (vision/patches.hpp).
+// patches itself (nn/patches.hpp).
 #pragma once
 
 #include <memory>

@@ -1,7 +1,7 @@
 #include "nn/tiny_vit.hpp"
 
 #include "nn/linear.hpp"
-#include "vision/patches.hpp"
+#include "nn/patches.hpp"
 
 namespace alab::nn {
 
@@ -76,7 +76,7 @@ void TinyVit<Scalar>::embed(const Mat<Scalar>& X, Eigen::Index B, Mat<Scalar>& E
 template <class Scalar>
 void TinyVit<Scalar>::forward(const Scalar* pixels, Eigen::Index B, Mat<Scalar>& logits) {
   B_ = B;
-  vision::patchify(pixels, B, cfg_.side, cfg_.patch, X_);
+  patchify(pixels, B, cfg_.side, cfg_.patch, X_);
   embed(X_, B, E_);
   const Eigen::Index T = cfg_.patches() + 1;
   if (cfg_.mean_pool) {
@@ -125,7 +125,7 @@ void TinyVit<Scalar>::backward(const Mat<Scalar>& dlogits) {
 template <class Scalar>
 void TinyVit<Scalar>::tokens(const Scalar* image, Mat<Scalar>& E) const {
   Mat<Scalar> X;
-  vision::patchify(image, 1, cfg_.side, cfg_.patch, X);
+  patchify(image, 1, cfg_.side, cfg_.patch, X);
   embed(X, 1, E);
 }
 
@@ -157,7 +157,7 @@ template <class Scalar>
 void BagOfPatches<Scalar>::forward(const Scalar* pixels, Eigen::Index B, Mat<Scalar>& logits) {
   B_ = B;
   const int P = (side_ / patch_) * (side_ / patch_);
-  vision::patchify(pixels, B, side_, patch_, X_);
+  patchify(pixels, B, side_, patch_, X_);
   linear_forward<Scalar>(X_, w1.w, &b1.w, U_);
   U_ = U_.cwiseMax(Scalar(0));
   M_.resize(B, U_.cols());

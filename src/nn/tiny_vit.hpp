@@ -1,7 +1,7 @@
 // A tiny vision transformer (after Dosovitskiy et al. 2021, "An Image Is Worth 16x16
 // Words"): patches as tokens, one self-attention head, a class token, a small MLP head.
 //
-//   X = patchify(image)                          P x p^2      (vision/patches.hpp)
+//   X = patchify(image)                          P x p^2      (nn/patches.hpp)
 //   e_k = W_patch x_k + b_patch + row[r_k] + col[c_k]        (positions: learned, per row
 //                                                              and per column; omitted when off)
 //   E = [e_0 ... e_{P-1}; cls]                   T x D, T = P + 1: the class token last

@@ -19,7 +19,7 @@
 #include "reference_file.hpp"
 #include "reference_params.hpp"
 #include "rng/pcg32.hpp"
-#include "vision/patches.hpp"
+#include "nn/patches.hpp"
 #include "vision/shape_task.hpp"
 #include "vision/vision_session.hpp"
 

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareOutput, compareRun, hiddenOutputs } from '../../web/js/code/compare.js';
 import { argsOf, shapeOf } from '../../web/js/code/sandbox.js';
-import { grade, gradingOf } from '../../web/js/grading/grading.js';
+import { grade, gradingOf } from '../../web/js/work/grading-rules.js';
 import { gradebook } from '../../web/js/grading/gradebook.js';
 import { codeKey, runNote } from '../../web/js/grading/verify-code.js';
 import { buildHandin, parseHandin } from '../../web/js/work/handin.js';

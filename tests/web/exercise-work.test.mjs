@@ -7,7 +7,7 @@ import { parseAnswer } from '../../web/js/settings/parse.js';
 import { DRAFT_MAX, DRAFTS_KEY, TYPED_MAX, answerId, exerciseAnswers, exerciseProgress, lengthProblem, normaliseStudent, openDrafts } from '../../web/js/work/exercise-work.js';
 import { buildHandin, parseHandin } from '../../web/js/work/handin.js';
 import { gradebook, toCsv } from '../../web/js/grading/gradebook.js';
-import { describeScore, grade, lessonStatus } from '../../web/js/grading/grading.js';
+import { describeScore, grade, lessonStatus } from '../../web/js/work/grading-rules.js';
 import { checkedExercises, exerciseKey, regradeExercises } from '../../web/js/grading/verify-exercises.js';
 import { normalizeState, recordAttempt } from '../../web/js/work/store.js';
 

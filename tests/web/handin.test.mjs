@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { BEGIN, END, VERSION, buildHandin, parseHandin, parseHandins, plausibleDate } from '../../web/js/work/handin.js';
 import { EXPORT_GRACE_MS, capFlags, gradebook, raceKey, toCsv } from '../../web/js/grading/gradebook.js';
 import { choiceOrder } from '../../web/js/work/choice-order.js';
-import { grade, lessonStatus, meetsRace } from '../../web/js/grading/grading.js';
+import { grade, lessonStatus, meetsRace } from '../../web/js/work/grading-rules.js';
 import { resolveAssignment } from '../../web/js/grading/assignment.js';
 import { normalizeState } from '../../web/js/work/store.js';
 

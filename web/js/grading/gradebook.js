@@ -7,7 +7,7 @@
 // page (the lab is deterministic), see verify.js. Pure functions (no DOM): tests run
 // them under Node.
 
-import { exerciseRulesOf, grade, gradingOf, meetsRace } from './grading.js';
+import { exerciseRulesOf, grade, gradingOf, meetsRace } from '../work/grading-rules.js';
 import { plausibleDate } from '../work/handin.js';
 import { exerciseAnswers, gradedRight, gradedText, normaliseStudent } from '../work/exercise-work.js';
 import { exerciseKey } from './verify-exercises.js';

@@ -26,7 +26,7 @@
 // and it reads the entry, the saved work and the learner's name and ID. Every call is
 // guarded: an LMS that answers "false" or throws gets a notice in words, and the work
 // stays in the browser.
-import { grade, lessonStatus } from '../grading/grading.js';
+import { grade, lessonStatus } from '../work/grading-rules.js';
 import { decodeSuspend, encodeSuspend } from './suspend.js';
 import { interactionsOf, journal12, SCORM12 } from './scorm-versions.js';
 import { checkLabel } from '../work/check-label.js';

@@ -14,7 +14,7 @@
 //   this launch        cmi.core.session_time        cmi.session_time (ISO 8601 duration)
 //   each question      cmi.interactions.n.*, a      cmi.interactions.n.* (interactionsOf),
 //                      journal (journal12)          one record per question
-import { exerciseRulesOf, gradingOf } from '../grading/grading.js';
+import { exerciseRulesOf, gradingOf } from '../work/grading-rules.js';
 import { parseAnswer } from '../settings/parse.js';
 import { CODE_ID, codeRun } from '../work/code-work.js';
 import { answerId, exerciseAnswers, gradedRight, gradedText, normaliseStudent } from '../work/exercise-work.js';

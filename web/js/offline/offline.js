@@ -12,7 +12,7 @@
 // A new build never reloads a tab that holds work it has not saved (a run in progress):
 // such a tab says a new version is in use and offers its own reload; a tab whose button
 // was pressed asks first when it holds such work. Pages say what they hold through
-// self.labWork.hold(key, on, words) (ui/page-kit.js startStop: a run in progress).
+// self.labWork.hold(key, on, words) (pages/page-kit.js startStop: a run in progress).
 //
 // Where it does nothing: pages opened from disk (no service workers for file://),
 // pages in a frame (an LMS or a slide deck: isolation is impossible there, and an

@@ -11,7 +11,7 @@ import { cleanName, parseNumber, parseTokenLines, parseVector, tokenLines } from
 import { formatNumber } from '../ui/format.js';
 import { GeometryPlot } from '../charts/geometry-plot.js';
 import { drawWeightBars } from '../charts/weight-bars.js';
-import { markDoneOnFirstChange, showEngineStatus } from '../ui/page-kit.js';
+import { markDoneOnFirstChange, showEngineStatus } from './page-kit.js';
 import { confirmInPage } from '../ui/confirm.js';
 import { quoted } from '../ui/quote.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';

@@ -11,7 +11,7 @@ import { labData } from '../ui/lab-data.js';
 import { parseVector } from '../settings/parse.js';
 import { formatNumber } from '../ui/format.js';
 import { fromQuery, parseSetting, rangeText, toQuery } from '../settings/settings-schema.js';
-import { markDoneOnFirstChange, showEngineStatus, showUrlNotice } from '../ui/page-kit.js';
+import { markDoneOnFirstChange, showEngineStatus, showUrlNotice } from './page-kit.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { writeMaths } from '../ui/maths.js';
 

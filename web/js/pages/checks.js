@@ -4,7 +4,7 @@ import { labData } from '../ui/lab-data.js';
 import { ID_MAX, NAME_MAX, openStore, showStoreProblem } from '../work/store.js';
 import { initQuickChecks } from '../work/quick-checks.js';
 import { buildHandin } from '../work/handin.js';
-import { describeScore, grade } from '../grading/grading.js';
+import { describeScore, grade } from '../work/grading-rules.js';
 import { chosenAssignment } from '../grading/assignment.js';
 import { connectLms, joinLms } from '../lms/lms.js';
 import { downloadText } from '../work/download.js';

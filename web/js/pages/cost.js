@@ -9,7 +9,7 @@ import { formatNumber } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { XYPlot, logLogFit } from '../charts/xy-plot.js';
 import { PALETTE } from '../charts/svg.js';
-import { liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from '../ui/page-kit.js';
+import { liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from './page-kit.js';
 import { noisyFindings } from './cost/noise.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { setUnbrokenText } from '../ui/unbroken.js';

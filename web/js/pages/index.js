@@ -3,7 +3,7 @@
 // the quick checks answered and the score so far, and the latest training race.
 import { labData } from '../ui/lab-data.js';
 import { openStore } from '../work/store.js';
-import { describeScore, grade, meetsRace } from '../grading/grading.js';
+import { describeScore, grade, meetsRace } from '../work/grading-rules.js';
 import { chosenAssignment } from '../grading/assignment.js';
 import { formatPercent, settingsText } from '../ui/format.js';
 import { setUnbrokenText } from '../ui/unbroken.js';
@@ -26,7 +26,7 @@ function render() {
   const answered = mine.filter((c) => g.answered[c.id]).length;
   for (const span of document.querySelectorAll('.assigned-count')) span.textContent = String(mine.length);
   // The checks page is done once every assigned check is answered; the others when
-  // their page said so (ui/page-kit.js markDone, the lesson read to its end).
+  // their page said so (pages/page-kit.js markDone, the lesson read to its end).
   const done = (page) => (page === 'checks' ? answered === mine.length : Boolean(state.done[page]));
   const cards = [...document.querySelectorAll('.cards li[data-page]')];
   for (const li of cards) {

@@ -9,9 +9,9 @@ import { formatNearZero, formatNumber } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { LatestCall } from '../engine/latest-call.js';
 import { clear, svgEl, PALETTE } from '../charts/svg.js';
-import { setUpPrediction } from '../ui/predict-box.js';
+import { setUpPrediction } from './predict-box.js';
 import { openStore } from '../work/store.js';
-import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
+import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from './page-kit.js';
 import { clip, isClipped, quoted } from '../ui/quote.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 

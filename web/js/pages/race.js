@@ -14,8 +14,8 @@ import { downloadText } from '../work/download.js';
 import { formatDuration, formatNumber, formatPercent } from '../ui/format.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
-import { setUpPrediction } from '../ui/predict-box.js';
-import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { setUpPrediction } from './predict-box.js';
+import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
@@ -70,7 +70,7 @@ function validateForm() {
   return settings;
 }
 
-// Beside Start, before it is pressed (ui/page-kit.js).
+// Beside Start, before it is pressed (pages/page-kit.js).
 const showEstimate = liveEstimate($('race-estimate'), estimateSeconds, () => state.running);
 
 // ---- running -------------------------------------------------------------------
@@ -147,7 +147,7 @@ async function start() {
 // inside an LMS into its copy too. A run the browser refuses to store is not lost in
 // silence: the page says so and offers the hand-in file at once.
 const store = openStore();
-let predict = null;  // the prediction box (ui/predict-box.js), set up in main
+let predict = null;  // the prediction box (pages/predict-box.js), set up in main
 joinLms(store, connectLms(), $('lms-notice'));
 
 function saveRun(settings, r) {

@@ -13,7 +13,7 @@ import { FAR, saveOwnResult } from '../work/own-results.js';
 import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
 import { ROW_COLOURS, drawRowBars, drawRowBarsPlaceholder } from '../charts/row-bars.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
-import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
 import { clip, quoted } from '../ui/quote.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
@@ -35,7 +35,7 @@ function raceSettings(settings) {
   return { ...defaults(race.settings), ...Object.fromEntries(RACE_KEYS.map((k) => [k, settings[k]])) };
 }
 
-// Beside Train and beside the sweep's button, before they are pressed (ui/page-kit.js):
+// Beside Train and beside the sweep's button, before they are pressed (pages/page-kit.js):
 // the race with threads as on the race page, the sweep's races one a thread.
 const threaded = () => Boolean(state.build && state.build.threads);
 const showTrainEstimate = liveEstimate($('rd-estimate'), async (settings) => {

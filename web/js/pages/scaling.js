@@ -10,10 +10,10 @@ import { LatestCall } from '../engine/latest-call.js';
 import { XYPlot } from '../charts/xy-plot.js';
 import { drawHistogram } from '../charts/histogram.js';
 import { PALETTE } from '../charts/svg.js';
-import { setUpPrediction } from '../ui/predict-box.js';
+import { setUpPrediction } from './predict-box.js';
 import { openStore } from '../work/store.js';
 import { labData } from '../ui/lab-data.js';
-import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from '../ui/page-kit.js';
+import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from './page-kit.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { writeMaths } from '../ui/maths.js';
 

@@ -13,9 +13,9 @@ import { XYPlot } from '../charts/xy-plot.js';
 import { alignmentCellAt, alignmentCellBox, drawAlignment } from '../charts/alignment-map.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { PALETTE } from '../charts/svg.js';
-import { setUpPrediction } from '../ui/predict-box.js';
+import { setUpPrediction } from './predict-box.js';
 import { openStore } from '../work/store.js';
-import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from '../ui/page-kit.js';
+import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 import { clip, quoted } from '../ui/quote.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
@@ -29,7 +29,7 @@ const num = (x) => formatNumber(x, 2);
 const pct = formatPercent;
 const COLOURS = { none: PALETTE.vermillion, additive: PALETTE.blue, dot: PALETTE.green };
 const MARKERS = { none: 'circle', additive: 'square', dot: 'square' };
-let predict = null;  // the prediction box (ui/predict-box.js), set up in main
+let predict = null;  // the prediction box (pages/predict-box.js), set up in main
 const NAMES = { none: 'fixed summary', additive: 'additive attention', dot: 'dot attention' };
 const state = { data: null, spec: null, form: null, running: false, kinds: [], info: null, epochs: [], outcome: null, latest: {} };
 
@@ -86,7 +86,7 @@ function inputOf(settings) {
   };
 }
 
-// Beside Train, before it is pressed (ui/page-kit.js).
+// Beside Train, before it is pressed (pages/page-kit.js).
 const showEstimate = liveEstimate($('tr-estimate'), (settings) => estimateSeconds(inputOf(settings)), () => state.running);
 
 function validate() {

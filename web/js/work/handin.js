@@ -5,7 +5,7 @@
 // allow-list (unknown fields dropped, every value of its type, sizes bounded) before
 // the gradebook (grading/gradebook.js) looks at it. Pure functions (no DOM): tests
 // run them under Node.
-import { describeScore, exerciseRulesOf, grade, meetsRace } from '../grading/grading.js';
+import { describeScore, exerciseRulesOf, grade, meetsRace } from './grading-rules.js';
 import { ID_MAX, NAME_MAX, normalizeState } from './store.js';
 import { exerciseAnswers, gradedRight, gradedText } from './exercise-work.js';
 import { codeLines } from './code-work.js';

@@ -1,4 +1,4 @@
-// Predictions written before a run ("predict, then run", ui/predict-box.js) inside the
+// Predictions written before a run ("predict, then run", pages/predict-box.js) inside the
 // student's answers (work/store.js), read back for the hand-in and the gradebook. Pure.
 //
 //   answers["predict-race"] = {choice: the option predicted, text: why, locked, run: the

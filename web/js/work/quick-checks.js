@@ -4,7 +4,7 @@
 // its time so that tabs merge (store.js). Returns redraw(), for when the store changed
 // underneath (another tab, the LMS's saved copy).
 import { orderChoices } from './choice-order.js';
-import { gradingOf } from '../grading/grading.js';
+import { gradingOf } from './grading-rules.js';
 import { loadOwnResults, OWN_RESULT_PAGES, OWN_KEY } from './own-results.js';
 import { recordAttempt, TEXT_MAX } from './store.js';
 

@@ -68,7 +68,7 @@ function normalizeAnswer(a) {
   if (typeof a.student === 'string') out.student = a.student.slice(0, NAME_MAX);
   if (Number.isInteger(a.variant) && a.variant >= 1 && a.variant <= 1000) out.variant = a.variant;
   if (typeof a.mistake === 'string' && /^[a-z_]{0,40}$/.test(a.mistake)) out.mistake = a.mistake;
-  // A prediction (ui/predict-box.js): locked for a run, the run's outcome, a reflection.
+  // A prediction (pages/predict-box.js): locked for a run, the run's outcome, a reflection.
   if (typeof a.locked === 'boolean') out.locked = a.locked;
   for (const k of ['run', 'result']) if (typeof a[k] === 'string') out[k] = a[k].slice(0, 200);
   if (typeof a.ticket === 'string' && /^[\w-]{1,40}$/.test(a.ticket)) out.ticket = a.ticket;  // the run it is pinned to
@@ -77,7 +77,7 @@ function normalizeAnswer(a) {
   // The code page (pages/code.js, work/code-work.js): the draft as typed, whole; a run's
   // hidden tests passed, by name.
   if (typeof a.draft === 'string') out.draft = a.draft.slice(0, DRAFT_MAX);
-  // The best attempt (grading "best", grading/grading.js): its text whole and when; for a
+  // The best attempt (grading "best", work/grading-rules.js): its text whole and when; for a
   // code run also the hidden tests it passed, its run number and which attempt it was.
   if (isObject(a.best) && typeof a.best.text === 'string') {
     out.best = { text: a.best.text.slice(0, TEXT_MAX), at: time(a.best.at) };
@@ -268,7 +268,7 @@ export function openStore(storage = safeLocalStorage(), win = typeof window === 
     if (n) store.state.races = [...store.state.races, n].slice(-RACES_KEPT);
     return store.save();
   };
-  // A page's activity done (ui/page-kit.js markDone): kept from the first time.
+  // A page's activity done (pages/page-kit.js markDone): kept from the first time.
   store.markDone = (page) => {
     if (store.state.done[page]) return true;
     store.state.done[page] = new Date().toISOString();

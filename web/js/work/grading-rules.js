@@ -18,8 +18,8 @@
 // answer checked; "first" by the first. "code" (code.html) likewise over its hidden tests,
 // by codeRun: "best" (the default) the run that passed the most of them, "last" the
 // latest run (work/code-work.js). The pages say which counts. Pure functions, no DOM.
-import { codeRun } from '../work/code-work.js';
-import { exerciseProgress, normaliseStudent } from '../work/exercise-work.js';
+import { codeRun } from './code-work.js';
+import { exerciseProgress, normaliseStudent } from './exercise-work.js';
 
 export const DEFAULT_GRADING = { selfAssessedCounts: false, choiceAnswer: 'last', maxAttempts: 0, exerciseAnswer: 'best', codeRun: 'best' };
 

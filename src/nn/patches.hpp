@@ -8,7 +8,7 @@
 
 #include "core/types.hpp"
 
-namespace alab::vision {
+namespace alab::nn {
 
 // B images (B x side^2, one after another) -> X (B * grid^2 x p^2), image b's patches at rows b * grid^2 ...
 template <class Scalar>
@@ -26,4 +26,4 @@ void patchify(const Scalar* pixels, Eigen::Index B, int side, int p, Mat<Scalar>
   }
 }
 
-}  // namespace alab::vision
+}  // namespace alab::nn

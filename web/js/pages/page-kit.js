@@ -6,14 +6,14 @@
 //   showEngineStatus(lab, (info) => { ...enable Start... });
 //   showShareLink(`race.html${toQuery(spec, settings)}`);
 //   showUrlNotice(ignored);   // the messages fromQuery gave, if any
-import { confirmInPage } from './confirm.js';
-import { formatDuration } from './format.js';
-import { labData } from './lab-data.js';
+import { confirmInPage } from '../ui/confirm.js';
+import { formatDuration } from '../ui/format.js';
+import { labData } from '../ui/lab-data.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
 import { fromQuery } from '../settings/settings-schema.js';
 import { openStore } from '../work/store.js';
 import { pauseWhenAway } from '../embed/embedded.js';
-import { hideEmptyTables } from './hide-empty.js';
+import { hideEmptyTables } from '../ui/hide-empty.js';
 
 const $ = (id) => document.getElementById(id);
 
