@@ -4,7 +4,7 @@
 // tools/site/lesson.mjs (fillRefs) replaces with content/widgets/widget.json's fixed value or
 // setting default. Tied: a phrase in TIED below whose check recomputes the number from its
 // source (a widget's JSON, an engine constant, a lesson phrase that a C++ test holds against
-// the engine, the README's seed tables) and fails when the source and the page part. The few
+// the engine, docs/benchmarks.md's seed tables) and fails when the source and the page part. The few
 // numbers that are not results (a bound, a section's number, an example inside a question, a
 // year in a citation) are listed in NOT_RESULTS with why. A number typed into a page and
 // listed nowhere fails here, naming the page and the text around it.
@@ -125,12 +125,12 @@ const TIED = {
       const shown = constant('web/js/pages/translate/tables-view.js', /SHOWN = Math\.min\((\d+), H\)/);
       assert.ok(p.includes(`the first ${shown} of their H numbers`));
     }],
-    // The README's seed-robustness table (tests/bench/seed_robustness_bench.py), the translation
+    // The seed-robustness table of docs/benchmarks.md (tests/bench/seed_robustness_bench.py), the translation
     // in WebAssembly, the build every browser runs: "story holds" when attention gets >= 95 %.
     ['(seeds 1 to 20), all 20 ended with the attention model at 95 % or more and the fixed summary got none of the longest sentences right in any of them', (p) => {
-      const readme = read('README.md');
+      const readme = read('docs/benchmarks.md');
       const row = /\| translation \| WebAssembly \(every machine\) \| (\d+)\/(\d+) \|[^\n]*longest 0 in every run/.exec(readme);
-      assert.ok(row, 'README: the translation row of the seed-robustness table, WebAssembly');
+      assert.ok(row, 'docs/benchmarks.md: the translation row of the seed-robustness table, WebAssembly');
       assert.ok(/Seeds 1 to 20, each build's command-line runner/.test(readme) && row[2] === '20');
       assert.ok(squash(readme).includes('the translation at the page\'s defaults when attention gets ≥ 95 % of test sentences exactly right'));
       const told = row[1] === row[2] ? `all ${row[2]}` : row[1];  // "all 20" when every seed told it
