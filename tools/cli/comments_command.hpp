@@ -1,6 +1,6 @@
 // alab comments: the comments page's experiment from the command line (the benchmark
 // against PyTorch, tests/bench/comments_bench.py, runs it natively and as WebAssembly
-// under Node, and the seed table in the README comes from it).
+// under Node, and the seed table in docs/benchmarks.md comes from it).
 #pragma once
 
 #include <string>

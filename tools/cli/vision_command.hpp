@@ -1,5 +1,5 @@
 // alab vision: the image page's experiment from the command line (the seed table in
-// the README, and the benchmark against PyTorch, tests/bench/vision-page.bench.mjs,
+// docs/benchmarks.md, and the benchmark against PyTorch, tests/bench/vision-page.bench.mjs,
 // which takes the images from --data-out).
 #pragma once
 
