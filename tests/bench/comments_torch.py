@@ -13,44 +13,15 @@ left-padded with 0). tests/bench/comments-page.bench.mjs runs this beside the pa
 import argparse
 import os
 import sys
-import time
 
 import torch
-import torch.nn as nn
+
+from page_training import load_splits, train_each
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
 from torch_models import BagOfWords, TinySelfAttn  # noqa: E402
 
-
-def load(path):
-    splits = {}
-    for line in open(path):
-        split, label, _group, ids = line.rstrip("\n").split("\t")
-        splits.setdefault(split, ([], []))
-        splits[split][0].append([int(t) for t in ids.split()])
-        splits[split][1].append(int(label))
-    return {k: (torch.tensor(x), torch.tensor(y)) for k, (x, y) in splits.items()}
-
-
-def accuracy(model, x, y):
-    with torch.no_grad():
-        return (model(x).argmax(dim=1) == y).float().mean().item()
-
-
-def train(model, data, epochs, lr, batch=32):
-    x, y = data["train"]
-    opt = torch.optim.Adam(model.parameters(), lr=lr)
-    loss_fn = nn.CrossEntropyLoss()
-    for _ in range(epochs):
-        order = torch.randperm(len(y))
-        for i in range(0, len(y), batch):
-            idx = order[i:i + batch]
-            opt.zero_grad()
-            loss_fn(model(x[idx]), y[idx]).backward()
-            opt.step()
-        # As the page: each epoch evaluated on the validation and test splits.
-        accuracy(model, *data["val"])
-        accuracy(model, *data["test"])
+BATCH = 32
 
 
 def main():
@@ -63,16 +34,11 @@ def main():
     a = ap.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(a.seed)
-    data = load(a.corpus)
+    data = load_splits(a.corpus, int)
     vocab = int(max(x.max().item() for x, _ in data.values())) + 1
     T = data["train"][0].shape[1]
     attn, bow = TinySelfAttn(vocab, T, a.dmodel), BagOfWords(vocab)
-    t0 = time.perf_counter()
-    train(attn, data, a.epochs, a.lr)
-    train(bow, data, a.epochs, a.lr)
-    wall = time.perf_counter() - t0
-    print(f"wall {wall:.3f}")
-    print(f"test attention {accuracy(attn, *data['test']):.4f} bow {accuracy(bow, *data['test']):.4f}")
+    train_each({"attention": attn, "bow": bow}, data, a.epochs, a.lr, BATCH)
 
 
 if __name__ == "__main__":

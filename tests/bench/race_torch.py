@@ -5,16 +5,23 @@ long-range task") in PyTorch, as the module runs it, timed.
 Run with Debian's python3-torch:  /usr/bin/python3 tests/bench/race_torch.py [--T 30] [--seed 3151]
 Prints one JSON object: wall time of the race (data + both trainings + test),
 each model's training time and test accuracy, and the per-epoch curves.
-Only sklearn/pandas are replaced (by a few lines of torch), so it runs without them.
+Only sklearn/pandas are replaced (by a few lines of torch), so it runs without them. The
+module's data and models (make_balanced, GRUClassifier, TinySelfAttn) are
+tests/reference/torch_models.py's, its code with the sizes as arguments.
 """
 import argparse
 import json
+import os
+import sys
 import time
 
 import numpy as np
 import torch
 import torch.nn as nn
 from torch.utils.data import DataLoader, TensorDataset
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
+from torch_models import GRUClassifier, TinySelfAttn, make_balanced  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--T", type=int, default=30)
@@ -34,63 +41,13 @@ VOCAB = 8
 T = args.T
 d_model = 16
 
-
-def make_balanced(n, seq_len=T, vocab=VOCAB):
-    """Exactly 50% positive (first == last), 50% negative."""
-    X = rng.integers(0, vocab, size=(n, seq_len))
-    half = n // 2
-    X[:half, -1] = X[:half, 0]
-    for i in range(half, n):
-        v = X[i, -1]
-        while v == X[i, 0]:
-            v = rng.integers(0, vocab)
-        X[i, -1] = v
-    y = (X[:, 0] == X[:, -1]).astype(np.int64)
-    idx = rng.permutation(n)
-    return X[idx], y[idx]
-
-
-X_tr, y_tr = make_balanced(2400)
-X_va, y_va = make_balanced(600)
-X_te, y_te = make_balanced(600)
+X_tr, y_tr = make_balanced(rng, 2400, T, VOCAB)
+X_va, y_va = make_balanced(rng, 600, T, VOCAB)
+X_te, y_te = make_balanced(rng, 600, T, VOCAB)
 
 tr_loader = DataLoader(TensorDataset(torch.tensor(X_tr), torch.tensor(y_tr)), batch_size=64, shuffle=True)
 va_loader = DataLoader(TensorDataset(torch.tensor(X_va), torch.tensor(y_va)), batch_size=512)
 te_loader = DataLoader(TensorDataset(torch.tensor(X_te), torch.tensor(y_te)), batch_size=512)
-
-
-class GRUClassifier(nn.Module):
-    def __init__(self, vocab=VOCAB, d_model=16, hidden=20):
-        super().__init__()
-        self.emb = nn.Embedding(vocab, d_model)
-        self.gru = nn.GRU(d_model, hidden, batch_first=True)
-        self.fc = nn.Linear(hidden, 2)
-
-    def forward(self, x):
-        e = self.emb(x)
-        _, h = self.gru(e)
-        return self.fc(h[-1])
-
-
-class TinySelfAttn(nn.Module):
-    def __init__(self, vocab=VOCAB, d_model=16):
-        super().__init__()
-        self.emb = nn.Embedding(vocab, d_model)
-        self.pos = nn.Embedding(T, d_model)
-        self.Wq = nn.Linear(d_model, d_model, bias=False)
-        self.Wk = nn.Linear(d_model, d_model, bias=False)
-        self.Wv = nn.Linear(d_model, d_model, bias=False)
-        self.fc = nn.Linear(d_model, 2)
-
-    def forward(self, x, return_attn=False):
-        B, T = x.shape
-        positions = torch.arange(T).unsqueeze(0).expand(B, -1)
-        e = self.emb(x) + self.pos(positions)
-        Q, K, V = self.Wq(e), self.Wk(e), self.Wv(e)
-        A = torch.softmax(Q @ K.transpose(1, 2) / (Q.shape[-1] ** 0.5), dim=-1)
-        Z = (A @ V)[:, -1, :]
-        logits = self.fc(Z)
-        return (logits, A) if return_attn else logits
 
 
 def evaluate(model, loader):
@@ -120,8 +77,8 @@ def train_model(model, epochs=35, lr=5e-3):
 out = {"T": T, "seed": args.seed, "torch": torch.__version__, "torch_threads": torch.get_num_threads()}
 models = args.models.split(",")
 # Constructed in the module's order, so the same seed gives the module's weights.
-gru_model = GRUClassifier()
-attn_model = TinySelfAttn()
+gru_model = GRUClassifier(VOCAB, d_model, 20)
+attn_model = TinySelfAttn(VOCAB, T, d_model)
 for key, model in (("gru", gru_model), ("attn", attn_model)):
     if key not in models:
         continue

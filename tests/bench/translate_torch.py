@@ -2,7 +2,7 @@
 """The translation page's experiment in PyTorch, for the benchmark (translate_bench.py).
 
 The same corpus (written by `alab translate --corpus-out`), the same models
-(tests/reference/make_translate_reference.py's Seq2Seq, which the lab's C++ matches to
+(tests/reference/torch_models.py's Seq2Seq, which the lab's C++ matches to
 1e-10), sizes, optimiser and schedule as the lab: minibatches of 32 sentences of one
 source length in a shuffled order, Adam (the lab's learning rate), the gradient's norm clipped and the
 learning rate held then decayed along a half cosine as the lab does (content/widgets/translate.json's
@@ -24,7 +24,7 @@ import torch
 import torch.nn as nn
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
-from make_translate_reference import Seq2Seq  # noqa: E402
+from torch_models import Seq2Seq  # noqa: E402
 
 PAD, BOS, EOS = 0, 1, 2
 

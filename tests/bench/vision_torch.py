@@ -17,92 +17,19 @@ tests/bench/vision-page.bench.mjs runs this beside the page.
 import argparse
 import json
 import os
-import time
+import sys
 
 import torch
-import torch.nn as nn
+
+from page_training import load_splits, train_each
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "reference"))
+from torch_models import BagOfPatches, TinyVit  # noqa: E402
+
 WIDGET = json.load(open(os.path.join(HERE, "..", "..", "content", "widgets", "vision.json")))
 FIXED = WIDGET["fixed"]
 SIDE, PATCH, HIDDEN, BATCH = FIXED["side"], FIXED["patch"], FIXED["hidden"], FIXED["batch"]
-GRID = SIDE // PATCH
-
-
-def patchify(x):  # B x side^2 -> B x grid^2 x patch^2, patches row by row, pixels row by row
-    x = x.reshape(-1, GRID, PATCH, GRID, PATCH).permute(0, 1, 3, 2, 4)
-    return x.reshape(x.shape[0], GRID * GRID, PATCH * PATCH)
-
-
-class TinyVit(nn.Module):
-    def __init__(self, D, mean_pool, positional):
-        super().__init__()
-        self.D, self.mean_pool, self.positional = D, mean_pool, positional
-        self.patch = nn.Linear(PATCH * PATCH, D)
-        self.row = nn.Embedding(GRID, D)
-        self.col = nn.Embedding(GRID, D)
-        self.cls = nn.Parameter(torch.randn(1, D))
-        self.Wq = nn.Linear(D, D, bias=False)
-        self.Wk = nn.Linear(D, D, bias=False)
-        self.Wv = nn.Linear(D, D, bias=False)
-        self.head1 = nn.Linear(D, HIDDEN)
-        self.head2 = nn.Linear(HIDDEN, 2)
-        with torch.no_grad():  # the lab's start: positions and class token at position_std
-            for p in (self.row.weight, self.col.weight, self.cls):
-                p.mul_(FIXED["position_std"])
-        self.k = torch.arange(GRID * GRID)
-
-    def forward(self, x):
-        e = self.patch(patchify(x))
-        if self.positional:
-            e = e + self.row(self.k // GRID) + self.col(self.k % GRID)
-        e = torch.cat([e, self.cls.expand(e.shape[0], 1, self.D)], dim=1)  # the class token last
-        Q, K, V = self.Wq(e), self.Wk(e), self.Wv(e)
-        A = torch.softmax(Q @ K.transpose(1, 2) / (self.D ** 0.5), dim=-1)
-        Z = A @ V
-        h = (e + Z).mean(dim=1) if self.mean_pool else (e + Z)[:, -1, :]
-        return self.head2(torch.relu(self.head1(h)))
-
-
-class BagOfPatches(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.patch = nn.Linear(PATCH * PATCH, HIDDEN)
-        self.out = nn.Linear(HIDDEN, 2)
-
-    def forward(self, x):
-        return self.out(torch.relu(self.patch(patchify(x))).mean(dim=1))
-
-
-def load(path):
-    splits = {}
-    for line in open(path):
-        split, label, pixels = line.rstrip("\n").split("\t")
-        xs, ys = splits.setdefault(split, ([], []))
-        xs.append([float(v) for v in pixels.split()])
-        ys.append(int(label))
-    return {k: (torch.tensor(x), torch.tensor(y)) for k, (x, y) in splits.items()}
-
-
-def accuracy(model, x, y):
-    with torch.no_grad():
-        return (model(x).argmax(dim=1) == y).float().mean().item()
-
-
-def train(model, data, epochs, lr):
-    x, y = data["train"]
-    opt = torch.optim.Adam(model.parameters(), lr=lr)
-    loss_fn = nn.CrossEntropyLoss()
-    for _ in range(epochs):
-        order = torch.randperm(len(y))
-        for i in range(0, len(y), BATCH):
-            idx = order[i:i + BATCH]
-            opt.zero_grad()
-            loss_fn(model(x[idx]), y[idx]).backward()
-            opt.step()
-        # As the page: each epoch evaluated on the validation and test sets.
-        accuracy(model, *data["val"])
-        accuracy(model, *data["test"])
 
 
 def main():
@@ -118,15 +45,10 @@ def main():
     a = ap.parse_args()
     torch.set_num_threads(1)
     torch.manual_seed(a.seed)
-    data = load(a.images)
-    vit = TinyVit(a.dmodel, a.pooling == "mean", a.positions == "on")
-    bag = BagOfPatches()
-    t0 = time.perf_counter()
-    train(vit, data, a.epochs, a.lr)
-    train(bag, data, a.epochs, a.lr)
-    wall = time.perf_counter() - t0
-    print(f"wall {wall:.3f}")
-    print(f"test transformer {accuracy(vit, *data['test']):.4f} bag {accuracy(bag, *data['test']):.4f}")
+    data = load_splits(a.images, float)
+    vit = TinyVit(SIDE, PATCH, a.dmodel, HIDDEN, a.pooling == "mean", a.positions == "on", FIXED["position_std"])
+    bag = BagOfPatches(SIDE, PATCH, HIDDEN)
+    train_each({"transformer": vit, "bag": bag}, data, a.epochs, a.lr, BATCH)
 
 
 if __name__ == "__main__":

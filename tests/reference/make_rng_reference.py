@@ -31,7 +31,7 @@ import torch
 import torch.nn as nn
 from torch.utils.data import DataLoader, TensorDataset
 
-from torch_models import GRUClassifier, TinySelfAttn
+from torch_models import GRUClassifier, TinySelfAttn, make_balanced
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "rng.txt")
@@ -74,20 +74,6 @@ put("numpy:3151:integers_scalar_m3_5", [g.integers(-3, 5) for _ in range(9)])  #
 put("numpy:3151:integers_0_3", g.integers(0, 3, size=10))
 put("numpy:3151:permutation_2400", np.random.default_rng(3151).permutation(2400))
 put("numpy:7:permutation_7", np.random.default_rng(7).permutation(7))
-
-
-def make_balanced(rng, n, seq_len, vocab):  # the module's, with its globals as arguments
-    X = rng.integers(0, vocab, size=(n, seq_len))
-    half = n // 2
-    X[:half, -1] = X[:half, 0]
-    for i in range(half, n):
-        v = X[i, -1]
-        while v == X[i, 0]:
-            v = rng.integers(0, vocab)
-        X[i, -1] = v
-    y = (X[:, 0] == X[:, -1]).astype(np.int64)
-    idx = rng.permutation(n)
-    return X[idx], y[idx]
 
 
 # (seed, T, vocab, n_train, n_val, n_test): the module's, and a small odd one.

@@ -4,9 +4,9 @@
 Run with Debian's python3-torch (1.13):  /usr/bin/python3 tests/reference/make_translate_reference.py
 The files are committed, so CI needs no PyTorch.
 
-The encoder-decoder of src/translate/seq2seq.hpp in PyTorch: nn.Embedding, an nn.GRU
-encoder, an nn.GRUCell decoder run step by step from the encoder's last state, and the
-three ways to see the source (none, additive = Bahdanau, dot = scaled Luong), on a
+The encoder-decoder of src/translate/seq2seq.hpp in PyTorch (torch_models.Seq2Seq: nn.Embedding,
+an nn.GRU encoder, an nn.GRUCell decoder run step by step from the encoder's last state, and
+the three ways to see the source: none, additive = Bahdanau, dot = scaled Luong), on a
 fixed small batch with padding: PyTorch-default initial weights (float64), the output
 probabilities, the loss (nn.CrossEntropyLoss(ignore_index=0) over all target steps),
 every parameter's gradient, and the loss before each of 10 torch.optim.Adam steps.
@@ -16,62 +16,16 @@ names config (src_vocab tgt_vocab embed hidden B S L lr kind), src (B x S),
 tgt_in and tgt_out (L x B), param:<lab's name>, probs (L x B x V), loss,
 grad:<lab's name>, adam_loss (10). kind: 0 none, 1 additive, 2 dot.
 """
-import math
 import os
 
 import torch
 import torch.nn as nn
 
+from torch_models import Seq2Seq
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 VS, VT, E, H, B, S, L, LR, STEPS = 8, 9, 3, 4, 3, 4, 5, 0.01, 10
 PAD, BOS, EOS = 0, 1, 2
-
-
-class Seq2Seq(nn.Module):
-    """The lab's encoder-decoder (also imported by tests/bench/translate_torch.py)."""
-
-    def __init__(self, kind, vs=VS, vt=VT, e=E, h=H):
-        super().__init__()
-        self.kind, self.hidden = kind, h
-        self.emb_src = nn.Embedding(vs, e)
-        self.emb_tgt = nn.Embedding(vt, e)
-        self.enc = nn.GRU(e, h, batch_first=True)
-        self.dec = nn.GRUCell(e + (h if kind == "additive" else 0), h)
-        if kind == "additive":
-            self.W_s = nn.Linear(h, h, bias=False)
-            self.W_h = nn.Linear(h, h, bias=False)
-            self.v = nn.Linear(h, 1, bias=False)
-        if kind == "dot":
-            self.W_c = nn.Linear(2 * h, h, bias=False)
-        self.out = nn.Linear(2 * h if kind == "additive" else h, vt)
-
-    def step(self, henc, s, x):
-        """One decoder step from state s and the embedded input x: (logits, new s, alpha)."""
-        a = None
-        if self.kind == "additive":
-            u = torch.tanh(self.W_s(s).unsqueeze(1) + self.W_h(henc))
-            a = torch.softmax(self.v(u).squeeze(-1), dim=1)
-            c = (a.unsqueeze(-1) * henc).sum(1)
-            s = self.dec(torch.cat([x, c], 1), s)
-            out = torch.cat([s, c], 1)
-        elif self.kind == "dot":
-            s = self.dec(x, s)
-            a = torch.softmax((henc * s.unsqueeze(1)).sum(-1) / math.sqrt(self.hidden), dim=1)
-            c = (a.unsqueeze(-1) * henc).sum(1)
-            out = torch.tanh(self.W_c(torch.cat([s, c], 1)))
-        else:
-            s = self.dec(x, s)
-            out = s
-        return self.out(out), s, a
-
-    def forward(self, src, tgt_in):
-        henc, h = self.enc(self.emb_src(src))  # B x S x H, 1 x B x H
-        s = h[0]
-        logits = []
-        for t in range(tgt_in.shape[0]):
-            logit, s, _ = self.step(henc, s, self.emb_tgt(tgt_in[t]))
-            logits.append(logit)
-        return torch.stack(logits)  # L x B x V
 
 
 # PyTorch's parameter names -> the lab's (src/translate/seq2seq.cpp, Seq2Seq::init).
@@ -92,7 +46,7 @@ def record(f, name, t):
 
 def write(kind, code, seed):
     torch.manual_seed(seed)
-    model = Seq2Seq(kind).double()
+    model = Seq2Seq(kind, VS, VT, E, H).double()
     src = torch.randint(3, VS, (B, S))
     # Targets of 4, 2 and 3 tokens, then <eos>, then padding.
     lengths = [4, 2, 3]
