@@ -51,7 +51,8 @@ test('one launch, many pages: one LMSInitialize, one LMSFinish, no API error, sc
   assert.equal(await f.locator('#ex-student').getAttribute('readonly'), '');
   await f.locator('#set-kind').selectOption('shapes');
   await f.locator('body[data-exercise="shown"] #ex-part-S_shape').waitFor();
-  const given = async (name) => Number((await f.locator('#ex-givens p').filter({ hasText: new RegExp(`^${name} = `) }).textContent()).split(' = ')[1]);
+  // A given's name is typeset (dₖ): the page keeps the engine's name in data-name.
+  const given = async (name) => Number((await f.locator(`#ex-givens [data-name="${name}"]`).textContent()).split(' = ').pop());
   const T = await given('T'), dk = await given('d_k');
   for (const [part, typed] of [['S_shape', `${T} ${T}`], ['qk_madds', String(T * T * dk)]]) {
     await f.locator(`#ex-part-${part}`).fill(typed);

@@ -70,7 +70,8 @@ test('one launch in SCORM 2004: scores, success and completion apart, one intera
   assert.equal(await f.locator('#ex-student').inputValue(), 'Lovelace, Ada');
   await f.locator('#set-kind').selectOption('shapes');
   await f.locator('body[data-exercise="shown"] #ex-part-S_shape').waitFor();
-  const given = async (name) => Number((await f.locator('#ex-givens p').filter({ hasText: new RegExp(`^${name} = `) }).textContent()).split(' = ')[1]);
+  // A given's name is typeset (dₖ): the page keeps the engine's name in data-name.
+  const given = async (name) => Number((await f.locator(`#ex-givens [data-name="${name}"]`).textContent()).split(' = ').pop());
   const T = await given('T'), dk = await given('d_k');
   const typed = { S_shape: `${T} ${T}`, qk_madds: String(T * T * dk) };
   for (const [part, text] of Object.entries(typed)) {
