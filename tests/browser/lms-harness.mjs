@@ -5,7 +5,9 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import assert from 'node:assert/strict';
 import { unzipSync } from 'fflate';
+import { openPage } from './support.mjs';
 
 // The package's own browser builds (its exports map does not list dist/ files).
 const runtime = (file) => fileURLToPath(new URL(`../../node_modules/scorm-again/dist/${file}`, import.meta.url));
@@ -95,6 +97,19 @@ export async function labPage(page, file) {
 export async function answer(f, id, choice) {
   await f.locator(`#${id}-${choice}`).check();
   await f.locator(`.quick-check[data-check="${id}"] .check-submit`).click();
+}
+
+// The activity launched at url (openPage's { page, problems, close }), q1 answered on its
+// checks page, and "Finish and hand in" pressed on the launch page: returns the opened
+// page and launch, the launch page's frame, with its question (the attempt ends) showing.
+export async function askToFinish(browser, url) {
+  const opened = await openPage(browser, url);
+  await sco(opened.page).locator('nav a[href="checks.html"]').waitFor();
+  await answer(await labPage(opened.page, 'checks.html'), 'q1', 'b');
+  const launch = opened.page.frameLocator('#sco');
+  await launch.locator('#finish-attempt').click();
+  assert.match(await launch.locator('.confirm').textContent(), /ends your attempt/);
+  return { ...opened, launch };
 }
 
 // The LMS closes the activity: it removes the frame (the launch page's pagehide).

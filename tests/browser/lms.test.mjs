@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startLab, openPage, DIST } from './support.mjs';
 import { startServer } from '../../tools/serve.mjs';
 import { buildSite } from '../../tools/site/build.mjs';
-import { answer, calls, closeActivity, labPage, lastSet, sco, setUpLms } from './lms-harness.mjs';
+import { answer, askToFinish, calls, closeActivity, labPage, lastSet, sco, setUpLms } from './lms-harness.mjs';
 
 const WASM = process.env.LAB_WASM || 'build/wasm/wasm';
 let lab, server, base, root, packaged;
@@ -245,13 +245,7 @@ test('suspend_data that is empty, damaged, from a newer version or over 4,096 ch
 });
 
 test('SCORM 1.2: exit "suspend" when the LMS closes the activity, "" (normal) only after "Finish and hand in"', async () => {
-  const { page, problems, close } = await openPage(lab.browser, lmsUrl());
-  await sco(page).locator('nav a[href="checks.html"]').waitFor();
-  const f = await labPage(page, 'checks.html');
-  await answer(f, 'q1', 'b');
-  const launch = page.frameLocator('#sco');
-  await launch.locator('#finish-attempt').click();
-  assert.match(await launch.locator('.confirm').textContent(), /ends your attempt/);
+  const { page, problems, close, launch } = await askToFinish(lab.browser, lmsUrl());
   await launch.locator('.confirm-yes').click();
   await page.waitForFunction(() => window.calls.some((c) => c.name === 'LMSFinish'));
   const log = await calls(page);

@@ -12,7 +12,7 @@ import { startServer } from '../../tools/serve.mjs';
 import { buildSite } from '../../tools/site/build.mjs';
 import { describe } from '../../web/js/lms/scorm-versions.js';
 import { checkLabel } from '../../web/js/work/check-label.js';
-import { answer, calls, closeActivity, labPage, lastSet, sco, setUpLms } from './lms-harness.mjs';
+import { answer, askToFinish, calls, closeActivity, labPage, lastSet, sco, setUpLms } from './lms-harness.mjs';
 
 const WASM = process.env.LAB_WASM || 'build/wasm/wasm';
 const checks = JSON.parse(readFileSync('content/quick-checks.json', 'utf8')).checks;
@@ -213,14 +213,9 @@ test('a 2004 LMS that refuses or fails: a notice, nothing lost', async () => {
 });
 
 test('"Finish and hand in": asked first, then the normal exit that ends the attempt; declined, nothing ends', async () => {
-  const { page, problems, close } = await openPage(lab.browser, lmsUrl({ cmi: JSON.stringify({ learner_name: 'Lovelace, Ada', learner_id: 'L-1', scaled_passing_score: '0.7' }) }));
-  await sco(page).locator('nav a[href="checks.html"]').waitFor();
-  const f = await labPage(page, 'checks.html');
-  await answer(f, 'q1', 'b');
-  const launch = page.frameLocator('#sco');
+  const { page, problems, close, launch } = await askToFinish(lab.browser,
+    lmsUrl({ cmi: JSON.stringify({ learner_name: 'Lovelace, Ada', learner_id: 'L-1', scaled_passing_score: '0.7' }) }));
   // Declined: the lab stays, the attempt stays open.
-  await launch.locator('#finish-attempt').click();
-  assert.match(await launch.locator('.confirm').textContent(), /ends your attempt/);
   await launch.locator('.confirm-no').click();
   assert.equal(await launch.locator('#lab-frame').count(), 1);
   assert.equal((await calls(page)).filter((c) => c.name === 'Terminate').length, 0);

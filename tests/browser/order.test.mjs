@@ -2,23 +2,16 @@
 // sentences' outputs are the same vectors permuted (difference <= 1e-6), with
 // sinusoidal or learned positions they are not; a sentence that is not a reordering;
 // bad tokens; the keyboard alone.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, mainThreadWork, openMoreSettings } from './support.mjs';
+import { mainThreadWork, openMoreSettings } from './support.mjs';
+import { engineReady, labForFile, openReady, settled } from './lab-session.mjs';
 
-let lab;
-before(async () => { lab = await startLab(); });
-after(async () => { await lab.close(); });
-
-async function open(path = 'order.html') {
-  const opened = await openPage(lab.browser, lab.isolatedUrl(path));
-  await opened.page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
-  return opened;
-}
+const lab = labForFile();
+const open = (path = 'order.html') => openReady(lab, path, { ready: engineReady });
 
 async function shown(page) {
-  await page.waitForFunction(() => document.body.dataset.stale === 'false'
-    && document.body.dataset.computed === document.body.dataset.requested);
+  await settled(page);
   return page.evaluate(() => {
     const rows = (id) => {
       const table = document.getElementById(id), d = Number(table.dataset.width), z = table.dataset.z.split(',').map(Number);

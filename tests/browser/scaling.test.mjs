@@ -2,24 +2,17 @@
 // softmax's entropy falls as d_k grows; scaled, it stays near its start), the
 // variance of q·k against d_k, the three score functions, sliders within a frame
 // at d_k = 1024, bad settings and links, the keyboard alone.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
+import { mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
+import { engineReady, labForFile, openReady, settled } from './lab-session.mjs';
 
-let lab;
-before(async () => { lab = await startLab(); });
-after(async () => { await lab.close(); });
-
-async function open(path = 'scaling.html') {
-  const opened = await openPage(lab.browser, lab.isolatedUrl(path));
-  await opened.page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
-  return opened;
-}
+const lab = labForFile();
+const open = (path = 'scaling.html') => openReady(lab, path, { ready: engineReady });
 
 // What the page shows once it has drawn the answer to its latest settings.
 async function shown(page) {
-  await page.waitForFunction(() => document.body.dataset.stale === 'false'
-    && document.body.dataset.computed === document.body.dataset.requested);
+  await settled(page);
   return page.evaluate(() => ({
     sweep: Array.from(document.querySelectorAll('#sweep-table tbody tr'), (tr) => ({
       d: Number(tr.dataset.d), unscaled: Number(tr.dataset.entropyUnscaled), scaled: Number(tr.dataset.entropyScaled) })),
