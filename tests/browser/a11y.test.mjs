@@ -35,7 +35,7 @@ const AFTER_LOAD = {
     await page.click('#tr-matrix-details summary');  // the weights' table open too
     await page.fill('#tr-sentence', 'le chat noir');  // within the 6 words this run was trained on
     await page.click('#tr-translate');
-    await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+    await page.waitForFunction(() => document.body.dataset.typedFrom === 'le chat noir');  // its own, not the waiting one
   },
   reading: async (page) => {
     await page.goto(page.url().replace(/\?.*$/, '') + '?T=8&epochs=2');

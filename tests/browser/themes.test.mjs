@@ -130,7 +130,7 @@ const RUNS = {
     await page.click('#tr-matrix-details summary');  // the alignment's weights as a heatmap table
     await page.fill('#tr-sentence', 'le chat noir');
     await page.click('#tr-translate');
-    await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+    await page.waitForFunction(() => document.body.dataset.typedFrom === 'le chat noir');  // its own, not the waiting one
   },
   reading: async (page) => {
     await page.goto(lab.isolatedUrl('reading.html?T=8&epochs=2'));

@@ -91,7 +91,8 @@ for (const plain of [false, true]) {
     // A typed sentence, translated by both models, with the attention model's rows.
     await page.fill('#tr-sentence', 'le chat mange la pomme');
     await page.click('#tr-translate');
-    await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+    // Its own sentence's translation: the waiting one is translated by itself when training ends.
+    await page.waitForFunction(() => document.body.dataset.typedFrom === 'le chat mange la pomme');
     assert.match(await page.textContent('#tr-translations'), /^fixed summary: ".*"; additive attention: ".*"$/);
     const typedRows = await page.$$eval('#tr-typed tbody tr', (trs) => trs.map((tr) => tr.querySelectorAll('td').length));
     assert.ok(typedRows.every((n) => n === 5));
@@ -275,7 +276,7 @@ test('the keyboard alone: settings, Train, the watched sentence, a typed transla
   await page.keyboard.press('Control+A');
   await page.keyboard.type('le chat noir');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+  await page.waitForFunction(() => document.body.dataset.typedFrom === 'le chat noir');
   assert.match(await page.textContent('#tr-translations'), /^fixed summary: ".*"; additive attention: ".*"$/);
   assert.deepEqual(problems.console, []);
   await close();
@@ -342,7 +343,7 @@ test('a typed sentence\'s word picked out in its four tables, by pointer and key
   await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
   await page.fill('#tr-sentence', 'le chat mange la pomme');
   await page.click('#tr-translate');
-  await page.waitForFunction(() => document.body.dataset.typed !== undefined);
+  await page.waitForFunction(() => document.body.dataset.typedFrom === 'le chat mange la pomme');
   // Which tables' words and cells are picked out: "table:attribute=position".
   const picked = () => page.$$eval('.linked', (els) => els.map((e) => {
     const table = e.closest('table').id;

@@ -412,6 +412,7 @@ async function translateTyped() {
     typedWritten.refresh();
     typedRead.refresh();
     document.body.dataset.typed = shown.words.join(' ');
+    document.body.dataset.typedFrom = words.join(' ');  // which sentence it was (tests wait for theirs)
   } catch (err) {
     if (call !== typedCalls) return;
     $('tr-sentence-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
@@ -430,6 +431,7 @@ function clearRunViews() {
   for (const p of [written, read, typedWritten, typedRead]) p.set(null);
   $('tr-sentence').setAttribute('aria-invalid', 'false');
   delete document.body.dataset.typed;
+  delete document.body.dataset.typedFrom;
   delete document.body.dataset.matrixEpoch;
 }
 
