@@ -19,14 +19,15 @@ using M = Mat<double>;
 
 namespace {
 
-void check_model(SequenceClassifier<double>& model, int B, int vocab, rng::Pcg32& rng) {
-  const int T = static_cast<int>(model.seq_len());
-  std::vector<int> tokens(B * T), labels(B);
-  for (int& t : tokens) t = static_cast<int>(rng.below(vocab));
+// Cross-entropy of the model on a batch of B inputs (B * T tokens, or B * side * side
+// pixels) with random labels; every parameter's gradient against finite differences.
+template <class Model, class Input>
+void check_params(Model& model, const std::vector<Input>& inputs, int B, rng::Pcg32& rng) {
+  std::vector<int> labels(B);
   for (int& y : labels) y = static_cast<int>(rng.below(2));
   M logits, probs, dlogits;
   auto loss = [&] {
-    model.forward(tokens.data(), B, logits);
+    model.forward(inputs.data(), B, logits);
     return cross_entropy_forward(logits, labels.data(), probs);
   };
   loss();
@@ -39,6 +40,22 @@ void check_model(SequenceClassifier<double>& model, int B, int vocab, rng::Pcg32
     const M analytic = p->dw;  // loss() below does not touch dw, but keep a copy anyway
     CHECK(grad_rel_error(p->w, analytic, loss) < kGradRelTol);
   }
+}
+
+// A loss over random tokens.
+void check_model(SequenceClassifier<double>& model, int B, int vocab, rng::Pcg32& rng) {
+  std::vector<int> tokens(B * static_cast<int>(model.seq_len()));
+  for (int& t : tokens) t = static_cast<int>(rng.below(vocab));
+  check_params(model, tokens, B, rng);
+}
+
+// A loss over random images (values in [-1, 1]).
+template <class Model>
+void check_image_model(Model& model, int B, rng::Pcg32& rng) {
+  const int S = model.side();
+  std::vector<double> pixels(static_cast<std::size_t>(B) * S * S);
+  for (double& x : pixels) x = rng.uniform(-1, 1);
+  check_params(model, pixels, B, rng);
 }
 
 }  // namespace
@@ -80,31 +97,6 @@ TEST_CASE("bag of words: gradients of both parameters; the padding is not counte
   CHECK(counts.sum() == 3);
   CHECK(model.fc_w.dw.col(0).isZero());
 }
-
-namespace {
-// A loss over random images (values in [-1, 1]) with random labels.
-template <class Model>
-void check_image_model(Model& model, int B, rng::Pcg32& rng) {
-  const int S = model.side();
-  std::vector<double> pixels(static_cast<std::size_t>(B) * S * S);
-  for (double& x : pixels) x = rng.uniform(-1, 1);
-  std::vector<int> labels(B);
-  for (int& y : labels) y = static_cast<int>(rng.below(2));
-  M logits, probs, dlogits;
-  auto loss = [&] {
-    model.forward(pixels.data(), B, logits);
-    return cross_entropy_forward(logits, labels.data(), probs);
-  };
-  loss();
-  cross_entropy_backward(probs, labels.data(), dlogits);
-  model.backward(dlogits);
-  for (Param<double>* p : model.params()) {
-    INFO(p->name);
-    const M analytic = p->dw;
-    CHECK(grad_rel_error(p->w, analytic, loss) < kGradRelTol);
-  }
-}
-}  // namespace
 
 TEST_CASE("tiny vision transformer: gradients of every parameter", "[nn][gradcheck][vision]") {
   const bool positional = GENERATE(true, false);
