@@ -43,6 +43,38 @@ std::vector<double> softmax(const std::vector<double>& s) {
   return a;
 }
 
+// c = sum_i w_i v_i over the rows of V.
+std::vector<double> blend(const std::vector<double>& w, const Given& V) {
+  std::vector<double> c(static_cast<std::size_t>(V.cols), 0.0);
+  for (int i = 0; i < V.rows; ++i)
+    for (int j = 0; j < V.cols; ++j) c[j] += w[i] * at(V, i, j);
+  return c;
+}
+
+// A single-query exercise's givens (context, scaled, cross-step: cross-step's query is
+// the decoder state s, its keys and values both H_enc) and its raw scores q . k_i.
+struct QueryExercise {
+  const Given &q, &K, &V;
+  double scale;              // sqrt(d) for scaled and cross-step, 1 for context
+  double tau;                // the temperature of scaled, 1 for the others
+  std::vector<double> dots;  // T: q . k_i, before any scaling
+};
+
+QueryExercise query_exercise(const Exercise& e, ExerciseKind kind) {
+  const bool cross = kind == ExerciseKind::cross_step;
+  const Given& q = find_given(e, cross ? "s" : "q");
+  const Given& K = find_given(e, cross ? "H_enc" : "K");
+  const Given& V = find_given(e, cross ? "H_enc" : "V");
+  QueryExercise x{q, K, V, kind == ExerciseKind::context ? 1 : std::sqrt(double(q.cols)),
+                  kind == ExerciseKind::scaled ? find_given(e, "τ").values[0] : 1, {}};
+  for (int i = 0; i < K.rows; ++i) {
+    double dot = 0;
+    for (int j = 0; j < K.cols; ++j) dot += q.values[j] * at(K, i, j);
+    x.dots.push_back(dot);
+  }
+  return x;
+}
+
 void check_close(const std::vector<double>& got, const std::vector<double>& want) {
   REQUIRE(got.size() == want.size());
   for (std::size_t i = 0; i < want.size(); ++i) CHECK(got[i] == Approx(want[i]).margin(1e-12));
@@ -91,25 +123,16 @@ TEST_CASE("the answers are the lesson's formulas worked out", "[exercises]") {
     {  // context and cross-step: s_i = q . k_i (/ sqrt(d)), softmax, c = sum alpha_i v_i
       for (ExerciseKind kind : {ExerciseKind::context, ExerciseKind::scaled, ExerciseKind::cross_step}) {
         const Exercise e = make_exercise(kind, exercise_seed(student, kind));
-        const bool cross = kind == ExerciseKind::cross_step;
-        const Given& q = find_given(e, cross ? "s" : "q");
-        const Given& K = find_given(e, cross ? "H_enc" : "K");
-        const Given& V = find_given(e, cross ? "H_enc" : "V");
-        const double scale = kind == ExerciseKind::context ? 1 : std::sqrt(double(q.cols));
-        const double tau = kind == ExerciseKind::scaled ? find_given(e, "τ").values[0] : 1;
-        std::vector<double> scores, tempered, context(V.cols, 0.0);
-        for (int i = 0; i < K.rows; ++i) {
-          double dot = 0;
-          for (int j = 0; j < K.cols; ++j) dot += q.values[j] * at(K, i, j);
-          scores.push_back(dot / scale);
-          tempered.push_back(dot / scale / tau);
+        const QueryExercise x = query_exercise(e, kind);
+        std::vector<double> scores, tempered;
+        for (double dot : x.dots) {
+          scores.push_back(dot / x.scale);
+          tempered.push_back(dot / x.scale / x.tau);
         }
         const std::vector<double> alpha = softmax(tempered);
-        for (int i = 0; i < V.rows; ++i)
-          for (int j = 0; j < V.cols; ++j) context[j] += alpha[i] * at(V, i, j);
         check_close(find_part(e, "scores").answer, scores);
         check_close(find_part(e, "weights").answer, alpha);
-        check_close(find_part(e, "context").answer, context);
+        check_close(find_part(e, "context").answer, blend(alpha, x.V));
       }
     }
     {  // self-row: Q = X W_Q, ...; row i of S, A, Z
@@ -379,46 +402,30 @@ TEST_CASE("the mistakes' numbers are the lesson's formulas with the mistake made
     FAIL("no mistake " << key << " in " << p.key);
     return p.answer;
   };
-  auto blend = [](const std::vector<double>& w, const Given& V) {
-    std::vector<double> c(static_cast<std::size_t>(V.cols), 0.0);
-    for (int i = 0; i < V.rows; ++i)
-      for (int j = 0; j < V.cols; ++j) c[j] += w[i] * at(V, i, j);
-    return c;
-  };
   for (int s = 0; s < 20; ++s)
     for (ExerciseKind kind : {ExerciseKind::context, ExerciseKind::scaled, ExerciseKind::cross_step}) {
       const Exercise e = make_exercise(kind, exercise_seed("student " + std::to_string(s), kind));
       CAPTURE(exercise_kind_name(kind), s);
-      const bool cross = kind == ExerciseKind::cross_step;
-      const Given& q = find_given(e, cross ? "s" : "q");
-      const Given& K = find_given(e, cross ? "H_enc" : "K");
-      const Given& V = find_given(e, cross ? "H_enc" : "V");
-      const double scale = kind == ExerciseKind::context ? 1 : std::sqrt(double(q.cols));
-      const double tau = kind == ExerciseKind::scaled ? find_given(e, "τ").values[0] : 1;
-      std::vector<double> raw, exps;
-      for (int i = 0; i < K.rows; ++i) {
-        double dot = 0;
-        for (int j = 0; j < K.cols; ++j) dot += q.values[j] * at(K, i, j);
-        raw.push_back(dot);
-        exps.push_back(std::exp(dot / scale / tau));
-      }
+      const QueryExercise x = query_exercise(e, kind);
+      std::vector<double> exps;
+      for (double dot : x.dots) exps.push_back(std::exp(dot / x.scale / x.tau));
       const ExercisePart &w = find_part(e, "weights"), &c = find_part(e, "context");
       check_close(mistake(w, "unnormalised_exps"), exps);
-      check_close(mistake(c, "unnormalised_exps"), blend(exps, V));
-      if (!cross) check_close(mistake(c, "keys_as_values"), blend(w.answer, K));
+      check_close(mistake(c, "unnormalised_exps"), blend(exps, x.V));
+      if (kind != ExerciseKind::cross_step) check_close(mistake(c, "keys_as_values"), blend(w.answer, x.K));
       if (kind != ExerciseKind::context) {
         std::vector<double> unscaled;
-        for (double x : raw) unscaled.push_back(x / tau);
-        check_close(mistake(find_part(e, "scores"), "forgot_sqrt_dk"), raw);
+        for (double dot : x.dots) unscaled.push_back(dot / x.tau);
+        check_close(mistake(find_part(e, "scores"), "forgot_sqrt_dk"), x.dots);
         check_close(mistake(w, "forgot_sqrt_dk"), softmax(unscaled));
-        check_close(mistake(c, "forgot_sqrt_dk"), blend(softmax(unscaled), V));
+        check_close(mistake(c, "forgot_sqrt_dk"), blend(softmax(unscaled), x.V));
       }
       if (kind == ExerciseKind::scaled) {
         std::vector<double> cold;
-        for (double x : raw) cold.push_back(x / scale);
+        for (double dot : x.dots) cold.push_back(dot / x.scale);
         check_close(mistake(w, "forgot_temperature"), softmax(cold));
-        check_close(mistake(c, "forgot_temperature"), blend(softmax(cold), V));
-        CHECK((tau == 0.25 || tau == 4));
+        check_close(mistake(c, "forgot_temperature"), blend(softmax(cold), x.V));
+        CHECK((x.tau == 0.25 || x.tau == 4));
       }
     }
 }
@@ -429,18 +436,10 @@ TEST_CASE("Ada Lovelace's scaled exercise: the weights and context worked withou
   for (int variant : {1, 2, 3}) {
     CAPTURE(variant);
     const Exercise e = make_exercise(ExerciseKind::scaled, exercise_seed("Ada Lovelace", ExerciseKind::scaled, variant));
-    const Given &q = find_given(e, "q"), &K = find_given(e, "K"), &V = find_given(e, "V");
-    const double tau = find_given(e, "τ").values[0];
+    const QueryExercise x = query_exercise(e, ExerciseKind::scaled);
     std::vector<double> unscaled;
-    for (int i = 0; i < K.rows; ++i) {
-      double dot = 0;
-      for (int j = 0; j < K.cols; ++j) dot += q.values[j] * at(K, i, j);
-      unscaled.push_back(dot / tau);
-    }
-    const std::vector<double> w = softmax(unscaled);
-    std::vector<double> c(static_cast<std::size_t>(V.cols), 0.0);
-    for (int i = 0; i < V.rows; ++i)
-      for (int j = 0; j < V.cols; ++j) c[j] += w[i] * at(V, i, j);
+    for (double dot : x.dots) unscaled.push_back(dot / x.tau);
+    const std::vector<double> w = softmax(unscaled), c = blend(w, x.V);
     for (const auto& [part, typed] : {std::pair{"weights", rounded(w, 2)}, std::pair{"context", rounded(c, 2)}}) {
       CAPTURE(part, typed);
       const PartGrade g = grade(e, part, typed);
