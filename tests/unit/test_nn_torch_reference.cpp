@@ -33,6 +33,7 @@
 
 using namespace alab;
 using namespace alab::nn;
+using test::rel_err;
 
 namespace {
 
@@ -46,15 +47,6 @@ template <>
 struct Tol<float> {
   static constexpr double value = 1e-5, grad = 2e-5, adam = 1e-5;
 };
-
-// max |a - ref| / max(max |ref|, 1e-3)
-template <class Scalar>
-double rel_err(const Mat<Scalar>& a, const Mat<double>& ref) {
-  REQUIRE(a.rows() == ref.rows());
-  REQUIRE(a.cols() == ref.cols());
-  const double scale = std::max(ref.cwiseAbs().maxCoeff(), 1e-3);
-  return (a.template cast<double>() - ref).cwiseAbs().maxCoeff() / scale;
-}
 
 // The classifiers' reference files, found by the start of their names, and the model
 // each holds: a new file of one of these kinds is checked with no list edit.

@@ -19,6 +19,7 @@
 
 using namespace alab;
 using namespace alab::translate;
+using test::rel_err;
 
 namespace {
 
@@ -28,14 +29,6 @@ template <>
 struct Tol<double> { static constexpr double value = 1e-10, adam = 1e-10; };
 template <>
 struct Tol<float> { static constexpr double value = 2e-5, adam = 1e-5; };
-
-template <class Scalar>
-double rel_err(const Mat<Scalar>& a, const Mat<double>& ref) {
-  REQUIRE(a.rows() == ref.rows());
-  REQUIRE(a.cols() == ref.cols());
-  const double scale = std::max(ref.cwiseAbs().maxCoeff(), 1e-3);
-  return (a.template cast<double>() - ref).cwiseAbs().maxCoeff() / scale;
-}
 
 std::vector<int> ints(const test::RefTensor& t) { return {t.values.begin(), t.values.end()}; }
 
