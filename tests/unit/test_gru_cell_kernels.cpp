@@ -39,23 +39,10 @@ struct Blocks {
     h.assign(H * ld, kPad);
   }
 
+  // GruStepForward's fields in their order (kernels/gru_cell.hpp): a block, then its row stride
+  // where it has one (all ld); b_hh has none and h shares ld_h.
   GruStepForward<float> step() {
-    GruStepForward<float> s;
-    s.H = H;
-    s.B = B;
-    s.gi = gi.data();
-    s.ld_gi = ld;
-    s.gh = gh.data();
-    s.ld_gh = ld;
-    s.b_hh = bias.data();
-    s.h_prev = hp.data();
-    s.ld_h = ld;
-    s.gates = gates.data();
-    s.ld_gates = ld;
-    s.hn = hn.data();
-    s.ld_hn = ld;
-    s.h = h.data();
-    return s;
+    return {H, B, gi.data(), ld, gh.data(), ld, bias.data(), hp.data(), ld, gates.data(), ld, hn.data(), ld, h.data()};
   }
 };
 
