@@ -2,20 +2,15 @@
 // attention/attend_request.hpp.
 //   lab.attend({score, d, dv, keys, values, query, temperature}) -> {scores, weights, context}
 #include "attention/attend_request.hpp"
-#include "embind_support.hpp"
+#include "query_fields.hpp"
 
 using namespace emscripten;
 using namespace alab;
 
 EMSCRIPTEN_BINDINGS(attention_table) {
-  value_object<AttendRequest>("AttendRequest")
-      .field("score", &AttendRequest::score)
-      .field("d", &AttendRequest::d)
+  wasm::single_query_fields(value_object<AttendRequest>("AttendRequest"))
       .field("dv", &AttendRequest::dv)
-      .ALAB_TYPED_FIELD(AttendRequest, keys)
-      .ALAB_TYPED_FIELD(AttendRequest, values)
-      .ALAB_TYPED_FIELD(AttendRequest, query)
-      .field("temperature", &AttendRequest::temperature);
+      .ALAB_TYPED_FIELD(AttendRequest, values);
   value_object<AttendReply>("AttendReply")
       .ALAB_TYPED_FIELD(AttendReply, scores)
       .ALAB_TYPED_FIELD(AttendReply, weights)

@@ -1,18 +1,13 @@
 // The math-lens calculator (attention/score_steps.hpp) for the web worker:
 //   lab.score_steps({score, d, query, keys, temperature}) -> ScoreStepsReply | {ok: false, message}
 #include "attention/score_steps.hpp"
-#include "embind_support.hpp"
+#include "query_fields.hpp"
 
 using namespace emscripten;
 using namespace alab;
 
 EMSCRIPTEN_BINDINGS(calculator) {
-  value_object<ScoreStepsRequest>("ScoreStepsRequest")
-      .field("score", &ScoreStepsRequest::score)
-      .field("d", &ScoreStepsRequest::d)
-      .ALAB_TYPED_FIELD(ScoreStepsRequest, query)
-      .ALAB_TYPED_FIELD(ScoreStepsRequest, keys)
-      .field("temperature", &ScoreStepsRequest::temperature);
+  wasm::single_query_fields(value_object<ScoreStepsRequest>("ScoreStepsRequest"));
   value_object<ScoreStepsReply>("ScoreStepsReply")
       .field("T", &ScoreStepsReply::T)
       .field("d", &ScoreStepsReply::d)

@@ -7,11 +7,16 @@
 using namespace emscripten;
 using namespace alab::exercises;
 
+namespace {
+// A grade request names its exercise as an exercise request does: {student, kind, variant}.
+template <class Request>
+value_object<Request>& exercise_fields(value_object<Request>&& record) {
+  return record.field("student", &Request::student).field("kind", &Request::kind).field("variant", &Request::variant);
+}
+}  // namespace
+
 EMSCRIPTEN_BINDINGS(exercises) {
-  value_object<ExerciseRequest>("ExerciseRequest")
-      .field("student", &ExerciseRequest::student)
-      .field("kind", &ExerciseRequest::kind)
-      .field("variant", &ExerciseRequest::variant);
+  exercise_fields(value_object<ExerciseRequest>("ExerciseRequest"));
   value_object<Given>("ExerciseGiven")
       .field("name", &Given::name)
       .field("rows", &Given::rows)
@@ -29,10 +34,7 @@ EMSCRIPTEN_BINDINGS(exercises) {
       .field("seed", &ExerciseReply::seed)
       .ALAB_RECORDS_FIELD(ExerciseReply, givens)
       .ALAB_RECORDS_FIELD(ExerciseReply, parts);
-  value_object<GradeRequest>("GradeRequest")
-      .field("student", &GradeRequest::student)
-      .field("kind", &GradeRequest::kind)
-      .field("variant", &GradeRequest::variant)
+  exercise_fields(value_object<GradeRequest>("GradeRequest"))
       .field("part", &GradeRequest::part)
       .ALAB_ARRAY_FIELD(GradeRequest, typed);
   value_object<PartGrade>("PartGrade")
