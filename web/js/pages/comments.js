@@ -8,7 +8,7 @@
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
 import { formatNumber, formatPercent } from '../ui/format.js';
-import { defaults, toQuery } from '../settings/settings-schema.js';
+import { defaults } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { PALETTE } from '../charts/svg.js';
 import { drawRowBars, drawRowBarsPlaceholder } from '../charts/row-bars.js';
@@ -17,8 +17,7 @@ import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { FAR, saveOwnResult } from '../work/own-results.js';
 import { openStore } from '../work/store.js';
 import { setUpPrediction } from './predict-box.js';
-import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from './page-kit.js';
-import { clip, quoted } from '../ui/quote.js';
+import { askBeforeLongRun, enablerOf, markDone, onePressAtATime, readItemNumber, setUpTrainingPage, showRunSummary, startStop } from './page-kit.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 
@@ -34,7 +33,7 @@ const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const groupName = (g) => `the ${capital(g)}`;
 
 const state = {
-  spec: null, form: null, settings: null, build: null, running: false,
+  settings: null, running: false,
   trained: false,       // the session holds trained models that answer questions
   overview: null,       // groups, planted, vocabulary (CorpusOverview)
   comment: null,        // {index | text, reading (as trained)}
@@ -78,30 +77,13 @@ const chart = new LineChart($('cm-curves'), {
 
 // ---- settings and the estimate ------------------------------------------------------
 
-const threaded = () => Boolean(state.build && state.build.threads);
 const engineSettings = (settings, data) => ({ grammar_json: grammar(), ...settings, data });
-const showEstimate = liveEstimate($('cm-estimate'), async (settings) => {
-  if (!state.build) return null;
-  const r = await lab.call('comments_estimate', { settings: engineSettings(settings, 'biased'), threads: threaded() });
-  return r.seconds;
-}, () => state.running);
-
-function validate() {
-  const settings = state.form.read();
-  if (settings) {
-    showShareLink(`comments.html${toQuery(state.spec, settings)}`);
-    showEstimate(settings);
-    // Before any run, the empty chart's axis runs over the epochs the run will have.
-    if (!state.running && !state.settings) chart.reset(settings.epochs);
-  }
-  return settings;
-}
+// The planted data's training, in seconds on this computer with this build's threads.
+const estimateSeconds = (settings, build) => lab.call('comments_estimate', { settings: engineSettings(settings, 'biased'), threads: Boolean(build.threads) })
+  .then((r) => r.seconds);
 
 const setRunning = startStop($('start'), $('stop'));
-const QUESTION_IDS = ['cm-index', 'cm-next-osk', 'cm-text', 'cm-read-text', 'cm-mask-group', 'cm-mask-phrase', 'cm-mask-top', 'cm-unmask', 'cm-adv-run', 'cm-remedy'];
-function enableQuestions(on) {
-  for (const id of QUESTION_IDS) $(id).disabled = !on;
-}
+const enableQuestions = enablerOf(['cm-index', 'cm-next-osk', 'cm-text', 'cm-read-text', 'cm-mask-group', 'cm-mask-phrase', 'cm-mask-top', 'cm-unmask', 'cm-adv-run', 'cm-remedy']);
 
 // ---- training ------------------------------------------------------------------------
 
@@ -160,10 +142,9 @@ function showAccuracy(outcome) {
 
 async function train() {
   $('start-error').textContent = '';
-  const settings = validate();
+  const settings = page.validate();
   if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
-  const expected = await lab.call('comments_estimate', { settings: engineSettings(settings, 'biased'), threads: threaded() })
-    .then((r) => r.seconds, () => null);
+  const expected = await estimateSeconds(settings, page.build()).catch(() => null);
   document.body.dataset.estimate = String(expected);
   const answer = await askBeforeLongRun(expected, { what: 'This training', hint: '(Fewer epochs are quicker.)', errorEl: $('start-error'), estimateEl: $('cm-estimate') });
   if (answer !== 'run') return;
@@ -216,15 +197,6 @@ async function remedy() {
 }
 
 // ---- one comment ---------------------------------------------------------------------
-
-function readIndex() {
-  const text = $('cm-index').value.trim(), max = Number($('cm-index').max);
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  const ok = Number.isInteger(n) && n >= 1 && n <= max;
-  $('cm-index-error').textContent = ok ? '' : `Test comment: ${/^\d+$/.test(text) ? `${clip(text, 12)} is out of range` : `${quoted(text)} is not a whole number`}; use a whole number from 1 to ${max}.`;
-  $('cm-index').setAttribute('aria-invalid', ok ? 'false' : 'true');
-  return ok ? n - 1 : null;
-}
 
 // The next test comment, after the one shown, about the Osk with a non-hostile phrase:
 // where the shortcut shows.
@@ -418,26 +390,23 @@ function showComparison() {
 const focus = new LinkedPosition();
 let resetRunViews = () => {};
 let predict = null;
+let page = null;  // setUpTrainingPage's {spec, form, validate, build}
 
 function main() {
   for (const id of ['cm-tokens', 'cm-row-bars', 'cm-adv-bars']) linkElements($(id), focus);
   drawRowBarsPlaceholder($('cm-row-bars'), 'Train the models to see a comment\'s attention row here.');
   resetRunViews = viewsAsLoaded(['cm-tokens', 'cm-row-bars', 'cm-answer', 'cm-edit-error', 'cm-swap', 'cm-adv-result', 'cm-adv-figure',
     'cm-fpr-bars', 'cm-audit', 'cm-audit-summary', 'cm-audit-which', 'cm-accuracy', 'cm-remedy-progress', 'cm-remedy-error', 'cm-remedy-bars', 'cm-compare', 'cm-text-error', 'cm-index-error']);
-  ({ spec: state.spec, form: state.form } = setUpSettings('comments', validate));
+  page = setUpTrainingPage('comments', { lab, describeBuild, session: SESSION, train, estimateEl: $('cm-estimate'),
+    estimate: estimateSeconds, busy: () => state.running,
+    // Before any run, the empty chart's axis runs over the epochs the run will have.
+    onValid: (settings) => { if (!state.running && !state.settings) chart.reset(settings.epochs); } });
   predict = setUpPrediction('comments', widget.predict, openStore());
-  validate();
-  $('start').disabled = true;
-  showEngineStatus(lab, describeBuild, (info) => {
-    state.build = info;
-    $('start').disabled = false;
-    validate();  // the estimate, now that the build (threads or not) is known
-  });
   const guarded = (errorId, fn) => () => { Promise.resolve(fn()).catch((err) => { $(errorId).textContent = `${capital(err.message)}.`; }); };
-  $('start').addEventListener('click', onePressAtATime(train));
-  $('stop').addEventListener('click', () => lab.stopSession(SESSION));
-  $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validate(); });
-  $('cm-index').addEventListener('input', guarded('cm-index-error', () => { const i = readIndex(); return i === null ? null : readComment({ index: i, text: '' }); }));
+  $('cm-index').addEventListener('input', guarded('cm-index-error', () => {
+    const i = readItemNumber($('cm-index'), $('cm-index-error'), 'Test comment');
+    return i === null ? null : readComment({ index: i, text: '' });
+  }));
   $('cm-next-osk').addEventListener('click', guarded('cm-index-error', nextOsk));
   $('cm-read-text').addEventListener('click', guarded('cm-text-error', readTyped));
   $('cm-text').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); guarded('cm-text-error', readTyped)(); } });
@@ -453,7 +422,7 @@ function main() {
   $('cm-unmask').addEventListener('click', guarded('cm-edit-error', () => maskOnly([])));
   $('cm-adv-run').addEventListener('click', guarded('cm-edit-error', adversary));
   $('cm-remedy').addEventListener('click', onePressAtATime(remedy));
-  curvesLabel(defaults(state.spec));
+  curvesLabel(defaults(page.spec));
   document.body.dataset.ready = 'true';
   document.body.dataset.comments = 'idle';
 }

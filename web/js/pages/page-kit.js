@@ -6,11 +6,14 @@
 //   showEngineStatus(lab, (info) => { ...enable Start... });
 //   showShareLink(`race.html${toQuery(spec, settings)}`);
 //   showUrlNotice(ignored);   // the messages fromQuery gave, if any
+// A training page's settings, estimate, Start, Stop and Defaults are wired at once by
+// setUpTrainingPage; its "which test item" box is read by readItemNumber.
 import { confirmInPage } from '../ui/confirm.js';
 import { formatDuration } from '../ui/format.js';
 import { labData } from '../ui/lab-data.js';
 import { buildSettingsForm } from '../settings/settings-form.js';
-import { fromQuery } from '../settings/settings-schema.js';
+import { fromQuery, toQuery } from '../settings/settings-schema.js';
+import { clip, quoted } from '../ui/quote.js';
 import { openStore } from '../work/store.js';
 import { pauseWhenAway } from '../embed/embedded.js';
 import { hideEmptyTables } from '../ui/hide-empty.js';
@@ -196,4 +199,58 @@ export function setUpSettings(widget, onChange, { spec = labData().widgets[widge
   form.fill(settings);
   showUrlNotice(ignored);
   return { data: labData().widgets[widget], spec, form, settings };
+}
+
+// A training page (Start trains in the worker's session, Stop stops it, Defaults refills
+// the form) wired the one way: its settings as setUpSettings sets them up; each valid
+// change renews the share link (`${widget}.html?...`) and the time shown in estimateEl
+// (liveEstimate of estimate(settings, build), none before the engine is ready or while
+// busy()) and calls onValid(settings); Start stays disabled until the engine is ready,
+// then runs train, one press at a time.
+//   const page = setUpTrainingPage('vision', { lab, describeBuild, session: SESSION, train,
+//     estimateEl: $('vi-estimate'), estimate: (settings, build) => seconds, busy: () => state.running });
+//   page.validate();   // the form's settings, or null while one is marked invalid
+//   page.build();      // the engine's build info, null until it is ready
+//   -> {spec, form, validate, build}
+export function setUpTrainingPage(widget, { lab, describeBuild, session, train, estimateEl, estimate, busy, onValid = () => {} }) {
+  let build = null;
+  const showEstimate = liveEstimate(estimateEl, (settings) => (build ? estimate(settings, build) : null), busy);
+  const validate = () => {
+    const settings = form.read();
+    if (settings) {
+      showShareLink(`${widget}.html${toQuery(spec, settings)}`);
+      showEstimate(settings);
+      onValid(settings);
+    }
+    return settings;
+  };
+  const { spec, form } = setUpSettings(widget, validate);
+  validate();
+  $('start').disabled = true;
+  showEngineStatus(lab, describeBuild, (info) => {
+    build = info;
+    $('start').disabled = false;
+    validate();  // the estimate, now that the build (threads or not) is known
+  });
+  $('start').addEventListener('click', onePressAtATime(train));
+  $('stop').addEventListener('click', () => lab.stopSession(session));
+  $('defaults').addEventListener('click', () => { form.fillDefaults(); validate(); });
+  return { spec, form, validate, build: () => build };
+}
+
+// A "which test item" box (what: 'Test image', ...), numbered from 1 to its max: the
+// item's index from 0, or null with the reason in errorEl (as text) and the box marked
+// invalid.
+export function readItemNumber(input, errorEl, what) {
+  const text = input.value.trim(), max = Number(input.max);
+  const n = /^\d+$/.test(text) ? Number(text) : NaN;
+  const ok = Number.isInteger(n) && n >= 1 && n <= max;
+  errorEl.textContent = ok ? '' : `${what}: ${/^\d+$/.test(text) ? `${clip(text, 12)} is out of range` : `${quoted(text)} is not a whole number`}; use a whole number from 1 to ${max}.`;
+  input.setAttribute('aria-invalid', ok ? 'false' : 'true');
+  return ok ? n - 1 : null;
+}
+
+// Controls enabled together (by id): -> enable(on).
+export function enablerOf(ids) {
+  return (on) => { for (const id of ids) $(id).disabled = !on; };
 }

@@ -7,14 +7,13 @@
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
 import { formatNumber, formatPercent, withUnit } from '../ui/format.js';
-import { defaults, toQuery } from '../settings/settings-schema.js';
+import { defaults } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { PALETTE } from '../charts/svg.js';
 import { drawPatchMap, fillHeatTable, patchAt } from '../charts/patch-map.js';
 import { openStore } from '../work/store.js';
 import { setUpPrediction } from './predict-box.js';
-import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from './page-kit.js';
-import { clip, quoted } from '../ui/quote.js';
+import { askBeforeLongRun, enablerOf, markDone, readItemNumber, setUpTrainingPage, showRunSummary, startStop } from './page-kit.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 
@@ -29,7 +28,7 @@ const LN2 = Math.log(2);
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const state = {
-  spec: null, form: null, settings: null, build: null, running: false,
+  settings: null, running: false,
   overview: null,   // sizes, test labels and both models' answers (VisionOverview)
   index: 0,         // the test image shown
   whose: 'readout', // 'readout' | 'cls' | a patch of the image as drawn (0 .. P-1)
@@ -58,27 +57,11 @@ const lossChart = new LineChart($('vi-loss'), {
 
 // ---- settings and the estimate ------------------------------------------------------
 
-const threaded = () => Boolean(state.build && state.build.threads);
-const showEstimate = liveEstimate($('vi-estimate'), async (settings) => {
-  if (!state.build) return null;
-  const r = await lab.call('vision_estimate', { settings, threads: threaded() });
-  return r.seconds;
-}, () => state.running);
-
-function validate() {
-  const settings = state.form.read();
-  if (settings) {
-    showShareLink(`vision.html${toQuery(state.spec, settings)}`);
-    showEstimate(settings);
-  }
-  return settings;
-}
+// The training, in seconds on this computer with this build's threads.
+const estimateSeconds = (settings, build) => lab.call('vision_estimate', { settings, threads: Boolean(build.threads) }).then((r) => r.seconds);
 
 const setRunning = startStop($('start'), $('stop'));
-const QUESTION_IDS = ['vi-index', 'vi-next-wrong', 'vi-next-yes', 'vi-whose'];
-function enableQuestions(on) {
-  for (const id of QUESTION_IDS) $(id).disabled = !on;
-}
+const enableQuestions = enablerOf(['vi-index', 'vi-next-wrong', 'vi-next-yes', 'vi-whose']);
 
 // ---- training ------------------------------------------------------------------------
 
@@ -107,11 +90,11 @@ function addCurveRow(rows, e) {
 
 async function train() {
   $('start-error').textContent = '';
-  const settings = validate();
+  const settings = page.validate();
   if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
   let expected = null;
   try {
-    expected = (await lab.call('vision_estimate', { settings, threads: threaded() })).seconds;
+    expected = await estimateSeconds(settings, page.build());
   } catch (err) {
     $('start-error').textContent = `${capital(err.message)}.`;  // refused before it starts (too large for memory)
     return;
@@ -212,15 +195,6 @@ function fillWhose() {
   $('vi-whose').value = 'readout';
 }
 
-function readIndex() {
-  const text = $('vi-index').value.trim(), max = Number($('vi-index').max);
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  const ok = Number.isInteger(n) && n >= 1 && n <= max;
-  $('vi-index-error').textContent = ok ? '' : `Test image: ${/^\d+$/.test(text) ? `${clip(text, 12)} is out of range` : `${quoted(text)} is not a whole number`}; use a whole number from 1 to ${max}.`;
-  $('vi-index').setAttribute('aria-invalid', ok ? 'false' : 'true');
-  return ok ? n - 1 : null;
-}
-
 async function showImage(index) {
   const [r, s] = await Promise.all([lab.sessionCall(SESSION, 'read', { index, shuffled: false }), lab.sessionCall(SESSION, 'read', { index, shuffled: true })]);
   state.index = index;
@@ -288,24 +262,19 @@ async function nextWhere(test, none) {
 
 let resetRunViews = () => {};
 let predict = null;
+let page = null;  // setUpTrainingPage's {spec, form, validate, build}
 
 function main() {
   resetRunViews = viewsAsLoaded(['vi-curve-table', 'vi-map', 'vi-map-caption', 'vi-table', 'vi-shuffled-map', 'vi-shuffled-caption',
     'vi-shuffled-table', 'vi-answer', 'vi-shuffle-answer', 'vi-count', 'vi-count-summary', 'vi-index-error', 'vi-whose']);
-  ({ spec: state.spec, form: state.form } = setUpSettings('vision', validate));
+  page = setUpTrainingPage('vision', { lab, describeBuild, session: SESSION, train, estimateEl: $('vi-estimate'),
+    estimate: estimateSeconds, busy: () => state.running });
   predict = setUpPrediction('vision', widget.predict, openStore());
-  validate();
-  $('start').disabled = true;
-  showEngineStatus(lab, describeBuild, (info) => {
-    state.build = info;
-    $('start').disabled = false;
-    validate();  // the estimate, now that the build (threads or not) is known
-  });
   const guarded = (fn) => () => { Promise.resolve(fn()).catch((err) => { $('vi-index-error').textContent = `${capital(err.message)}.`; }); };
-  $('start').addEventListener('click', onePressAtATime(train));
-  $('stop').addEventListener('click', () => lab.stopSession(SESSION));
-  $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validate(); });
-  $('vi-index').addEventListener('input', guarded(() => { const i = readIndex(); return i === null ? null : showImage(i); }));
+  $('vi-index').addEventListener('input', guarded(() => {
+    const i = readItemNumber($('vi-index'), $('vi-index-error'), 'Test image');
+    return i === null ? null : showImage(i);
+  }));
   $('vi-next-wrong').addEventListener('click', guarded(() => nextWhere((i) => state.overview.pred[i] !== state.overview.test_labels[i],
     `The transformer gets every one of the ${state.overview.n_test} test images right.`)));
   $('vi-next-yes').addEventListener('click', guarded(() => nextWhere((i) => state.overview.test_labels[i] === 1, 'No test image has the answer yes.')));
@@ -321,7 +290,7 @@ function main() {
       drawImages();
     });
   }
-  curvesLabel(defaults(state.spec));
+  curvesLabel(defaults(page.spec));
   document.body.dataset.ready = 'true';
   document.body.dataset.vision = 'idle';
 }
