@@ -6,19 +6,13 @@
 // in both builds; with positions off no shuffle changes an answer and the map moves with the
 // patches; Stop; a long run announced and declined; bad links, settings and typed input
 // named next to where they came from, as text.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, startLab, openPage, openMoreSettings, answerInPage } from './support.mjs';
+import { axe, openMoreSettings, answerInPage } from './support.mjs';
+import { assertEstimateHeld, labForFile, openReady } from './lab-session.mjs';
 
-let lab;
-before(async () => { lab = await startLab(); });
-after(async () => { await lab.close(); });
-
-async function open(path, plain = false) {
-  const opened = await openPage(lab.browser, plain ? lab.plainUrl(path) : lab.isolatedUrl(path));
-  await opened.page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 60000 });
-  return opened;
-}
+const lab = labForFile();
+const open = (path, plain = false) => openReady(lab, path, { plain });
 
 async function trained(page) {
   await page.click('#start');
@@ -42,8 +36,7 @@ for (const plain of [false, true]) {
     const t0 = Date.now();
     await trained(page);
     const wall = (Date.now() - t0) / 1000;
-    const { estimate, engine } = await page.evaluate(() => ({ estimate: Number(document.body.dataset.estimate), engine: Number(document.body.dataset.wall) }));
-    assert.ok((estimate / engine <= 2 && engine / estimate <= 2) || Math.abs(engine - estimate) <= 0.5, `estimated ${estimate} s, took ${engine} s`);
+    const { estimate, engine } = await assertEstimateHeld(page);
     console.log(`# vision page, ${build}: estimate ${estimate.toFixed(2)} s, engine ${engine.toFixed(2)} s, click to trained ${wall.toFixed(2)} s`);
     // The curves: both models, every epoch, in both charts and the table.
     const epochs = 40;
