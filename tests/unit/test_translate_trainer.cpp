@@ -29,18 +29,25 @@ Corpus small_corpus() {
   REQUIRE(make_corpus(g, r, c));
   return c;
 }
+
+// The first n training pairs (at most) whose source is as long as the first pair's: one
+// minibatch, since a batch holds sources of one length.
+std::vector<int> rows_of_first_length(const Corpus& c, std::size_t n) {
+  std::vector<int> rows;
+  const std::size_t S = c.train[0].src.size();
+  for (int i = 0; i < static_cast<int>(c.train.size()) && rows.size() < n; ++i)
+    if (c.train[i].src.size() == S) rows.push_back(i);
+  return rows;
+}
 }  // namespace
 
 TEST_CASE("a batch: sources of one length, targets shifted by <bos>, closed by <eos>, padded", "[translate]") {
   const Corpus c = small_corpus();
-  std::vector<int> rows;
-  const std::size_t S = c.train[0].src.size();
-  for (int i = 0; i < static_cast<int>(c.train.size()) && rows.size() < 4; ++i)
-    if (c.train[i].src.size() == S) rows.push_back(i);
+  const std::vector<int> rows = rows_of_first_length(c, 4);
   TranslateBatch b;
   make_batch(c, c.train, rows, b);
   REQUIRE(b.B == static_cast<int>(rows.size()));
-  REQUIRE(b.S == static_cast<int>(S));
+  REQUIRE(b.S == static_cast<int>(c.train[0].src.size()));
   for (int k = 0; k < b.B; ++k) {
     const SentencePair& p = c.train[rows[k]];
     const int n = static_cast<int>(p.tgt.size());
@@ -107,10 +114,7 @@ TEST_CASE("alignment error rate: a perfect, a wrong and a chance alignment, by h
 // float rounding), and which thread computes half B changes no bit.
 TEST_CASE("a minibatch's two halves sum to its gradient, and a helper thread changes no bit", "[translate]") {
   const Corpus c = small_corpus();
-  std::vector<int> rows;
-  const std::size_t S = c.train[0].src.size();
-  for (int i = 0; i < static_cast<int>(c.train.size()) && rows.size() < 7; ++i)
-    if (c.train[i].src.size() == S) rows.push_back(i);
+  const std::vector<int> rows = rows_of_first_length(c, 7);
   REQUIRE(rows.size() == 7);
   Seq2SeqConfig mc;
   mc.src_vocab = c.src.size();
