@@ -145,7 +145,7 @@ TEST_CASE("the translation page's default run: attention translates, the fixed s
 // The race page and the lesson: at the module's settings the GRU stays near chance and
 // attention is far ahead in every run, and attention solves the task (>= 0.98) in most
 // runs, not all: over seeds 1-20 it does in 15, in every build measured, and ends at
-// 0.82-0.94 in the other 5 (README, seed robustness; the reading page's sweep shows it).
+// 0.82-0.94 in the other 5 (docs/benchmarks.md, seed robustness; the reading page's sweep shows it).
 // Seeds 3151 (the module's) and 1-5; natively about a second each.
 TEST_CASE("over seeds at T = 30: the GRU stays near chance, attention is far ahead and solves most runs",
           "[.seeds][race]") {
@@ -174,7 +174,7 @@ TEST_CASE("over seeds at T = 10: the GRU learns the task in every run", "[.seeds
   }
 }
 
-// The translation page: "most seeds reach 95 %" (its seed-robustness table in the README
+// The translation page: "most seeds reach 95 %" (its seed-robustness table in docs/benchmarks.md
 // says how many of 20, per build); here at least two of three, and the fixed summary
 // failing on the longest sentences in every run.
 TEST_CASE("over seeds, the translation's defaults: attention translates in most runs", "[.seeds][translate]") {
