@@ -6,51 +6,43 @@
 //
 //   node tests/bench/cost-page.bench.mjs        (tools/lab bench runs it)
 import { execFileSync } from 'node:child_process';
-import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
+import { mainThreadWork } from '../browser/support.mjs';
+import { eachBuild, openBuild, printTable, withLab } from './page-harness.mjs';
 
 function nativeSse() {
   const out = execFileSync('build/native/tests/bench_attention_sse42', { encoding: 'utf8' });
   return out.trim().split('\n').map((l) => JSON.parse(l)).find((r) => r.explorer).gflops;
 }
 
-async function page(lab, mode) {
-  const url = (mode === 'isolated' ? lab.isolatedUrl : lab.plainUrl)('cost.html?d=64&from=1024&to=1024&seconds=0.5');
-  const { page: p, close } = await openPage(lab.browser, url);
-  await p.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('measure').disabled, null, { timeout: 120000 });
-  await mainThreadWork(p);
+async function measure(lab, build) {
+  const { page, close } = await openBuild(lab, build, 'cost.html?d=64&from=1024&to=1024&seconds=0.5');
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('measure').disabled, null, { timeout: 120000 });
+  await mainThreadWork(page);
   // Twice: the first run lets the browser's compiler optimise the module's hot code.
   for (let i = 0; i < 2; ++i) {
-    await p.click('#measure');
-    await p.waitForFunction(() => document.body.dataset.cost === 'finished', null, { timeout: 120000 });
+    await page.click('#measure');
+    await page.waitForFunction(() => document.body.dataset.cost === 'finished', null, { timeout: 120000 });
   }
-  const r = await p.evaluate(() => {
+  const r = await page.evaluate(() => {
     const cells = Array.from(document.querySelectorAll('#cost-table tbody tr:first-child td'));
     return { build: document.body.dataset.build, gflops: Number(cells[4].textContent),
       seconds: cells.slice(0, 4).map((td) => Number(td.dataset.seconds)) };
   });
-  r.longest = (await mainThreadWork(p)).longest;
+  r.longest = (await mainThreadWork(page)).longest;
   await close();
   return r;
 }
 
 const sse = nativeSse();
-const lab = await startLab();
-const rows = [];
-try {
-  for (const mode of ['isolated', 'plain']) rows.push(await page(lab, mode));
-} finally {
-  await lab.close();
-}
+const rows = await withLab((lab) => eachBuild((build) => measure(lab, build)));
 const f2 = (x) => (Number.isFinite(x) ? x.toFixed(2) : '—');
 const times = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '—');
 console.log('\nCost explorer, self-attention forward at T = 1024, d = 64, one thread, in the page vs native -msse4.2 (same run)\n');
-console.log('| build | GFLOP/s | / native -msse4.2 | attention 2-thread speed-up | GRU 2-thread speed-up | longest main-thread task |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
-console.log(`| native -msse4.2 | ${f2(sse)} | 1.00× | | | |`);
-for (const r of rows) {
-  const [a1, a2, g1, g2] = r.seconds;
-  console.log(`| page, ${r.build} | ${f2(r.gflops)} | ${times(r.gflops / sse)} | ${times(a1 / a2)} | ${times(g1 / g2)} | ${r.longest} ms |`);
-}
+printTable(['build', 'GFLOP/s', '/ native -msse4.2', 'attention 2-thread speed-up', 'GRU 2-thread speed-up', 'longest main-thread task'], [
+  ['native -msse4.2', f2(sse), '1.00×', '', '', ''],
+  ...rows.map(({ build, gflops, seconds: [a1, a2, g1, g2], longest }) =>
+    [`page, ${build}`, f2(gflops), times(gflops / sse), times(a1 / a2), times(g1 / g2), `${longest} ms`]),
+]);
 const best = Math.max(...rows.map((r) => r.gflops));
 console.log(`\nGoal: the page's self-attention >= 0.6× native -msse4.2: ${best / sse >= 0.6 ? 'met' : 'NOT met'} (${f2(best / sse)}×).`);
 const longest = Math.max(...rows.map((r) => r.longest));

@@ -7,36 +7,37 @@
 // and per answer. The kind is self-row, the largest (Q, K, V from X and the W's).
 //
 //   node tests/bench/exercises-page.bench.mjs     (tools/lab bench runs it)
-import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
+import { mainThreadWork } from '../browser/support.mjs';
+import { median, openBuild, printTable, withLab } from './page-harness.mjs';
 
 const STUDENTS = 20;
-const lab = await startLab();
-const { page, close } = await openPage(lab.browser, lab.isolatedUrl('exercises.html?kind=self-row'));
-await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
-await page.fill('#ex-student', 'Warm Up');
-await page.waitForFunction(() => document.body.dataset.exercise === 'shown');
-await mainThreadWork(page);
 const shows = [], checks = [];
-for (let i = 0; i < STUDENTS; ++i) {
-  const seed = await page.evaluate(() => document.body.dataset.seed);
-  let t = Date.now();
-  await page.fill('#ex-student', `Student ${i}`);
-  await page.waitForFunction((s) => document.body.dataset.exercise === 'shown' && document.body.dataset.seed !== s, seed);
-  shows.push(Date.now() - t);
-  const parts = await page.$$eval('.exercise-part', (ps) => ps.map((p) => p.dataset.part));
-  for (const part of parts) {
-    t = Date.now();
-    await page.fill(`#ex-part-${part}`, '0');
-    await page.press(`#ex-part-${part}`, 'Enter');
-    await page.waitForFunction((p) => document.querySelector(`[data-part="${p}"]`).dataset.verdict, part);
-    checks.push(Date.now() - t);
-    await page.evaluate((p) => { delete document.querySelector(`[data-part="${p}"]`).dataset.verdict; }, part);
+const longest = await withLab(async (lab) => {
+  const { page, close } = await openBuild(lab, 'isolated', 'exercises.html?kind=self-row');
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await page.fill('#ex-student', 'Warm Up');
+  await page.waitForFunction(() => document.body.dataset.exercise === 'shown');
+  await mainThreadWork(page);
+  for (let i = 0; i < STUDENTS; ++i) {
+    const seed = await page.evaluate(() => document.body.dataset.seed);
+    let t = Date.now();
+    await page.fill('#ex-student', `Student ${i}`);
+    await page.waitForFunction((s) => document.body.dataset.exercise === 'shown' && document.body.dataset.seed !== s, seed);
+    shows.push(Date.now() - t);
+    const parts = await page.$$eval('.exercise-part', (ps) => ps.map((p) => p.dataset.part));
+    for (const part of parts) {
+      t = Date.now();
+      await page.fill(`#ex-part-${part}`, '0');
+      await page.press(`#ex-part-${part}`, 'Enter');
+      await page.waitForFunction((p) => document.querySelector(`[data-part="${p}"]`).dataset.verdict, part);
+      checks.push(Date.now() - t);
+      await page.evaluate((p) => { delete document.querySelector(`[data-part="${p}"]`).dataset.verdict; }, part);
+    }
   }
-}
-const { longest } = await mainThreadWork(page);
-await close();
-await lab.close();
-const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log('| students | exercises shown | answers checked | median to show an exercise | median to show a verdict | longest main-thread task |');
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
-console.log(`| ${STUDENTS} | ${shows.length} | ${checks.length} | ${median(shows)} ms | ${median(checks)} ms | ${longest > 0 ? `${Math.round(longest)} ms` : 'none over 50 ms'} |`);
+  const work = await mainThreadWork(page);
+  await close();
+  return work.longest;
+});
+printTable(['students', 'exercises shown', 'answers checked', 'median to show an exercise', 'median to show a verdict', 'longest main-thread task'],
+  [[STUDENTS, shows.length, checks.length, `${median(shows)} ms`, `${median(checks)} ms`, longest > 0 ? `${Math.round(longest)} ms` : 'none over 50 ms']],
+  { leftColumns: 0 });

@@ -5,62 +5,43 @@
 //
 //   node tests/bench/race-page.bench.mjs        (tools/lab bench runs it)
 import { execFileSync } from 'node:child_process';
-import { startLab, openPage, mainThreadWork } from '../browser/support.mjs';
+import { eachBuild, printGoals, printTable, startRun, withLab } from './page-harness.mjs';
 
-async function pageRace(lab, mode) {
-  const url = (mode === 'isolated' ? lab.isolatedUrl : lab.plainUrl)('race.html');
-  const { page, problems, close } = await openPage(lab.browser, url);
-  // The page is ready once its module has loaded and warmed up (race.js: a little
-  // training so the browser optimizes the hot code; its time is reported apart).
-  await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build
-    && document.body.dataset.warmUpSeconds, null, { timeout: 120000 });
-  const warmUp = Number(await page.evaluate(() => document.body.dataset.warmUpSeconds));
-  // Only the race counts: not Playwright injecting its own script into the page,
-  // which its first pointer action does (~15 ms of main-thread script evaluation).
-  await page.hover('#start');
-  await mainThreadWork(page);  // the page's own thread, counted from here (tests/browser/support.mjs)
-  const t0 = Date.now();
-  await page.click('#start');
-  await page.waitForFunction(() => ['finished', 'stopped', 'error'].includes(document.body.dataset.race), null, { timeout: 600000 });
-  const seconds = (Date.now() - t0) / 1000;
-  const r = await page.evaluate(() => ({
-    build: document.body.dataset.build,
-    engineWall: Number(document.body.dataset.wallSeconds),
-    acc: Object.fromEntries(Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [tr.dataset.model, Number(tr.dataset.testAcc)])),
-  }));
-  const { longest } = await mainThreadWork(page);
-  await close();
-  if (problems.console.length) throw new Error(`console errors: ${problems.console.join('; ')}`);
-  return { mode, seconds, warmUp, longest, ...r };
-}
-
-const lab = await startLab();
-const runs = [];
-try {
-  for (const mode of ['isolated', 'plain']) {
-    const r = await pageRace(lab, mode);
+const { runs, chromium } = await withLab(async (lab) => ({
+  chromium: lab.browser.version(),
+  runs: await eachBuild(async (build) => {
+    const r = await startRun(lab, build, 'race.html', {
+      // The page is ready once its module has loaded and warmed up (race.js: a little
+      // training so the browser optimizes the hot code; its time is reported apart).
+      ready: async (page) => {
+        await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build
+          && document.body.dataset.warmUpSeconds, null, { timeout: 120000 });
+        return { warmUp: Number(await page.evaluate(() => document.body.dataset.warmUpSeconds)) };
+      },
+      done: () => ['finished', 'stopped', 'error'].includes(document.body.dataset.race), timeout: 600000,
+      read: () => ({
+        build: document.body.dataset.build,
+        engineWall: Number(document.body.dataset.wallSeconds),
+        acc: Object.fromEntries(Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [tr.dataset.model, Number(tr.dataset.testAcc)])),
+      }),
+    });
     process.stderr.write(`  page (${r.build}): ${r.seconds.toFixed(2)} s (engine ${r.engineWall.toFixed(2)} s; warm-up at load ${r.warmUp.toFixed(2)} s)\n`);
-    runs.push(r);
-  }
-} finally {
-  await lab.close();
-}
+    return r;
+  }),
+}));
 if (process.env.SKIP_TORCH) process.exit(0);
 process.stderr.write('  PyTorch (tests/bench/race_torch.py)…\n');
 const torch = JSON.parse(execFileSync('/usr/bin/python3', ['tests/bench/race_torch.py'], { encoding: 'utf8' }).trim().split('\n').pop());
 
-console.log(`\nThe race at the module's settings (T 30, 35 epochs, seed 3151), Chromium ${lab.browser.version()}, PyTorch ${torch.torch}\n`);
-console.log('| run | wall time | PyTorch / this | longest main-thread task | warm-up at page load | GRU test acc | attention test acc |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-console.log(`| PyTorch script (${torch.torch_threads} threads) | ${torch.wall_seconds.toFixed(2)} s | 1.0× | – | – | ${torch.gru.test_acc.toFixed(3)} | ${torch.attn.test_acc.toFixed(3)} |`);
-for (const r of runs) {
-  console.log(`| page, ${r.build} | ${r.seconds.toFixed(2)} s | ${(torch.wall_seconds / r.seconds).toFixed(1)}× | ${r.longest.toFixed(0)} ms | ${r.warmUp.toFixed(2)} s | ${r.acc.gru.toFixed(3)} | ${r.acc.attention.toFixed(3)} |`);
-}
+console.log(`\nThe race at the module's settings (T 30, 35 epochs, seed 3151), Chromium ${chromium}, PyTorch ${torch.torch}\n`);
+printTable(['run', 'wall time', 'PyTorch / this', 'longest main-thread task', 'warm-up at page load', 'GRU test acc', 'attention test acc'], [
+  [`PyTorch script (${torch.torch_threads} threads)`, `${torch.wall_seconds.toFixed(2)} s`, '1.0×', '–', '–', torch.gru.test_acc.toFixed(3), torch.attn.test_acc.toFixed(3)],
+  ...runs.map((r) => [`page, ${r.build}`, `${r.seconds.toFixed(2)} s`, `${(torch.wall_seconds / r.seconds).toFixed(1)}×`,
+    `${r.longest.toFixed(0)} ms`, `${r.warmUp.toFixed(2)} s`, r.acc.gru.toFixed(3), r.acc.attention.toFixed(3)]),
+]);
 const best = runs[0];
-const goals = [
+printGoals([
   [`in-browser race (threaded) at least 20× faster than PyTorch`, torch.wall_seconds / best.seconds >= 20],
   ['no main-thread task over 50 ms during the race', runs.every((r) => r.longest <= 50)],
   ['attention test accuracy >= 0.98 and GRU <= 0.65 (both builds)', runs.every((r) => r.acc.attention >= 0.98 && r.acc.gru <= 0.65)],
-];
-console.log('');
-for (const [what, ok] of goals) console.log(`${ok ? 'met    ' : 'NOT met'}  ${what}`);
+]);

@@ -9,38 +9,38 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage } from '../browser/support.mjs';
 import { buildHandin } from '../../web/js/work/handin.js';
 import { normalizeState } from '../../web/js/work/store.js';
 import { loadContent } from '../../tools/site/content.mjs';
+import { openBuild, printTable, withLab } from './page-harness.mjs';
 
 const STUDENTS = 100;
 const content = loadContent('content', 'web');
-const lab = await startLab();
-const { page, close } = await openPage(lab.browser, lab.isolatedUrl('instructor.html'));
-await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+const { wall, rows, status } = await withLab(async (lab) => {
+  const { page, close } = await openBuild(lab, 'isolated', 'instructor.html');
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
 
-const required = { ...Object.fromEntries(content.widgets.race.settings.map((s) => [s.key, s.default])), ...content.assignment.race.required };
-const dir = mkdtempSync(join(tmpdir(), 'class-'));
-const files = [];
-for (let i = 0; i < STUDENTS; ++i) {
-  const races = [
-    { at: '2026-11-30T10:00:00.000Z', settings: required, gru: 0.5, attention: 1, wall: 2, build: 'attention_lab_mt', stopped: false },
-    { at: '2026-11-30T11:00:00.000Z', settings: { ...required, T: 10, epochs: 10, seed: 100 + i }, gru: 0.9, attention: 1, wall: 0.3, build: 'attention_lab_mt', stopped: false },
-  ];
-  const { state } = normalizeState({ version: 2, student: { name: `Student ${i}`, id: `S-${i}` }, answers: {}, races });
-  const { text } = buildHandin({ state, checks: content.checks, assignment: content.assignment, now: new Date('2026-11-30T12:00:00Z') });
-  files.push(join(dir, `s${i}.txt`));
-  writeFileSync(files.at(-1), text);
-}
-const t0 = Date.now();
-await page.setInputFiles('#files', files);
-await page.waitForFunction(() => document.body.dataset.verifying === 'false' && document.body.dataset.verifySeconds, null, { timeout: 1800000 });
-const wall = (Date.now() - t0) / 1000;
-const rows = Number(await page.evaluate(() => document.body.dataset.rows));  // the gradebook shows 50 a page
-const status = await page.textContent('#verify-status');
-await close();
-await lab.close();
-console.log(`| hand-ins | distinct race settings re-run | wall (files chosen to last comparison) | per hand-in |`);
-console.log(`| ---: | ---: | ---: | ---: |`);
-console.log(`| ${rows} | ${/Re-ran (\d+)/.exec(status)[1]} | ${wall.toFixed(1)} s | ${(wall / rows).toFixed(2)} s |`);
+  const required = { ...Object.fromEntries(content.widgets.race.settings.map((s) => [s.key, s.default])), ...content.assignment.race.required };
+  const dir = mkdtempSync(join(tmpdir(), 'class-'));
+  const files = [];
+  for (let i = 0; i < STUDENTS; ++i) {
+    const races = [
+      { at: '2026-11-30T10:00:00.000Z', settings: required, gru: 0.5, attention: 1, wall: 2, build: 'attention_lab_mt', stopped: false },
+      { at: '2026-11-30T11:00:00.000Z', settings: { ...required, T: 10, epochs: 10, seed: 100 + i }, gru: 0.9, attention: 1, wall: 0.3, build: 'attention_lab_mt', stopped: false },
+    ];
+    const { state } = normalizeState({ version: 2, student: { name: `Student ${i}`, id: `S-${i}` }, answers: {}, races });
+    const { text } = buildHandin({ state, checks: content.checks, assignment: content.assignment, now: new Date('2026-11-30T12:00:00Z') });
+    files.push(join(dir, `s${i}.txt`));
+    writeFileSync(files.at(-1), text);
+  }
+  const t0 = Date.now();
+  await page.setInputFiles('#files', files);
+  await page.waitForFunction(() => document.body.dataset.verifying === 'false' && document.body.dataset.verifySeconds, null, { timeout: 1800000 });
+  const wall = (Date.now() - t0) / 1000;
+  const rows = Number(await page.evaluate(() => document.body.dataset.rows));  // the gradebook shows 50 a page
+  const status = await page.textContent('#verify-status');
+  await close();
+  return { wall, rows, status };
+});
+printTable(['hand-ins', 'distinct race settings re-run', 'wall (files chosen to last comparison)', 'per hand-in'],
+  [[rows, /Re-ran (\d+)/.exec(status)[1], `${wall.toFixed(1)} s`, `${(wall / rows).toFixed(2)} s`]], { leftColumns: 0 });
