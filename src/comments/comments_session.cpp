@@ -6,7 +6,6 @@
 #include "core/widget_schemas.hpp"
 #include "nn/attention_classifier.hpp"
 #include "nn/bag_of_words.hpp"
-#include "race/race_session.hpp"
 
 namespace alab::comments {
 namespace {
@@ -20,15 +19,8 @@ std::vector<int> tokens_of(const race::Dataset& d, int i) { return std::vector<i
 
 }  // namespace
 
-CommentsSession::~CommentsSession() {
-  stop_ = true;
-  for (std::thread& t : threads_) if (t.joinable()) t.join();
-}
-
 Status CommentsSession::start(const CommentsSettings& s, bool threads) {
-  stop();
-  for (std::thread& t : threads_) if (t.joinable()) t.join();
-  threads_.clear();
+  halt();
   finished_ = false;
   // The student's settings, in content/widgets/comments.json's ranges and words.
   for (const auto& [key, value] : {std::pair<const char*, double>{"bias", s.bias}, {"noise", s.noise}, {"epochs", s.epochs},
@@ -67,11 +59,12 @@ Status CommentsSession::start(const CommentsSettings& s, bool threads) {
   trainers_[0] = std::make_unique<CommentTrainer>(std::move(attention), corpus_->train.data, batch, s.lr, seed);
   trainers_[1] = std::make_unique<CommentTrainer>(std::move(bow), corpus_->train.data, batch, s.lr, seed);
   begin();
-  turn_ = 0;
-  threaded_ = threads && race::race_threads_available();  // never a thread where none can start
-  running_ = 2;
-  if (threads)
-    for (int m = 0; m < 2; ++m) threads_.emplace_back([this, m] { run_model(m); });
+  ModelSlices work;
+  work.models = 2;
+  work.advance = [this](int m) { return epoch_step(m, kSlice); };
+  work.finished = [this](int m) { return trainers_[m]->epochs_done() >= epochs_; };
+  schedule(std::move(work), threads);
+  scheduler_.launch();
   return Status::success();
 }
 
@@ -83,19 +76,11 @@ void CommentsSession::report(int model, double loss) {
   e.kind = kKinds[model];
   e.epoch = t.epochs_done();
   e.loss = loss;
-  const auto accuracy = [](const std::vector<double>& p, const std::vector<int>& labels) {
-    long k = 0;
-    for (std::size_t i = 0; i < p.size(); ++i) k += (p[i] > 0.5 ? 1 : 0) == labels[i];
-    return p.empty() ? 0.0 : static_cast<double>(k) / static_cast<double>(p.size());
-  };
-  e.val_acc = accuracy(t.probabilities(c.val.data), c.val.data.labels);
-  const std::vector<double> p = t.probabilities(c.test.data);
-  e.test_acc = accuracy(p, c.test.data.labels);
-  std::vector<int> pred(p.size()), group(p.size());
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    pred[i] = p[i] > 0.5 ? 1 : 0;
-    group[i] = c.test.info[i].group;
-  }
+  e.val_acc = accuracy(answers_of(t.probabilities(c.val.data)), c.val.data.labels);
+  const std::vector<int> pred = answers_of(t.probabilities(c.test.data));
+  e.test_acc = accuracy(pred, c.test.data.labels);
+  std::vector<int> group(pred.size());
+  for (std::size_t i = 0; i < pred.size(); ++i) group[i] = c.test.info[i].group;
   const int groups = static_cast<int>(c.grammar.groups.size());
   const std::vector<GroupRates> rates = subgroup_rates(c.test.data.labels, pred, group, groups);
   double others = 0;
@@ -116,52 +101,19 @@ bool CommentsSession::epoch_step(int model, int max_batches) {
   return true;
 }
 
-void CommentsSession::run_model(int model) {
-  while (!stopping() && trainers_[model]->epochs_done() < epochs_) {
-    wait_while_paused();
-    epoch_step(model, kSlice);
-  }
-  --running_;
-}
-
-bool CommentsSession::step(double budget_ms) {
-  if (threaded_) return done();
-  const double t0 = steady_seconds();
-  while (!done() && (steady_seconds() - t0) * 1000 < budget_ms) {
-    if (trainers_[turn_]->epochs_done() >= epochs_) turn_ = 1 - turn_;
-    if (epoch_step(turn_, kSlice)) turn_ = 1 - turn_;  // the two models take turns, an epoch each
-  }
-  return done();
-}
-
-bool CommentsSession::done() const {
-  if (!corpus_) return true;
-  if (threaded_) return running_.load() == 0;
-  return stopping() || (trainers_[0]->epochs_done() >= epochs_ && trainers_[1]->epochs_done() >= epochs_);
-}
-
 Status CommentsSession::finish(CommentsOutcome& out) {
   if (!corpus_) return Status::error("nothing was started");
-  for (std::thread& t : threads_) if (t.joinable()) t.join();
-  threads_.clear();
+  scheduler_.join();
   out = CommentsOutcome{};
   out.data = settings_.data == "biased" ? "biased" : settings_.remedy;
   out.n_train = corpus_->train.n();
   out.wall = elapsed();
-  out.threads = threaded_;
+  out.threads = scheduler_.threaded();
   out.stopped = stopping();
   for (int m = 0; m < 2; ++m) {
     CommentTrainer& t = *trainers_[m];
-    CommentModelOutcome o;
-    o.kind = kKinds[m];
-    o.epochs_done = t.epochs_done();
-    for (const auto* set : {&corpus_->val, &corpus_->test}) {
-      const std::vector<double> p = t.probabilities(set->data);
-      long k = 0;
-      for (std::size_t i = 0; i < p.size(); ++i) k += (p[i] > 0.5 ? 1 : 0) == set->data.labels[i];
-      (set == &corpus_->val ? o.val_acc : o.test_acc) = static_cast<double>(k) / static_cast<double>(p.size());
-    }
-    out.models.push_back(o);
+    const auto acc = [&t](const CommentSet& split) { return accuracy(answers_of(t.probabilities(split.data)), split.data.labels); };
+    out.models.push_back({kKinds[m], acc(corpus_->val), acc(corpus_->test), t.epochs_done()});
   }
   const auto& attention = dynamic_cast<const nn::AttentionClassifier<float>&>(trainers_[0]->model());
   if (Status st = reading::read_model(attention, read_model_); !st) return st;

@@ -19,15 +19,14 @@
 // false-positive rates, so the page can draw the shortcut being learned.
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "comments/comment_audit.hpp"
 #include "comments/comment_trainer.hpp"
-#include "core/session.hpp"
+#include "core/model_outcome.hpp"
+#include "core/model_scheduler.hpp"
 #include "reading/attention_reading.hpp"
 
 namespace alab::comments {
@@ -53,11 +52,7 @@ struct CommentEpoch {
   double wall = 0;           // seconds since start()
 };
 
-struct CommentModelOutcome {
-  std::string kind;
-  double val_acc = 0, test_acc = 0;
-  int epochs_done = 0;
-};
+using CommentModelOutcome = TrainedModel<struct CommentsPage>;
 
 struct CommentsOutcome {
   std::vector<CommentModelOutcome> models;
@@ -121,16 +116,12 @@ struct CommentsEstimate {
 };
 Status estimate_comments(const EstimateRequest& in, CommentsEstimate& out);
 
-class CommentsSession : public Session<CommentEpoch> {
+// The two models on core/model_scheduler.hpp's schedule: a thread each, or an epoch each in turns.
+class CommentsSession : public ScheduledSession<CommentEpoch> {
  public:
-  CommentsSession() = default;
-  ~CommentsSession();
-  CommentsSession(const CommentsSession&) = delete;
-  CommentsSession& operator=(const CommentsSession&) = delete;
+  ~CommentsSession() { halt(); }
 
   Status start(const CommentsSettings& settings, bool threads);
-  bool step(double budget_ms);
-  bool done() const;
   Status finish(CommentsOutcome& out);
 
   // After finish().
@@ -148,7 +139,6 @@ class CommentsSession : public Session<CommentEpoch> {
   friend Status estimate_comments(const EstimateRequest&, CommentsEstimate&);
   bool epoch_step(int model, int max_batches);   // trains; reports an epoch when one ends
   void report(int model, double loss);
-  void run_model(int model);
   Status ready() const;
   Status comment(const CommentRequest& in, std::vector<int>& tokens, CommentReading& out) const;
   double attention_p1(const int* tokens, const std::vector<int>& masked) const;
@@ -158,10 +148,8 @@ class CommentsSession : public Session<CommentEpoch> {
   std::unique_ptr<Corpus> corpus_;
   std::unique_ptr<CommentTrainer> trainers_[2];
   reading::ReadModel read_model_;
-  std::vector<std::thread> threads_;
-  std::atomic<int> running_{0};
-  int epochs_ = 0, turn_ = 0;
-  bool threaded_ = false, finished_ = false;
+  int epochs_ = 0;
+  bool finished_ = false;
 };
 
 }  // namespace alab::comments

@@ -21,6 +21,7 @@ bool WorkExchange::run_if_untaken(Job& job) {
   job.work();
   std::lock_guard<std::mutex> lock(mu_);
   job.state = Job::State::done;
+  cv_.notify_all();  // its owner may be waiting in finish()
   return true;
 }
 

@@ -28,7 +28,8 @@ struct Job {
 class WorkExchange {
  public:
   void offer(Job& job);
-  // The owner: runs an offered job nobody has taken (true), else does nothing (false).
+  // Runs an offered job nobody has taken (true), else does nothing (false): its owner,
+  // or a thread that helps with that one job between its own slices (the race's pair).
   bool run_if_untaken(Job& job);
   void wait(Job& job);  // until a taken job is done (at once for one never offered, or done)
   void finish(Job& job) {

@@ -33,18 +33,7 @@ Status check_race_memory(const Settings& settings, double budget) {
                        std::to_string(settings.T) + ") or the GRU hidden size (" + std::to_string(settings.hidden) + ")");
 }
 
-bool race_threads_available() {
-#if defined(ALAB_NO_THREADS)
-  return false;  // a build without thread support (the single-thread WebAssembly one)
-#else
-  return true;
-#endif
-}
-
-RaceSession::~RaceSession() {
-  stop();
-  join();
-}
+bool race_threads_available() { return threads_available(); }
 
 RaceWork warm_up_race_engine(int batches) {
   const Settings s;  // the module's settings
@@ -64,8 +53,7 @@ RaceWork warm_up_race_engine(int batches) {
 }
 
 Status RaceSession::start(const Settings& settings, bool threads, const SettingsSchema& schema) {
-  stop();
-  join();
+  halt();
   if (Status st = validate(settings, schema); !st) return st;
   if (Status st = check_race_memory(settings, memory_budget_); !st) return st;
   settings_ = std::make_unique<Settings>(settings);
@@ -74,10 +62,10 @@ Status RaceSession::start(const Settings& settings, bool threads, const Settings
   trainers_[1] = std::make_unique<Trainer>(ModelKind::attention, settings, *data_);
   begin();
   for (auto& t : trainers_) t->set_stop_flag(&stop_, &pause_);
-  in_line_ = std::make_unique<InLineRunner>(*trainers_[0], *trainers_[1]);
-  threaded_ = threads && race_threads_available();
+  pair_ = std::make_unique<RacePair>(*trainers_[0], *trainers_[1], [this](int m, const EpochStats& e) { record(m, e); });
+  pair_->slice = 1;  // in turns, step() looks at the clock after every minibatch
+  schedule(pair_->work(scheduler_), threads);  // threads start at the first step() or run_here()
   finished_ = false;
-  running_ = true;
   on_epoch_ = nullptr;
   return Status::success();
 }
@@ -89,48 +77,21 @@ void RaceSession::record(int model, const EpochStats& e) {
   if (on_epoch_) on_epoch_(r);
 }
 
-bool RaceSession::step(double budget_ms) {
-  if (!trainers_[0] || !running_) return true;
-  const EpochReport report = [this](int m, const EpochStats& e) { record(m, e); };
-  if (threaded_) {
-    if (!runner_.joinable()) {
-      runner_ = std::thread([this, report] {
-        run_pair(*trainers_[0], *trainers_[1], true, report);
-        running_ = false;
-      });
-    }
-    return done();
-  }
-  const double until = steady_seconds() + budget_ms / 1000.0;
-  bool over = false;
-  do over = in_line_->step(1, report);
-  while (!over && steady_seconds() < until);
-  if (over) running_ = false;
-  return over;
-}
-
 void RaceSession::run_here(const std::function<void(const EpochRecord&)>& on_epoch) {
-  if (!trainers_[0] || !running_ || runner_.joinable()) return;
+  if (!pair_ || done()) return;
   on_epoch_ = on_epoch;
-  run_pair(*trainers_[0], *trainers_[1], threaded_, [this](int m, const EpochStats& e) { record(m, e); });
+  scheduler_.run_here();
   on_epoch_ = nullptr;
-  running_ = false;
-}
-
-bool RaceSession::done() const { return !running_.load(); }
-
-void RaceSession::join() {
-  if (runner_.joinable()) runner_.join();
 }
 
 Status RaceSession::finish(RaceOutcome& out) {
   if (!trainers_[0]) return Status::error("no race has been started");
   if (!done()) return Status::error("the race is still running");
-  join();
+  scheduler_.join();
   RaceOutcome r;
   outcome_of(*trainers_[0], r.gru);
   outcome_of(*trainers_[1], r.attention);
-  r.threads = threaded_;
+  r.threads = scheduler_.threaded();
   r.stopped = !(r.gru.completed && r.attention.completed);
   r.test_labels = data_->test.labels;
   r.wall = elapsed();

@@ -15,16 +15,14 @@
 #pragma once
 
 #include <array>
-#include <string>
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <thread>
+#include <string>
 #include <vector>
 #include <xtensor/xtensor.hpp>
 
-#include "core/session.hpp"
+#include "core/model_scheduler.hpp"
 #include "race/epoch_runner.hpp"
 #include "race/race_cost.hpp"
 #include "race/task.hpp"
@@ -82,31 +80,27 @@ bool race_threads_available();
 // the race's later runs were 1.6x faster. The race page calls this while it loads.
 RaceWork warm_up_race_engine(int batches);
 
-// The session contract (core/session.hpp), for one race.
-class RaceSession : public Session<EpochRecord> {
+// The session contract (core/session.hpp), for one race: its two models on
+// core/model_scheduler.hpp's schedule (RacePair, race/epoch_runner.hpp).
+class RaceSession : public ScheduledSession<EpochRecord> {
  public:
-  RaceSession() = default;
-  ~RaceSession();  // stops and joins a running race
-  RaceSession(const RaceSession&) = delete;
-  RaceSession& operator=(const RaceSession&) = delete;
+  ~RaceSession() { halt(); }  // stops and joins a running race
 
   // Refuses invalid settings (validate against schema), and settings whose race would
   // not fit in the memory budget (set_memory_budget; race_cost.hpp). A race still
   // running is stopped first. threads: train on two threads (when the build has them).
   Status start(const Settings& settings, bool threads, const SettingsSchema& schema = race_schema());
 
-  // Drives the race from a caller that must stay responsive (the web worker).
-  // Without threads: trains for about budget_ms milliseconds (whole minibatches, at
-  // least one). With threads: the first call sets the session's threads training
-  // (two: src/race/epoch_runner.hpp), later calls only look. Returns done().
-  bool step(double budget_ms);
+  // step(budget_ms) drives the race from a caller that must stay responsive (the web
+  // worker). Without threads: trains for about budget_ms milliseconds (whole
+  // minibatches, at least one). With threads: the first call sets the session's threads
+  // training (two: src/race/epoch_runner.hpp), later calls only look. Returns done().
   // Or: trains to the end on the calling thread (and one more with threads),
   // reporting each epoch to on_epoch too, from either thread, one call at a time.
   // For callers that have a thread to give, such as the command line.
   void run_here(const std::function<void(const EpochRecord&)>& on_epoch);
 
-  bool done() const;                 // no model is training any more
-  bool threaded() const { return threaded_; }
+  bool threaded() const { return scheduler_.threaded(); }
 
   // After done(): joins the threads and evaluates both models on the test set.
   Status finish(RaceOutcome& out);
@@ -125,15 +119,12 @@ class RaceSession : public Session<EpochRecord> {
 
  private:
   void record(int model, const EpochStats& e);
-  void join();
 
   std::unique_ptr<Settings> settings_;
   std::unique_ptr<TaskData> data_;
   std::unique_ptr<Trainer> trainers_[2];  // 0: GRU, 1: attention
-  std::unique_ptr<InLineRunner> in_line_;
-  std::atomic<bool> running_{false};      // threads still training
-  bool threaded_ = false, finished_ = false;
-  std::thread runner_;
+  std::unique_ptr<RacePair> pair_;
+  bool finished_ = false;
   double memory_budget_ = 0;
   std::mutex on_epoch_mu_;                // run_here's callback: one call at a time
   std::function<void(const EpochRecord&)> on_epoch_;

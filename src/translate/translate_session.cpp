@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <tuple>
 #include <utility>
 
 #include "attention/self_attention.hpp"
@@ -30,29 +31,15 @@ Status corpus_request(const TranslateSettings& s, CorpusRequest& r) {
 }
 
 TranslateConfig trainer_config(const TranslateSettings& s, AttentionKind kind) {
-  TranslateConfig cfg;
-  cfg.seed = s.seed;
-  cfg.embed = s.embed;
-  cfg.hidden = s.hidden;
-  cfg.batch = s.batch;
-  cfg.lr = s.lr;
-  cfg.epochs = s.epochs;
-  cfg.clip = s.clip;
-  cfg.decay_from = s.decay_from;
-  cfg.lr_floor = s.lr_floor;
+  TranslateConfig cfg;  // the settings' sizes and steadying, field for field
+  std::tie(cfg.seed, cfg.embed, cfg.hidden, cfg.batch, cfg.epochs) = std::tie(s.seed, s.embed, s.hidden, s.batch, s.epochs);
+  std::tie(cfg.lr, cfg.clip, cfg.decay_from, cfg.lr_floor) = std::tie(s.lr, s.clip, s.decay_from, s.lr_floor);
   cfg.attention = kind;
   return cfg;
 }
 
-TranslateSession::~TranslateSession() {
-  stop_ = true;
-  for (std::thread& t : threads_) if (t.joinable()) t.join();
-}
-
 Status TranslateSession::start(const TranslateSettings& s, bool threads) {
-  stop();
-  for (std::thread& t : threads_) if (t.joinable()) t.join();
-  threads_.clear();
+  halt();
   if (s.kinds.empty() || s.kinds.size() > 3) return Status::error("train one to three models");
   std::vector<AttentionKind> kinds;
   for (const std::string& k : s.kinds) {
@@ -83,22 +70,32 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
   for (AttentionKind kind : kinds) {
     trainers_.push_back(std::make_unique<TranslateTrainer>(*corpus_, trainer_config(s, kind)));
   }
-  epochs_done_.assign(trainers_.size(), 0);
+  const int n = static_cast<int>(trainers_.size());
+  lanes_ = std::vector<Lane>(static_cast<std::size_t>(n));
+  for (int m = 0; m < n; ++m) lanes_[m].evaluation.work = [this, m] { report(lanes_[m].pending, lanes_[m].snapshot); };
   begin();
   finished_ = false;
-  turn_ = 0;
-  in_epoch_ = false;
-  threaded_ = threads;
-  running_ = static_cast<int>(trainers_.size());
-  if (threads)
-    for (int m = 0; m < static_cast<int>(trainers_.size()); ++m) threads_.emplace_back([this, m] { run_model(m); });
+  ModelSlices work;
+  work.models = n;
+  work.advance = [this](int m) { return advance(m); };
+  work.finished = [this](int m) { return lanes_[m].epochs_done >= settings_.epochs; };
+  work.retire = [this](int m) {
+    scheduler_.exchange().finish(lanes_[m].evaluation);  // its last epoch's record, before it counts as done
+    trainers_[m]->set_exchange(nullptr);
+  };
+  schedule(std::move(work), threads);
+  // With threads, a thread whose model has finished takes half of each of the others'
+  // minibatches (translate_trainer.hpp) and their epochs' evaluations.
+  if (scheduler_.threaded())
+    for (auto& t : trainers_) t->set_exchange(&scheduler_.exchange());
+  scheduler_.launch();
   return Status::success();
 }
 
 TranslateSession::EpochEnd TranslateSession::close_epoch(int m) {
   EpochEnd end;
   end.model = m;
-  end.epoch = ++epochs_done_[m];
+  end.epoch = ++lanes_[m].epochs_done;
   end.loss = trainers_[m]->epoch_loss();
   end.watch = watch_;
   return end;
@@ -127,66 +124,32 @@ void TranslateSession::report(const EpochEnd& end, const Seq2Seq<float>& weights
   publish(std::move(e));
 }
 
-void TranslateSession::run_model(int m) {
+bool TranslateSession::advance(int m) {
   TranslateTrainer& t = *trainers_[m];
-  t.set_exchange(&exchange_);
-  // An epoch's evaluation goes to a helper only if one is idle at that moment, so that
-  // while every model trains no epoch's record waits for the next epoch's end.
-  Seq2Seq<float> snapshot;
-  EpochEnd pending;
-  Job evaluation{[&] { report(pending, snapshot); }};
-  for (int e = 0; e < settings_.epochs && !stop_; ++e) {
+  Lane& lane = lanes_[m];
+  if (!lane.in_epoch) {
     t.begin_epoch();
-    bool more = true;
-    while (more && !stop_) {
-      wait_while_paused();
-      more = t.train_next();
-    }
-    if (more) break;
-    exchange_.finish(evaluation);  // the last epoch's, if nobody took it, before the snapshot is reused
-    pending = close_epoch(m);
-    if (exchange_.idle_helpers() > 0) {
-      snapshot = t.model();
-      exchange_.offer(evaluation);
-    } else {
-      report(pending, t.model());
-    }
+    lane.in_epoch = true;
   }
-  exchange_.finish(evaluation);
-  t.set_exchange(nullptr);
-  --running_;
-  exchange_.wake();
-  exchange_.help_until([this] { return running_ == 0; });
-}
-
-bool TranslateSession::step(double budget_ms) {
-  if (threaded_) return done();
-  const double until = steady_seconds() + budget_ms / 1000;
-  const int n = static_cast<int>(trainers_.size());
-  while (running_ > 0 && !stop_) {
-    TranslateTrainer& t = *trainers_[turn_];
-    if (!in_epoch_) {
-      t.begin_epoch();
-      in_epoch_ = true;
-    }
-    if (!t.train_next()) {
-      report(close_epoch(turn_), t.model());
-      in_epoch_ = false;
-      turn_ = (turn_ + 1) % n;
-      if (turn_ == 0 && epochs_done_[0] >= settings_.epochs) running_ = 0;
-    }
-    if (steady_seconds() >= until) break;
+  if (t.train_next()) return false;
+  lane.in_epoch = false;
+  WorkExchange& exchange = scheduler_.exchange();
+  exchange.finish(lane.evaluation);  // the last epoch's, if nobody took it, before the snapshot is reused
+  lane.pending = close_epoch(m);
+  // The evaluation goes to a helper only if one is idle at this moment, so that while
+  // every model trains no epoch's record waits for the next epoch's end.
+  if (exchange.idle_helpers() > 0) {
+    lane.snapshot = t.model();
+    exchange.offer(lane.evaluation);
+  } else {
+    report(lane.pending, t.model());
   }
-  if (stop_) running_ = 0;
-  return done();
+  return true;
 }
-
-bool TranslateSession::done() const { return running_ == 0; }
 
 Status TranslateSession::finish(TranslateOutcome& out) {
   if (!done()) return Status::error("the models are still training");
-  for (std::thread& t : threads_) if (t.joinable()) t.join();
-  threads_.clear();
+  scheduler_.join();
   TranslateOutcome o;
   for (const auto& t : trainers_) {
     TranslateModelOutcome m;
@@ -196,7 +159,7 @@ Status TranslateSession::finish(TranslateOutcome& out) {
     o.models.push_back(std::move(m));
   }
   o.wall = elapsed();
-  o.threads = threaded_;
+  o.threads = scheduler_.threaded();
   o.stopped = stop_;
   finished_ = true;
   out = std::move(o);
@@ -223,7 +186,7 @@ Status TranslateSession::watch(int index) {
 Status TranslateSession::watch_attention(int model, int index, AlignmentMap<float>& out) const {
   if (!corpus_) return Status::error("train the models first");
   if (model < 0 || model >= static_cast<int>(trainers_.size())) return Status::error("there is no model " + std::to_string(model));
-  if (!done() && threaded_) return Status::error("wait until training has finished");
+  if (!done() && scheduler_.threaded()) return Status::error("wait until training has finished");
   if (index < 0 || index >= static_cast<int>(corpus_->test.size()))
     return Status::error("there are test sentences 1 to " + std::to_string(corpus_->test.size()) + " only");
   out = trainers_[model]->teacher_forced_attention(corpus_->test[index]);
@@ -233,7 +196,7 @@ Status TranslateSession::watch_attention(int model, int index, AlignmentMap<floa
 Status TranslateSession::translate(int model, const std::vector<std::string>& words, Translation& out) const {
   if (!corpus_) return Status::error("train the models first");
   if (model < 0 || model >= static_cast<int>(trainers_.size())) return Status::error("there is no model " + std::to_string(model));
-  if (!done() && threaded_) return Status::error("wait until training has finished");
+  if (!done() && scheduler_.threaded()) return Status::error("wait until training has finished");
   if (words.empty()) return Status::error("type a sentence first");
   if (static_cast<int>(words.size()) > settings_.max_len)
     return Status::error(std::to_string(words.size()) + " words: the models were trained on sentences of at most " +

@@ -21,13 +21,10 @@
 
 #include <atomic>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "core/session.hpp"
-#include "core/work_exchange.hpp"
+#include "core/model_scheduler.hpp"
 #include "translate/translate_trainer.hpp"
 
 namespace alab::translate {
@@ -87,7 +84,6 @@ struct TranslateOutcome {
   bool threads = false, stopped = false;
 };
 
-// The session contract (core/session.hpp), for one to three models side by side.
 // The page's questions to a session, and its replies, as records.
 struct TranslateRequest {     // a typed sentence through model `model`
   int model = 0;
@@ -108,16 +104,14 @@ struct CorpusInfo {           // what the page shows beside the training
   std::vector<SentencePair> test;      // the test sentences, with their gold alignments
 };
 
-class TranslateSession : public Session<TranslateEpoch> {
+// The session contract (core/session.hpp), for one to three models side by side on
+// core/model_scheduler.hpp's schedule: a thread each, or an epoch each in turns (a slice
+// is one minibatch).
+class TranslateSession : public ScheduledSession<TranslateEpoch> {
  public:
-  TranslateSession() = default;
-  ~TranslateSession();
-  TranslateSession(const TranslateSession&) = delete;
-  TranslateSession& operator=(const TranslateSession&) = delete;
+  ~TranslateSession() { halt(); }
 
   Status start(const TranslateSettings& settings, bool threads);
-  bool step(double budget_ms);          // one thread: trains ~budget_ms of minibatches; returns done()
-  bool done() const;
   Status finish(TranslateOutcome& out);
   // After start(): model `model` (as trained so far) translates `words`; unknown
   // words, too many or none are refused, the unknown ones named.
@@ -144,20 +138,24 @@ class TranslateSession : public Session<TranslateEpoch> {
     int model = 0, epoch = 0, watch = 0;
     double loss = 0;
   };
+  // A model's epoch in progress, and its last epoch's evaluation: run here, or offered
+  // on the scheduler's exchange (on a snapshot of the weights) when a thread is idle.
+  struct Lane {
+    bool in_epoch = false;
+    int epochs_done = 0;
+    EpochEnd pending;
+    Seq2Seq<float> snapshot;
+    Job evaluation;
+  };
   EpochEnd close_epoch(int model);      // counts the epoch; what to evaluate and report
   void report(const EpochEnd& end, const Seq2Seq<float>& weights);
-  void run_model(int model);            // a thread's loop
-  WorkExchange exchange_;
+  bool advance(int model);              // one minibatch; at an epoch's end, its record
   TranslateSettings settings_;
   std::unique_ptr<Corpus> corpus_;
   std::vector<std::unique_ptr<TranslateTrainer>> trainers_;
-  std::vector<int> epochs_done_;
-  std::vector<std::thread> threads_;
+  std::vector<Lane> lanes_;             // one a model, sized at start() (the jobs must not move)
   std::atomic<int> watch_{0};
-  std::atomic<int> running_{0};
-  bool threaded_ = false, finished_ = false;
-  int turn_ = 0;                        // one thread: whose epoch is being trained
-  bool in_epoch_ = false;
+  bool finished_ = false;
 };
 
 }  // namespace alab::translate

@@ -7,7 +7,6 @@
 #include "core/widget_schemas.hpp"
 #include "nn/cross_entropy.hpp"
 #include "nn/tiny_vit.hpp"
-#include "race/race_session.hpp"
 #include "rng/pcg32.hpp"
 #include "rng/torch_rng.hpp"
 
@@ -151,15 +150,8 @@ Status check_vision_settings(const VisionSettings& s) {
   return check_setting("vision", "pooling", s.pooling);
 }
 
-VisionSession::~VisionSession() {
-  stop_ = true;
-  for (std::thread& t : threads_) if (t.joinable()) t.join();
-}
-
 Status VisionSession::start(const VisionSettings& s, bool threads) {
-  stop();
-  for (std::thread& t : threads_) if (t.joinable()) t.join();
-  threads_.clear();
+  halt();
   finished_ = false;
   if (Status st = check_vision_settings(s); !st) return st;
   if (Status st = check_vision_memory(s, memory_budget_); !st) return st;
@@ -178,13 +170,17 @@ Status VisionSession::start(const VisionSettings& s, bool threads) {
   for (int m = 0; m < 2; ++m)
     trainers_[m] = std::make_unique<ImageTrainer>(std::move(models[m]), task_->train, batch, s.lr, static_cast<std::uint64_t>(s.seed));
   begin();
-  turn_ = 0;
-  threaded_ = threads && race::race_threads_available();  // never a thread where none can start
-  running_ = 2;
-  if (threaded_) {
-    for (int m = 0; m < 2; ++m) trainers_[m]->set_exchange(&exchange_);
-    for (int m = 0; m < 2; ++m) threads_.emplace_back([this, m] { run_model(m); });
-  }
+  // With threads, the thread whose model finishes first (the bag of patches) computes
+  // halves of the transformer's minibatches and evaluations (image_trainer.hpp).
+  ModelSlices work;
+  work.models = 2;
+  work.advance = [this](int m) { return epoch_step(m, kSlice); };
+  work.finished = [this](int m) { return trainers_[m]->epochs_done() >= epochs_; };
+  work.retire = [this](int m) { trainers_[m]->set_exchange(nullptr); };
+  schedule(std::move(work), threads);
+  if (scheduler_.threaded())
+    for (auto& t : trainers_) t->set_exchange(&scheduler_.exchange());
+  scheduler_.launch();
   return Status::success();
 }
 
@@ -205,65 +201,24 @@ bool VisionSession::epoch_step(int model, int max_batches) {
   const bool canonical = position_blind(model);
   std::vector<int> pv, pt;
   t.predict_pair(canonical ? canonical_val_ : task_->val, canonical ? canonical_test_ : task_->test, pv, pt);
-  const auto accuracy = [](const std::vector<int>& p, const ImageSet& set) {
-    long k = 0;
-    for (int i = 0; i < set.n(); ++i) k += p[i] == set.labels[i];
-    return static_cast<double>(k) / set.n();
-  };
-  e.val_acc = accuracy(pv, task_->val);
-  e.test_acc = accuracy(pt, task_->test);
+  e.val_acc = accuracy(pv, task_->val.labels);
+  e.test_acc = accuracy(pt, task_->test.labels);
   e.wall = elapsed();
   publish(std::move(e));
   return true;
 }
 
-void VisionSession::run_model(int model) {
-  while (!stopping() && trainers_[model]->epochs_done() < epochs_) {
-    wait_while_paused();
-    epoch_step(model, kSlice);
-  }
-  --running_;
-  exchange_.wake();
-  exchange_.help_until([this] { return running_.load() == 0; });  // the other model's halves, until it is done
-}
-
-bool VisionSession::step(double budget_ms) {
-  if (threaded_) return done();
-  const double t0 = steady_seconds();
-  while (!done() && (steady_seconds() - t0) * 1000 < budget_ms) {
-    if (trainers_[turn_]->epochs_done() >= epochs_) turn_ = 1 - turn_;
-    if (epoch_step(turn_, kSlice)) turn_ = 1 - turn_;  // the two models take turns, an epoch each
-  }
-  return done();
-}
-
-bool VisionSession::done() const {
-  if (!task_) return true;
-  if (threaded_) return running_.load() == 0;
-  return stopping() || (trainers_[0]->epochs_done() >= epochs_ && trainers_[1]->epochs_done() >= epochs_);
-}
-
 Status VisionSession::finish(VisionOutcome& out) {
   if (!task_) return Status::error("nothing was started");
-  for (std::thread& t : threads_) if (t.joinable()) t.join();
-  threads_.clear();
-  for (auto& t : trainers_) t->set_exchange(nullptr);
+  scheduler_.join();
   out = VisionOutcome{};
   out.n_train = task_->train.n();
   out.wall = elapsed();
-  out.threads = threaded_;
+  out.threads = scheduler_.threaded();
   out.stopped = stopping();
   for (int m = 0; m < 2; ++m) {
-    VisionModelOutcome o;
-    o.kind = kKinds[m];
-    o.epochs_done = trainers_[m]->epochs_done();
-    for (const ImageSet* set : {&task_->val, &task_->test}) {
-      const std::vector<int> p = predict(m, *set);
-      long k = 0;
-      for (int i = 0; i < set->n(); ++i) k += p[i] == set->labels[i];
-      (set == &task_->val ? o.val_acc : o.test_acc) = static_cast<double>(k) / set->n();
-    }
-    out.models.push_back(o);
+    const auto acc = [&](const ImageSet& set) { return accuracy(predict(m, set), set.labels); };
+    out.models.push_back({kKinds[m], acc(task_->val), acc(task_->test), trainers_[m]->epochs_done()});
   }
   finished_ = true;
   return Status::success();
@@ -417,7 +372,7 @@ Status estimate_vision(const VisionEstimateRequest& in, VisionEstimate& out, dou
     model_seconds[m] = s.epochs * (batches * per_batch + evaluated * per_eval_image);
   }
   const double draw = per_image_drawn * (s.images + fixed("n_val") + fixed("n_test"));
-  const bool threads = in.threads && race::race_threads_available();
+  const bool threads = in.threads && threads_available();
   out.seconds = draw + (threads ? std::max(model_seconds[0], model_seconds[1]) : model_seconds[0] + model_seconds[1]);
   return Status::success();
 }

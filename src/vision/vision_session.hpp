@@ -28,15 +28,13 @@
 // not by luck of rounding. Training is untouched (minibatches in the images' own order).
 #pragma once
 
-#include <atomic>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "core/session.hpp"
+#include "core/model_outcome.hpp"
+#include "core/model_scheduler.hpp"
 #include "core/status.hpp"
-#include "core/work_exchange.hpp"
 #include "vision/image_trainer.hpp"
 #include "vision/shape_task.hpp"
 
@@ -60,11 +58,7 @@ struct VisionEpoch {
   double wall = 0;               // seconds since start()
 };
 
-struct VisionModelOutcome {
-  std::string kind;
-  double val_acc = 0, test_acc = 0;
-  int epochs_done = 0;
-};
+using VisionModelOutcome = TrainedModel<struct VisionPage>;
 
 struct VisionOutcome {
   std::vector<VisionModelOutcome> models;  // transformer, bag of patches
@@ -138,19 +132,16 @@ std::vector<int> canonical_patch_order(const float* image, int side, int patch);
 // Test image i's seeded shuffle (never the identity).
 std::vector<int> shuffle_order(std::uint64_t seed, int index, int patches);
 
-class VisionSession : public Session<VisionEpoch> {
+// The two models on core/model_scheduler.hpp's schedule; with threads, the trainers
+// offer halves of their work on its exchange.
+class VisionSession : public ScheduledSession<VisionEpoch> {
  public:
-  VisionSession() = default;
-  ~VisionSession();
-  VisionSession(const VisionSession&) = delete;
-  VisionSession& operator=(const VisionSession&) = delete;
+  ~VisionSession() { halt(); }
 
   // Bytes a run may use (0: no limit); the threaded WebAssembly build has a fixed heap.
   void set_memory_budget(double bytes) { memory_budget_ = bytes; }
 
   Status start(const VisionSettings& settings, bool threads);
-  bool step(double budget_ms);
-  bool done() const;
   Status finish(VisionOutcome& out);
 
   // After finish().
@@ -163,7 +154,6 @@ class VisionSession : public Session<VisionEpoch> {
  private:
   friend Status estimate_vision(const VisionEstimateRequest&, VisionEstimate&, double);
   bool epoch_step(int model, int max_batches);
-  void run_model(int model);
   Status ready() const;
   bool position_blind(int model) const { return model == 1 || settings_.positions == "off"; }
   // Logits of one image (side^2 pixels) and the read-out's weights over its tokens,
@@ -175,12 +165,9 @@ class VisionSession : public Session<VisionEpoch> {
   std::unique_ptr<ShapeTask> task_;
   ImageSet canonical_val_, canonical_test_;  // each image's patches in canonical order
   std::unique_ptr<ImageTrainer> trainers_[2];
-  WorkExchange exchange_;  // a thread whose model has finished computes halves of the other's
-  std::vector<std::thread> threads_;
-  std::atomic<int> running_{0};
-  int epochs_ = 0, turn_ = 0;
+  int epochs_ = 0;
   double memory_budget_ = 0;
-  bool threaded_ = false, finished_ = false;
+  bool finished_ = false;
 };
 
 }  // namespace alab::vision
