@@ -21,10 +21,7 @@ AttentionClassifier<Scalar>::AttentionClassifier(const AttentionClassifierConfig
   head.init(D, D, D, gen);
   fc_w.name = "fc.weight";
   fc_b.name = "fc.bias";
-  fc_w.resize(2, D);
-  fc_b.resize(1, 2);
-  init_uniform(fc_w.w, kaiming_uniform_bound(D), gen);
-  init_uniform(fc_b.w, inverse_sqrt_bound(D), gen);
+  init_linear(fc_w, fc_b, D, 2, gen);
 }
 
 template <class Scalar>

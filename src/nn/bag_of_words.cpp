@@ -8,10 +8,7 @@ template <class Scalar>
 BagOfWords<Scalar>::BagOfWords(int vocab, int seq_len, rng::TorchGenerator& gen) : vocab_(vocab), seq_len_(seq_len) {
   fc_w.name = "fc.weight";
   fc_b.name = "fc.bias";
-  fc_w.resize(2, vocab);
-  fc_b.resize(1, 2);
-  init_uniform(fc_w.w, kaiming_uniform_bound(vocab), gen);
-  init_uniform(fc_b.w, inverse_sqrt_bound(vocab), gen);
+  init_linear(fc_w, fc_b, vocab, 2, gen);
 }
 
 template <class Scalar>

@@ -85,4 +85,14 @@ inline double inverse_sqrt_bound(Eigen::Index fan_in) {
   return 1.0 / std::sqrt(static_cast<double>(fan_in));
 }
 
+// nn.Linear(in, out) as PyTorch builds it: weight (out x in), then bias (1 x out), drawn
+// in that order with the bounds above.
+template <class Scalar>
+void init_linear(Param<Scalar>& weight, Param<Scalar>& bias, Eigen::Index in, Eigen::Index out, rng::TorchGenerator& gen) {
+  weight.resize(out, in);
+  bias.resize(1, out);
+  init_uniform(weight.w, kaiming_uniform_bound(in), gen);
+  init_uniform(bias.w, inverse_sqrt_bound(in), gen);
+}
+
 }  // namespace alab::nn

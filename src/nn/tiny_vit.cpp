@@ -18,10 +18,7 @@ TinyVit<Scalar>::TinyVit(const TinyVitConfig& cfg, rng::TorchGenerator& gen) : c
   b1.name = "head1.bias";
   w2.name = "head2.weight";
   b2.name = "head2.bias";
-  patch_w.resize(D, pp);
-  patch_b.resize(1, D);
-  init_uniform(patch_w.w, kaiming_uniform_bound(pp), gen);  // nn.Linear(p^2, D)
-  init_uniform(patch_b.w, inverse_sqrt_bound(pp), gen);
+  init_linear(patch_w, patch_b, pp, D, gen);  // nn.Linear(p^2, D)
   row.resize(cfg.grid(), D);
   col.resize(cfg.grid(), D);
   // nn.Embedding(grid, D), twice, then normal_(std=0.02) as ViT initialises its positions:
@@ -39,14 +36,8 @@ TinyVit<Scalar>::TinyVit(const TinyVitConfig& cfg, rng::TorchGenerator& gen) : c
   init_normal(cls.w, gen);  // nn.Parameter(torch.randn(1, D) * 0.02)
   cls.w *= Scalar(cfg.position_std);
   head.init(D, D, D, gen);
-  w1.resize(H, D);
-  b1.resize(1, H);
-  init_uniform(w1.w, kaiming_uniform_bound(D), gen);
-  init_uniform(b1.w, inverse_sqrt_bound(D), gen);
-  w2.resize(2, H);
-  b2.resize(1, 2);
-  init_uniform(w2.w, kaiming_uniform_bound(H), gen);
-  init_uniform(b2.w, inverse_sqrt_bound(H), gen);
+  init_linear(w1, b1, D, H, gen);
+  init_linear(w2, b2, H, 2, gen);
 }
 
 template <class Scalar>
@@ -143,14 +134,8 @@ BagOfPatches<Scalar>::BagOfPatches(int side, int patch, int hidden, rng::TorchGe
   b1.name = "patch.bias";
   w2.name = "out.weight";
   b2.name = "out.bias";
-  w1.resize(hidden, pp);
-  b1.resize(1, hidden);
-  init_uniform(w1.w, kaiming_uniform_bound(pp), gen);
-  init_uniform(b1.w, inverse_sqrt_bound(pp), gen);
-  w2.resize(2, hidden);
-  b2.resize(1, 2);
-  init_uniform(w2.w, kaiming_uniform_bound(hidden), gen);
-  init_uniform(b2.w, inverse_sqrt_bound(hidden), gen);
+  init_linear(w1, b1, pp, hidden, gen);
+  init_linear(w2, b2, hidden, 2, gen);
 }
 
 template <class Scalar>
