@@ -127,18 +127,25 @@ const char* kExpsContext =
 const char* kKeysAsValues = "keys_as_values";
 const char* kKeysAsValuesMessage = "This blends the keys: the context vector blends the values, with the same weights.";
 
-// q, K and V whose scores are not all equal and whose keys are not the values.
-void draw_query_keys_values(rng::Pcg32& rng, int T, int d, int lo, int hi, V& q, M& K, M& Vals) {
+// q (d), K and V (T x d) whose scores are not all equal and whose keys are not the values.
+struct QueryKeysValues {
+  V q;
+  M K, Vals;
+};
+QueryKeysValues draw_query_keys_values(rng::Pcg32& rng, int T, int d, int lo, int hi) {
+  QueryKeysValues x;
   do {
-    q = draw_matrix(rng, d, 1, lo, hi);
-    K = draw_matrix(rng, T, d, lo, hi);
-    Vals = draw_matrix(rng, T, d, lo, hi);
-  } while ((K * q).maxCoeff() == (K * q).minCoeff() || K == Vals);
+    x.q = draw_matrix(rng, d, 1, lo, hi);
+    x.K = draw_matrix(rng, T, d, lo, hi);
+    x.Vals = draw_matrix(rng, T, d, lo, hi);
+  } while ((x.K * x.q).maxCoeff() == (x.K * x.q).minCoeff() || x.K == x.Vals);
+  return x;
 }
 
-// Each kind draws until its exercise is separated() in every part: every mistake the part
-// names lands outside the tolerance of the answer and of the part's other mistakes, and
-// the answer is no trivial guess. Draws come one after another from the exercise's own
+// Each kind's draw_<kind> makes one exercise from the stream and says whether it is
+// separated() in every part: every mistake the part names lands outside the tolerance of
+// the answer and of the part's other mistakes, and the answer is no trivial guess.
+// make_exercise draws until one is. Draws come one after another from the exercise's own
 // PCG stream, so a seed always gives the same exercise. The share of draws kept, in the
 // comments, was measured over the 10,000 seeds of tests/unit/test_exercises.cpp, which
 // fails if the mean number of draws grows (ranges too narrow or too wide).
@@ -146,30 +153,23 @@ void draw_query_keys_values(rng::Pcg32& rng, int T, int d, int lo, int hi, V& q,
 // Entries -2..2 (whole numbers, d = 2): scores from -8 to 8, small enough to exponentiate
 // by hand; 83 % of draws are kept (the rest give scores so far apart that the weights are
 // all but one-hot).
-Exercise context_exercise(rng::Pcg32& rng, int& draws) {
-  for (;;) {
-    ++draws;
-    Exercise e;
-    V q;
-    M K, Vals;
-    draw_query_keys_values(rng, 3, 2, -2, 2, q, K, Vals);
-    e.prompt = "One query q, three keys (the rows of K) and their values (the rows of V), d = 2. Score each key "
-               "with the dot product s_i = q · k_i, turn the scores into weights with the softmax (τ = 1), and "
-               "blend the values into the context vector c = Σ α_i v_i.";
-    e.givens = {given("q", q), given("K", K), given("V", Vals)};
-    const auto r = attend_(ScoreKind::dot, q, K, Vals);
-    const V ex = exps(r.scores);
-    ExercisePart s = part("scores", "the scores s_1, s_2, s_3", values(r.scores), false);
-    ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
-    w.weights = true;
-    add_mistake(w, kExps, kExpsMessage, values(ex));
-    ExercisePart c = part("context", "the context vector c", values(r.context));
-    add_mistake(c, kKeysAsValues, kKeysAsValuesMessage, values(attend_(ScoreKind::dot, q, K, K).context));
-    add_mistake(c, kExps, kExpsContext, values(blend(ex, Vals)));
-    const bool ok = separated(s) && separated(w, trivial_weights(3)) && separated(c, trivial_contexts(Vals));
-    e.parts = {s, w, c};
-    if (ok) return e;
-  }
+bool draw_context(rng::Pcg32& rng, Exercise& e) {
+  const auto [q, K, Vals] = draw_query_keys_values(rng, 3, 2, -2, 2);
+  e.prompt = "One query q, three keys (the rows of K) and their values (the rows of V), d = 2. Score each key "
+             "with the dot product s_i = q · k_i, turn the scores into weights with the softmax (τ = 1), and "
+             "blend the values into the context vector c = Σ α_i v_i.";
+  e.givens = {given("q", q), given("K", K), given("V", Vals)};
+  const auto r = attend_(ScoreKind::dot, q, K, Vals);
+  const V ex = exps(r.scores);
+  ExercisePart s = part("scores", "the scores s_1, s_2, s_3", values(r.scores), false);
+  ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
+  w.weights = true;
+  add_mistake(w, kExps, kExpsMessage, values(ex));
+  ExercisePart c = part("context", "the context vector c", values(r.context));
+  add_mistake(c, kKeysAsValues, kKeysAsValuesMessage, values(attend_(ScoreKind::dot, q, K, K).context));
+  add_mistake(c, kExps, kExpsContext, values(blend(ex, Vals)));
+  e.parts = {s, w, c};
+  return separated(s) && separated(w, trivial_weights(3)) && separated(c, trivial_contexts(Vals));
 }
 
 // Entries -1..1 (d_k = 4): dot products from -4 to 4, halved by √d_k. τ is 1/4 or 4, one
@@ -177,39 +177,32 @@ Exercise context_exercise(rng::Pcg32& rng, int& draws) {
 // makes forgetting τ and forgetting √d_k the same weights, τ = 1/2 makes forgetting both
 // the right answer, τ = 1 has no temperature to forget. Entries -2..2 would saturate the
 // softmax at τ = 1/4 in a third of the draws; with -1..1, 88 % of draws are kept.
-Exercise scaled_exercise(rng::Pcg32& rng, int& draws) {
-  for (;;) {
-    ++draws;
-    Exercise e;
-    V q;
-    M K, Vals;
-    draw_query_keys_values(rng, 3, 4, -1, 1, q, K, Vals);
-    const double tau = draw(rng, 0, 1) ? 4.0 : 0.25;
-    e.prompt = "One query q and three keys and values, d_k = 4. Score each key with the scaled dot product "
-               "s_i = q · k_i / √d_k, take the softmax at temperature τ (α = softmax(s / τ)), and blend the "
-               "values into c = Σ α_i v_i.";
-    e.givens = {given("q", q), given("K", K), given("V", Vals), {"τ", 1, 1, {tau}}};
-    const auto r = attend_(ScoreKind::scaled_dot, q, K, Vals, tau);
-    const auto raw = attend_(ScoreKind::dot, q, K, Vals, tau);
-    const auto cold = attend_(ScoreKind::scaled_dot, q, K, Vals, 1);
-    const V ex = exps(r.scores, tau);
-    const std::string no_sqrt = "This is what you get without dividing the dot products by √d_k = 2.";
-    ExercisePart s = part("scores", "the scaled scores s_1, s_2, s_3", values(r.scores));
-    add_mistake(s, kNoSqrt, no_sqrt, values(raw.scores));
-    ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
-    w.weights = true;
-    add_mistake(w, kNoSqrt, no_sqrt, values(raw.weights));
-    add_mistake(w, kNoTemperature, kNoTemperatureWeights, values(cold.weights));
-    add_mistake(w, kExps, kExpsMessage, values(ex));
-    ExercisePart c = part("context", "the context vector c", values(r.context));
-    add_mistake(c, kKeysAsValues, kKeysAsValuesMessage, values(attend_(ScoreKind::scaled_dot, q, K, K, tau).context));
-    add_mistake(c, kNoSqrt, no_sqrt, values(raw.context));
-    add_mistake(c, kNoTemperature, kNoTemperatureContext, values(cold.context));
-    add_mistake(c, kExps, kExpsContext, values(blend(ex, Vals)));
-    const bool ok = separated(s) && separated(w, trivial_weights(3)) && separated(c, trivial_contexts(Vals));
-    e.parts = {s, w, c};
-    if (ok) return e;
-  }
+bool draw_scaled(rng::Pcg32& rng, Exercise& e) {
+  const auto [q, K, Vals] = draw_query_keys_values(rng, 3, 4, -1, 1);
+  const double tau = draw(rng, 0, 1) ? 4.0 : 0.25;
+  e.prompt = "One query q and three keys and values, d_k = 4. Score each key with the scaled dot product "
+             "s_i = q · k_i / √d_k, take the softmax at temperature τ (α = softmax(s / τ)), and blend the "
+             "values into c = Σ α_i v_i.";
+  e.givens = {given("q", q), given("K", K), given("V", Vals), {"τ", 1, 1, {tau}}};
+  const auto r = attend_(ScoreKind::scaled_dot, q, K, Vals, tau);
+  const auto raw = attend_(ScoreKind::dot, q, K, Vals, tau);
+  const auto cold = attend_(ScoreKind::scaled_dot, q, K, Vals, 1);
+  const V ex = exps(r.scores, tau);
+  const std::string no_sqrt = "This is what you get without dividing the dot products by √d_k = 2.";
+  ExercisePart s = part("scores", "the scaled scores s_1, s_2, s_3", values(r.scores));
+  add_mistake(s, kNoSqrt, no_sqrt, values(raw.scores));
+  ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
+  w.weights = true;
+  add_mistake(w, kNoSqrt, no_sqrt, values(raw.weights));
+  add_mistake(w, kNoTemperature, kNoTemperatureWeights, values(cold.weights));
+  add_mistake(w, kExps, kExpsMessage, values(ex));
+  ExercisePart c = part("context", "the context vector c", values(r.context));
+  add_mistake(c, kKeysAsValues, kKeysAsValuesMessage, values(attend_(ScoreKind::scaled_dot, q, K, K, tau).context));
+  add_mistake(c, kNoSqrt, no_sqrt, values(raw.context));
+  add_mistake(c, kNoTemperature, kNoTemperatureContext, values(cold.context));
+  add_mistake(c, kExps, kExpsContext, values(blend(ex, Vals)));
+  e.parts = {s, w, c};
+  return separated(s) && separated(w, trivial_weights(3)) && separated(c, trivial_contexts(Vals));
 }
 
 // X from -1..2, the projections from -1..1 (d = 2): small whole numbers in Q, K and V.
@@ -217,142 +210,125 @@ Exercise scaled_exercise(rng::Pcg32& rng, int& draws) {
 // of the rest 41 % are kept (2.4 draws on average): most rejections have a row i of S
 // too close to its column i (symmetric scores), then weights all but one-hot, then an
 // x_i of zeros.
-Exercise self_row_exercise(rng::Pcg32& rng, int& draws) {
+bool draw_self_row(rng::Pcg32& rng, Exercise& e) {
   const int T = 3, d = 2;
-  for (;;) {
-    ++draws;
-    Exercise e;
-    M X, WQ, WK, WV, Q, K, Vals;
-    do {
-      X = draw_matrix(rng, T, d, -1, 2);
-      WQ = draw_matrix(rng, d, d, -1, 1);
-      WK = draw_matrix(rng, d, d, -1, 1);
-      WV = draw_matrix(rng, d, d, -1, 1);
-      Q = X * WQ;
-      K = X * WK;
-      Vals = X * WV;
-    } while (K == Vals || WQ == M(WQ.transpose()) || (K * Q.transpose()).maxCoeff() == (K * Q.transpose()).minCoeff());
-    const int i = draw(rng, 1, T);  // 1-based, as the page numbers tokens
-    const V qi = Q.row(i - 1).transpose();
-    const std::string n = std::to_string(i);
-    e.prompt = "Three tokens (the rows of X, d_model = 2) and the projections W_Q, W_K, W_V (d_k = d_v = 2). With "
-               "Q = X W_Q, K = X W_K, V = X W_V, S = Q Kᵀ / √d_k, A = softmax of each row of S and Z = A V, "
-               "compute for token " + n + ": its query q_" + n + ", row " + n + " of S, row " + n + " of A and z_" + n + ".";
-    e.givens = {given("X", X), given("W_Q", WQ), given("W_K", WK), given("W_V", WV), {"i", 1, 1, {double(i)}}};
-    const auto r = attend_(ScoreKind::scaled_dot, qi, K, Vals);
-    const auto raw = attend_(ScoreKind::dot, qi, K, Vals);
-    ExercisePart q = part("q", "q_" + n, values(qi), false);
-    add_mistake(q, "transposed", "This is x_i W_Qᵀ: in the lesson's convention q_i = x_i W_Q (row times matrix).",
-                values(V((X.row(i - 1) * WQ.transpose()).transpose())));
-    // Every query's scaled scores: row j of S is query j against all keys.
-    M S(T, T);
-    for (int j = 0; j < T; ++j) S.row(j) = attend_(ScoreKind::scaled_dot, Q.row(j).transpose(), K, Vals).scores.transpose();
-    const V column = S.col(i - 1);
-    const std::string no_sqrt = "This is what you get without dividing Q Kᵀ by √d_k.";
-    ExercisePart s = part("scores", "row " + n + " of S", values(r.scores));
-    add_mistake(s, "transposed", "This is column i of S (each key k_i against every query): row i holds q_i against every key.",
-                values(column));
-    add_mistake(s, kNoSqrt, no_sqrt, values(raw.scores));
-    // Softmax down each column of S instead of along each row: A'(i, j) = e^S(i,j) / sum_k e^S(k,j).
-    const M E = S.array().exp().matrix();
-    V by_column(T);
-    for (int j = 0; j < T; ++j) by_column[j] = E(i - 1, j) / E.col(j).sum();
-    // The softmax of column i of S (the transposed scores, carried on).
-    V of_column(T);
-    softmax(column.data(), of_column.data(), T);
-    const V ex = exps(r.scores);
-    ExercisePart a = part("weights", "row " + n + " of A", values(r.weights));
-    a.weights = true;
-    add_mistake(a, "wrong_axis", "This normalises each column of S; the softmax runs along each row, over the keys one query sees.",
-                values(by_column));
-    add_mistake(a, kNoSqrt, no_sqrt, values(raw.weights));
-    add_mistake(a, kExps, kExpsMessage, values(ex));
-    add_mistake(a, "transposed", "This is the softmax of column i of S: row i of A is the softmax of row i of S.", values(of_column));
-    ExercisePart z = part("context", "z_" + n, values(r.context));
-    add_mistake(z, kKeysAsValues, "This blends the keys (rows of K): z_i blends the values, the rows of V.",
-                values(attend_(ScoreKind::scaled_dot, qi, K, K).context));
-    add_mistake(z, "wrong_axis", "This blends the values with weights normalised down each column of S; the softmax runs along each row.",
-                values(blend(by_column, Vals)));
-    add_mistake(z, kNoSqrt, no_sqrt, values(raw.context));
-    add_mistake(z, kExps, kExpsContext, values(blend(ex, Vals)));
-    add_mistake(z, "transposed", "This blends the values with the softmax of column i of S: z_i uses row i of A, the softmax of row i.",
-                values(blend(of_column, Vals)));
-    const bool ok = separated(q) && separated(s) && separated(a, trivial_weights(T)) && separated(z, trivial_contexts(Vals));
-    e.parts = {q, s, a, z};
-    if (ok) return e;
-  }
+  M X, WQ, WK, WV, Q, K, Vals;
+  do {
+    X = draw_matrix(rng, T, d, -1, 2);
+    WQ = draw_matrix(rng, d, d, -1, 1);
+    WK = draw_matrix(rng, d, d, -1, 1);
+    WV = draw_matrix(rng, d, d, -1, 1);
+    Q = X * WQ;
+    K = X * WK;
+    Vals = X * WV;
+  } while (K == Vals || WQ == M(WQ.transpose()) || (K * Q.transpose()).maxCoeff() == (K * Q.transpose()).minCoeff());
+  const int i = draw(rng, 1, T);  // 1-based, as the page numbers tokens
+  const V qi = Q.row(i - 1).transpose();
+  const std::string n = std::to_string(i);
+  e.prompt = "Three tokens (the rows of X, d_model = 2) and the projections W_Q, W_K, W_V (d_k = d_v = 2). With "
+             "Q = X W_Q, K = X W_K, V = X W_V, S = Q Kᵀ / √d_k, A = softmax of each row of S and Z = A V, "
+             "compute for token " + n + ": its query q_" + n + ", row " + n + " of S, row " + n + " of A and z_" + n + ".";
+  e.givens = {given("X", X), given("W_Q", WQ), given("W_K", WK), given("W_V", WV), {"i", 1, 1, {double(i)}}};
+  const auto r = attend_(ScoreKind::scaled_dot, qi, K, Vals);
+  const auto raw = attend_(ScoreKind::dot, qi, K, Vals);
+  ExercisePart q = part("q", "q_" + n, values(qi), false);
+  add_mistake(q, "transposed", "This is x_i W_Qᵀ: in the lesson's convention q_i = x_i W_Q (row times matrix).",
+              values(V((X.row(i - 1) * WQ.transpose()).transpose())));
+  // Every query's scaled scores: row j of S is query j against all keys.
+  M S(T, T);
+  for (int j = 0; j < T; ++j) S.row(j) = attend_(ScoreKind::scaled_dot, Q.row(j).transpose(), K, Vals).scores.transpose();
+  const V column = S.col(i - 1);
+  const std::string no_sqrt = "This is what you get without dividing Q Kᵀ by √d_k.";
+  ExercisePart s = part("scores", "row " + n + " of S", values(r.scores));
+  add_mistake(s, "transposed", "This is column i of S (each key k_i against every query): row i holds q_i against every key.",
+              values(column));
+  add_mistake(s, kNoSqrt, no_sqrt, values(raw.scores));
+  // Softmax down each column of S instead of along each row: A'(i, j) = e^S(i,j) / sum_k e^S(k,j).
+  const M E = S.array().exp().matrix();
+  V by_column(T);
+  for (int j = 0; j < T; ++j) by_column[j] = E(i - 1, j) / E.col(j).sum();
+  // The softmax of column i of S (the transposed scores, carried on).
+  V of_column(T);
+  softmax(column.data(), of_column.data(), T);
+  const V ex = exps(r.scores);
+  ExercisePart a = part("weights", "row " + n + " of A", values(r.weights));
+  a.weights = true;
+  add_mistake(a, "wrong_axis", "This normalises each column of S; the softmax runs along each row, over the keys one query sees.",
+              values(by_column));
+  add_mistake(a, kNoSqrt, no_sqrt, values(raw.weights));
+  add_mistake(a, kExps, kExpsMessage, values(ex));
+  add_mistake(a, "transposed", "This is the softmax of column i of S: row i of A is the softmax of row i of S.", values(of_column));
+  ExercisePart z = part("context", "z_" + n, values(r.context));
+  add_mistake(z, kKeysAsValues, "This blends the keys (rows of K): z_i blends the values, the rows of V.",
+              values(attend_(ScoreKind::scaled_dot, qi, K, K).context));
+  add_mistake(z, "wrong_axis", "This blends the values with weights normalised down each column of S; the softmax runs along each row.",
+              values(blend(by_column, Vals)));
+  add_mistake(z, kNoSqrt, no_sqrt, values(raw.context));
+  add_mistake(z, kExps, kExpsContext, values(blend(ex, Vals)));
+  add_mistake(z, "transposed", "This blends the values with the softmax of column i of S: z_i uses row i of A, the softmax of row i.",
+              values(blend(of_column, Vals)));
+  e.parts = {q, s, a, z};
+  return separated(q) && separated(s) && separated(a, trivial_weights(T)) && separated(z, trivial_contexts(Vals));
 }
 
 // T from 6 to 40, d_model a multiple of 16, d_k and d_v from 8 to 64, all different, and
 // T none of the widths (else a shape with the wrong width is the right one): 96 % of
 // draws are kept.
-Exercise shapes_exercise(rng::Pcg32& rng, int& draws) {
+bool draw_shapes(rng::Pcg32& rng, Exercise& e) {
   const int widths[] = {8, 16, 32, 64};
-  for (;;) {
-    ++draws;
-    Exercise e;
-    const int T = draw(rng, 6, 40), d_model = 16 * draw(rng, 1, 8);
-    int d_k, d_v;
-    do {
-      d_k = widths[draw(rng, 0, 3)];
-      d_v = widths[draw(rng, 0, 3)];
-    } while (d_k == d_v || d_k == d_model || d_v == d_model);
-    e.prompt = "A self-attention layer reads T = " + std::to_string(T) + " tokens of width d_model = " +
-               std::to_string(d_model) + ", with d_k = " + std::to_string(d_k) + " and d_v = " + std::to_string(d_v) +
-               ". Give the shapes of S = Q Kᵀ and of Z = A V (rows, columns), and the multiply-adds of the products "
-               "Q Kᵀ and A V.";
-    e.givens = {{"T", 1, 1, {double(T)}}, {"d_model", 1, 1, {double(d_model)}}, {"d_k", 1, 1, {double(d_k)}},
-                {"d_v", 1, 1, {double(d_v)}}};
-    const double t = T;
-    ExercisePart S = part("S_shape", "the shape of S: rows, columns", {t, t}, false);
-    add_mistake(S, "wrong_width", "S compares every query with every key: one row per query, one column per key.", {t, double(d_k)});
-    ExercisePart Z = part("Z_shape", "the shape of Z: rows, columns", {t, double(d_v)}, false);
-    add_mistake(Z, "transposed", "Z has one row per token, as X does: T rows of width d_v.", {double(d_v), t});
-    add_mistake(Z, "wrong_width", "Z's rows are blends of the values, so they have the values' width d_v.", {t, double(d_k)});
-    add_mistake(Z, "wrong_width", "Z's rows are blends of the values, so they have the values' width d_v.", {t, double(d_model)});
-    ExercisePart qk = part("qk_madds", "multiply-adds of Q Kᵀ", {t * t * d_k}, false);
-    add_mistake(qk, "wrong_width", "Each of the T × T scores is a dot product over d_k numbers, not d_model.", {t * t * d_model});
-    add_mistake(qk, "wrong_width", "There are T × T scores, one per query and key, each over d_k numbers.", {t * d_k});
-    ExercisePart av = part("av_madds", "multiply-adds of A V", {t * t * d_v}, false);
-    add_mistake(av, "wrong_width", "Each of the T × d_v outputs sums T products: T × T × d_v.", {t * t * d_k});
-    add_mistake(av, "wrong_width", "There are T × d_v outputs, and each sums T products: T × T × d_v.", {t * d_v});
-    const bool ok = separated(S) && separated(Z) && separated(qk) && separated(av);
-    e.parts = {S, Z, qk, av};
-    if (ok) return e;
-  }
+  const int T = draw(rng, 6, 40), d_model = 16 * draw(rng, 1, 8);
+  int d_k, d_v;
+  do {
+    d_k = widths[draw(rng, 0, 3)];
+    d_v = widths[draw(rng, 0, 3)];
+  } while (d_k == d_v || d_k == d_model || d_v == d_model);
+  e.prompt = "A self-attention layer reads T = " + std::to_string(T) + " tokens of width d_model = " +
+             std::to_string(d_model) + ", with d_k = " + std::to_string(d_k) + " and d_v = " + std::to_string(d_v) +
+             ". Give the shapes of S = Q Kᵀ and of Z = A V (rows, columns), and the multiply-adds of the products "
+             "Q Kᵀ and A V.";
+  e.givens = {{"T", 1, 1, {double(T)}}, {"d_model", 1, 1, {double(d_model)}}, {"d_k", 1, 1, {double(d_k)}},
+              {"d_v", 1, 1, {double(d_v)}}};
+  const double t = T;
+  ExercisePart S = part("S_shape", "the shape of S: rows, columns", {t, t}, false);
+  add_mistake(S, "wrong_width", "S compares every query with every key: one row per query, one column per key.", {t, double(d_k)});
+  ExercisePart Z = part("Z_shape", "the shape of Z: rows, columns", {t, double(d_v)}, false);
+  add_mistake(Z, "transposed", "Z has one row per token, as X does: T rows of width d_v.", {double(d_v), t});
+  add_mistake(Z, "wrong_width", "Z's rows are blends of the values, so they have the values' width d_v.", {t, double(d_k)});
+  add_mistake(Z, "wrong_width", "Z's rows are blends of the values, so they have the values' width d_v.", {t, double(d_model)});
+  ExercisePart qk = part("qk_madds", "multiply-adds of Q Kᵀ", {t * t * d_k}, false);
+  add_mistake(qk, "wrong_width", "Each of the T × T scores is a dot product over d_k numbers, not d_model.", {t * t * d_model});
+  add_mistake(qk, "wrong_width", "There are T × T scores, one per query and key, each over d_k numbers.", {t * d_k});
+  ExercisePart av = part("av_madds", "multiply-adds of A V", {t * t * d_v}, false);
+  add_mistake(av, "wrong_width", "Each of the T × d_v outputs sums T products: T × T × d_v.", {t * t * d_k});
+  add_mistake(av, "wrong_width", "There are T × d_v outputs, and each sums T products: T × T × d_v.", {t * d_v});
+  e.parts = {S, Z, qk, av};
+  return separated(S) && separated(Z) && separated(qk) && separated(av);
 }
 
 // Entries -2..2 (H = 2): as the context exercise, scaled by √2. The encoder's states are
 // the keys and the values, so there is no "keys as values" to make. 90 % of draws are kept.
-Exercise cross_step_exercise(rng::Pcg32& rng, int& draws) {
-  for (;;) {
-    ++draws;
-    Exercise e;
-    V s;
-    M Hk, unused;
-    draw_query_keys_values(rng, 3, 2, -2, 2, s, Hk, unused);
-    e.prompt = "One step of the translation's decoder (H = 2). Its state s is the query; the encoder's states h_1, "
-               "h_2, h_3 (the rows of H_enc) are the keys and the values. Score each with e_j = s · h_j / √H, take "
-               "the softmax, and blend the encoder's states into the context c = Σ α_j h_j.";
-    e.givens = {given("s", s), given("H_enc", Hk)};
-    const auto r = attend_(ScoreKind::scaled_dot, s, Hk, Hk);
-    const auto raw = attend_(ScoreKind::dot, s, Hk, Hk);
-    const V ex = exps(r.scores);
-    const std::string no_sqrt = "This is what you get without dividing the dot products by √H.";
-    ExercisePart sc = part("scores", "the scores e_1, e_2, e_3", values(r.scores));
-    add_mistake(sc, kNoSqrt, no_sqrt, values(raw.scores));
-    ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
-    w.weights = true;
-    add_mistake(w, kNoSqrt, no_sqrt, values(raw.weights));
-    add_mistake(w, kExps, kExpsMessage, values(ex));
-    ExercisePart c = part("context", "the context vector c", values(r.context));
-    add_mistake(c, kNoSqrt, no_sqrt, values(raw.context));
-    add_mistake(c, kExps, "This blends the encoder's states with the exponentials themselves: divide them by their sum first, so the weights sum to 1.",
-                values(blend(ex, Hk)));
-    const bool ok = separated(sc) && separated(w, trivial_weights(3)) && separated(c, trivial_contexts(Hk));
-    e.parts = {sc, w, c};
-    if (ok) return e;
-  }
+bool draw_cross_step(rng::Pcg32& rng, Exercise& e) {
+  const auto [s, Hk, unused] = draw_query_keys_values(rng, 3, 2, -2, 2);
+  e.prompt = "One step of the translation's decoder (H = 2). Its state s is the query; the encoder's states h_1, "
+             "h_2, h_3 (the rows of H_enc) are the keys and the values. Score each with e_j = s · h_j / √H, take "
+             "the softmax, and blend the encoder's states into the context c = Σ α_j h_j.";
+  e.givens = {given("s", s), given("H_enc", Hk)};
+  const auto r = attend_(ScoreKind::scaled_dot, s, Hk, Hk);
+  const auto raw = attend_(ScoreKind::dot, s, Hk, Hk);
+  const V ex = exps(r.scores);
+  const std::string no_sqrt = "This is what you get without dividing the dot products by √H.";
+  ExercisePart sc = part("scores", "the scores e_1, e_2, e_3", values(r.scores));
+  add_mistake(sc, kNoSqrt, no_sqrt, values(raw.scores));
+  ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
+  w.weights = true;
+  add_mistake(w, kNoSqrt, no_sqrt, values(raw.weights));
+  add_mistake(w, kExps, kExpsMessage, values(ex));
+  ExercisePart c = part("context", "the context vector c", values(r.context));
+  add_mistake(c, kNoSqrt, no_sqrt, values(raw.context));
+  add_mistake(c, kExps, "This blends the encoder's states with the exponentials themselves: divide them by their sum first, so the weights sum to 1.",
+              values(blend(ex, Hk)));
+  e.parts = {sc, w, c};
+  return separated(sc) && separated(w, trivial_weights(3)) && separated(c, trivial_contexts(Hk));
 }
 
 std::string number(double x) {
@@ -415,15 +391,20 @@ std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind, int v
 
 Exercise make_exercise(ExerciseKind kind, std::uint64_t seed, int* draws) {
   rng::Pcg32 rng(seed, static_cast<std::uint64_t>(kind));
+  bool (*draw_one)(rng::Pcg32&, Exercise&) = nullptr;
+  switch (kind) {
+    case ExerciseKind::context: draw_one = draw_context; break;
+    case ExerciseKind::scaled: draw_one = draw_scaled; break;
+    case ExerciseKind::self_row: draw_one = draw_self_row; break;
+    case ExerciseKind::shapes: draw_one = draw_shapes; break;
+    case ExerciseKind::cross_step: draw_one = draw_cross_step; break;
+  }
   Exercise e;
   int n = 0;
-  switch (kind) {
-    case ExerciseKind::context: e = context_exercise(rng, n); break;
-    case ExerciseKind::scaled: e = scaled_exercise(rng, n); break;
-    case ExerciseKind::self_row: e = self_row_exercise(rng, n); break;
-    case ExerciseKind::shapes: e = shapes_exercise(rng, n); break;
-    case ExerciseKind::cross_step: e = cross_step_exercise(rng, n); break;
-  }
+  do {  // draw after draw from the one stream, until one is kept
+    ++n;
+    e = Exercise{};
+  } while (!draw_one(rng, e));
   if (draws) *draws = n;
   e.kind = kind;
   e.seed = seed;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <tuple>
 
 #include "core/widget_schemas.hpp"
 #include "rng/pcg32.hpp"
@@ -136,12 +137,8 @@ Status scaling_stats(const ScalingRequest& r, ScalingReply& out) {
   std::vector<double> scaled(raw.size());
   for (std::size_t i = 0; i < raw.size(); ++i) scaled[i] = scale * raw[i];
   const Moments mr = moments(raw), ms = moments(scaled);
-  s.raw_mean = mr.mean;
-  s.raw_var = mr.var;
-  s.raw_hi = mr.hi;
-  s.scaled_mean = ms.mean;
-  s.scaled_var = ms.var;
-  s.scaled_hi = ms.hi;
+  std::tie(s.raw_mean, s.raw_var, s.raw_hi) = std::tie(mr.mean, mr.var, mr.hi);
+  std::tie(s.scaled_mean, s.scaled_var, s.scaled_hi) = std::tie(ms.mean, ms.var, ms.hi);
   s.raw_counts = histogram(raw, mr.hi);
   s.scaled_counts = histogram(scaled, ms.hi);
 
