@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "attention/attend.hpp"
 #include "core/widget_schemas.hpp"
@@ -142,6 +143,18 @@ QueryKeysValues draw_query_keys_values(rng::Pcg32& rng, int T, int d, int lo, in
   return x;
 }
 
+// The scores and the weights of a scaled dot-product step r, each with the numbers of the
+// unscaled step raw as its first mistake (the √ forgotten).
+std::pair<ExercisePart, ExercisePart> scaled_scores_and_weights(const AttendResult<double>& r, const AttendResult<double>& raw,
+                                                                const std::string& scores_label, const std::string& no_sqrt) {
+  ExercisePart s = part("scores", scores_label, values(r.scores));
+  add_mistake(s, kNoSqrt, no_sqrt, values(raw.scores));
+  ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
+  w.weights = true;
+  add_mistake(w, kNoSqrt, no_sqrt, values(raw.weights));
+  return {s, w};
+}
+
 // Each kind's draw_<kind> makes one exercise from the stream and says whether it is
 // separated() in every part: every mistake the part names lands outside the tolerance of
 // the answer and of the part's other mistakes, and the answer is no trivial guess.
@@ -189,11 +202,7 @@ bool draw_scaled(rng::Pcg32& rng, Exercise& e) {
   const auto cold = attend_(ScoreKind::scaled_dot, q, K, Vals, 1);
   const V ex = exps(r.scores, tau);
   const std::string no_sqrt = "This is what you get without dividing the dot products by √d_k = 2.";
-  ExercisePart s = part("scores", "the scaled scores s_1, s_2, s_3", values(r.scores));
-  add_mistake(s, kNoSqrt, no_sqrt, values(raw.scores));
-  ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
-  w.weights = true;
-  add_mistake(w, kNoSqrt, no_sqrt, values(raw.weights));
+  auto [s, w] = scaled_scores_and_weights(r, raw, "the scaled scores s_1, s_2, s_3", no_sqrt);
   add_mistake(w, kNoTemperature, kNoTemperatureWeights, values(cold.weights));
   add_mistake(w, kExps, kExpsMessage, values(ex));
   ExercisePart c = part("context", "the context vector c", values(r.context));
@@ -317,11 +326,7 @@ bool draw_cross_step(rng::Pcg32& rng, Exercise& e) {
   const auto raw = attend_(ScoreKind::dot, s, Hk, Hk);
   const V ex = exps(r.scores);
   const std::string no_sqrt = "This is what you get without dividing the dot products by √H.";
-  ExercisePart sc = part("scores", "the scores e_1, e_2, e_3", values(r.scores));
-  add_mistake(sc, kNoSqrt, no_sqrt, values(raw.scores));
-  ExercisePart w = part("weights", "the weights α_1, α_2, α_3", values(r.weights));
-  w.weights = true;
-  add_mistake(w, kNoSqrt, no_sqrt, values(raw.weights));
+  auto [sc, w] = scaled_scores_and_weights(r, raw, "the scores e_1, e_2, e_3", no_sqrt);
   add_mistake(w, kExps, kExpsMessage, values(ex));
   ExercisePart c = part("context", "the context vector c", values(r.context));
   add_mistake(c, kNoSqrt, no_sqrt, values(raw.context));
