@@ -15,44 +15,20 @@ double hostile_probability(float l0, float l1) { return 1.0 / (1.0 + std::exp(st
 
 CommentTrainer::CommentTrainer(std::unique_ptr<nn::SequenceClassifier<float>> model, const race::Dataset& train,
                                int batch, double lr, std::uint64_t seed)
-    : model_(std::move(model)), train_(train), batch_(batch), adam_(model_->params(), lr), order_rng_(seed, kOrderStream) {
-  order_.resize(static_cast<std::size_t>(train.n()));
-  start_epoch();
-}
-
-// Fisher-Yates from the last position down, each swap partner drawn with Pcg32::below.
-void CommentTrainer::start_epoch() {
-  for (int i = 0; i < train_.n(); ++i) order_[i] = i;
-  for (int i = train_.n() - 1; i > 0; --i)
-    std::swap(order_[i], order_[order_rng_.below(static_cast<std::uint32_t>(i + 1))]);
-  next_batch_ = 0;
-  loss_sum_ = 0;
-}
+    : model_(std::move(model)), train_(train), adam_(model_->params(), lr), epochs_(train.n(), batch, seed, kOrderStream) {}
 
 bool CommentTrainer::train_some(int max_batches, const std::atomic<bool>* stop) {
-  const int n = train_.n(), T = train_.T(), nb = (n + batch_ - 1) / batch_;
-  for (int k = 0; k < max_batches && next_batch_ < nb; ++k) {
+  for (int k = 0; k < max_batches && !epochs_.over(); ++k) {
     if (stop && stop->load(std::memory_order_relaxed)) break;
-    const int first = next_batch_ * batch_, count = std::min(batch_, n - first);
-    batch_tokens_.resize(static_cast<std::size_t>(count) * T);
-    batch_labels_.resize(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i) {
-      std::copy_n(train_.sequence(order_[first + i]), T, batch_tokens_.begin() + static_cast<long>(i) * T);
-      batch_labels_[i] = train_.labels[order_[first + i]];
-    }
-    const float loss = nn::train_step(*model_, batch_tokens_.data(), batch_labels_.data(), count, adam_, step_);
-    loss_sum_ += static_cast<double>(loss) * count;
-    ++next_batch_;
+    const EpochOrder::Minibatch b = epochs_.next();
+    epochs_.gather(b, train_.tokens.data(), train_.T(), train_.labels, batch_tokens_, batch_labels_);
+    const float loss = nn::train_step(*model_, batch_tokens_.data(), batch_labels_.data(), b.count, adam_, step_);
+    epochs_.add_loss(static_cast<double>(loss), b.count);
   }
-  return next_batch_ >= nb;
+  return epochs_.over();
 }
 
-double CommentTrainer::end_epoch() {
-  const double loss = loss_sum_ / train_.n();
-  ++epochs_done_;
-  start_epoch();
-  return loss;
-}
+double CommentTrainer::end_epoch() { return epochs_.end_epoch(); }
 
 std::vector<double> CommentTrainer::probabilities(const race::Dataset& set) {
   std::vector<double> p(static_cast<std::size_t>(set.n()));

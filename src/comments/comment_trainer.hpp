@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/epoch_order.hpp"
 #include "nn/adam.hpp"
 #include "nn/classifier.hpp"
 #include "nn/train_step.hpp"
@@ -30,7 +31,7 @@ class CommentTrainer {
   bool train_some(int max_batches, const std::atomic<bool>* stop = nullptr);
   // The epoch's mean training loss; the next epoch's order is drawn.
   double end_epoch();
-  int epochs_done() const { return epochs_done_; }
+  int epochs_done() const { return epochs_.epochs_done(); }
 
   // Probability of class 1 (hostile) for every sequence of a set, in chunks.
   std::vector<double> probabilities(const race::Dataset& set);
@@ -38,15 +39,11 @@ class CommentTrainer {
   const nn::SequenceClassifier<float>& model() const { return *model_; }
 
  private:
-  void start_epoch();
   std::unique_ptr<nn::SequenceClassifier<float>> model_;
   const race::Dataset& train_;
-  int batch_;
   nn::Adam<float> adam_;
-  rng::Pcg32 order_rng_;
-  std::vector<int> order_, batch_tokens_, batch_labels_;
-  int next_batch_ = 0, epochs_done_ = 0;
-  double loss_sum_ = 0;
+  EpochOrder epochs_;
+  std::vector<int> batch_tokens_, batch_labels_;
   MatF logits_;             // evaluation's
   nn::StepScratch step_;    // training's
 };

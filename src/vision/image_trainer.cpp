@@ -13,31 +13,16 @@ constexpr int kEvalChunk = 256;
 
 ImageTrainer::ImageTrainer(std::unique_ptr<nn::ImageClassifier<float>> model, const ImageSet& train, int batch,
                            double lr, std::uint64_t seed)
-    : model_(std::move(model)), replica_(model_->clone()), train_(train), batch_(batch), adam_(model_->params(), lr),
-      order_rng_(seed, kOrderStream) {
-  order_.resize(static_cast<std::size_t>(train.n()));
-  start_epoch();
-}
-
-void ImageTrainer::start_epoch() {
-  for (int i = 0; i < train_.n(); ++i) order_[i] = i;
-  for (int i = train_.n() - 1; i > 0; --i) std::swap(order_[i], order_[order_rng_.below(static_cast<std::uint32_t>(i + 1))]);
-  next_batch_ = 0;
-  loss_sum_ = 0;
-}
+    : model_(std::move(model)), replica_(model_->clone()), train_(train), adam_(model_->params(), lr),
+      epochs_(train.n(), batch, seed, kOrderStream) {}
 
 bool ImageTrainer::train_some(int max_batches, const std::atomic<bool>* stop) {
-  const int n = train_.n(), px = train_.side * train_.side, nb = (n + batch_ - 1) / batch_;
-  for (int k = 0; k < max_batches && next_batch_ < nb; ++k) {
+  const int px = train_.side * train_.side;
+  for (int k = 0; k < max_batches && !epochs_.over(); ++k) {
     if (stop && stop->load(std::memory_order_relaxed)) break;
-    const int first = next_batch_ * batch_, count = std::min(batch_, n - first);
-    batch_pixels_.resize(static_cast<std::size_t>(count) * px);
-    batch_labels_.resize(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i) {
-      const int idx = order_[first + i];
-      std::copy_n(train_.image(idx), px, batch_pixels_.begin() + static_cast<std::ptrdiff_t>(i) * px);
-      batch_labels_[i] = train_.labels[idx];
-    }
+    const EpochOrder::Minibatch b = epochs_.next();
+    const int count = b.count;
+    epochs_.gather(b, train_.pixels.data(), px, train_.labels, batch_pixels_, batch_labels_);
     double loss = 0;
     if (count < 2) {
       loss = nn::train_step(*model_, batch_pixels_.data(), batch_labels_.data(), count, adam_, half_[0]);
@@ -60,18 +45,12 @@ bool ImageTrainer::train_some(int max_batches, const std::atomic<bool>* stop) {
       adam_.step();
       loss = (static_cast<double>(loss_a) * na + static_cast<double>(loss_b) * nb) / count;
     }
-    loss_sum_ += loss * count;
-    ++next_batch_;
+    epochs_.add_loss(loss, count);
   }
-  return next_batch_ >= nb;
+  return epochs_.over();
 }
 
-double ImageTrainer::end_epoch() {
-  const double loss = loss_sum_ / train_.n();
-  ++epochs_done_;
-  start_epoch();
-  return loss;
-}
+double ImageTrainer::end_epoch() { return epochs_.end_epoch(); }
 
 void ImageTrainer::sync_replica() {
   const nn::ParamList<float> mine = model_->params(), theirs = replica_->params();

@@ -18,6 +18,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/epoch_order.hpp"
 #include "core/work_exchange.hpp"
 #include "nn/adam.hpp"
 #include "nn/image_classifier.hpp"
@@ -36,7 +37,7 @@ class ImageTrainer {
   // Up to max_batches minibatches of this epoch; true when the epoch has none left.
   bool train_some(int max_batches, const std::atomic<bool>* stop = nullptr);
   double end_epoch();  // the epoch's mean loss; the next epoch's order is drawn
-  int epochs_done() const { return epochs_done_; }
+  int epochs_done() const { return epochs_.epochs_done(); }
 
   // The class predicted for every image of a set, and the share right.
   std::vector<int> predict(const ImageSet& set);
@@ -49,19 +50,15 @@ class ImageTrainer {
   void set_exchange(WorkExchange* exchange) { exchange_ = exchange; }
 
  private:
-  void start_epoch();
   void sync_replica();
   static std::vector<int> predict_with(nn::ImageClassifier<float>& model, const ImageSet& set, MatF& logits);
   std::unique_ptr<nn::ImageClassifier<float>> model_, replica_;
   WorkExchange* exchange_ = nullptr;
   const ImageSet& train_;
-  int batch_;
   nn::Adam<float> adam_;
-  rng::Pcg32 order_rng_;
-  std::vector<int> order_, batch_labels_;
+  EpochOrder epochs_;
+  std::vector<int> batch_labels_;
   std::vector<float> batch_pixels_;
-  int next_batch_ = 0, epochs_done_ = 0;
-  double loss_sum_ = 0;
   MatF logits_, replica_logits_;  // evaluation's
   nn::StepScratch half_[2];        // training's, per half
 };
