@@ -4,7 +4,7 @@
 //
 // Why one: each of those sessions once wrote its own threads, turns, pause, join and
 // "a finished thread helps the others" loop, the same lines four times over, and the
-// copies drifted apart (one would start a thread in the build that has none). A session
+// copies drifted apart (two would start threads in the build that has none). A session
 // now says only what one slice of a model's work is; this class says who runs it, when,
 // and when it is all over.
 //
@@ -22,6 +22,7 @@
 //   scheduler.launch();                   // threads now; else they start at the first step()
 //   ... scheduler.step(budget_ms) until it returns true (done()) ...
 //   scheduler.join();                     // then read the models
+//   (or scheduler.run_here(): to the end on the caller's thread, with threads too)
 //
 // - advance(m) and finished(m) are called for one m by one thread at a time; for
 //   different m at once on threads, so a model's slice may touch only that model's state
@@ -36,9 +37,9 @@
 // - Turns (no threads): step(budget_ms) calls advance on the model whose turn it is, at
 //   least once and until budget_ms have passed; when advance returns true (its epoch
 //   ended) the turn passes to the next model with work left, so the models take turns an
-//   epoch each. Pause is the caller's: it stops calling step(). retire is not called
-//   (nothing was offered: no thread was idle to take it). done(): stop, or every model
-//   finished.
+//   epoch each. Pause is the caller's: it stops calling step(). retire is not called:
+//   in turns a session offers nothing (no thread could take it). done(): stop, or every
+//   model finished.
 // - Stop: the session's flag (the trainers watch it too); after it, a thread ends at its
 //   next look, and step() does nothing more.
 //
