@@ -23,7 +23,10 @@
 //
 // Session<Record> holds what every job shares: the stop flag its trainers watch, the
 // clock since start(), and the queue of finished records that training threads fill
-// and poll() empties. A job derives from it and writes start, step, done and finish.
+// and poll() empties. A job with models trained side by side (the race, the comments,
+// image and translation pages) derives from ScheduledSession (core/model_scheduler.hpp),
+// whose scheduler is its step and done: it writes only start and finish. Any other job
+// (the seed sweep) derives from Session and writes all four.
 #pragma once
 
 #include <atomic>
