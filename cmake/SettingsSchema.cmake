@@ -5,9 +5,19 @@
 # recompiles. tests/cli/schema_check.mjs compares the result with the files.
 #
 #   alab_generate_widget_schemas(<widgets folder> <output header>)
+#   alab_generate_widget_settings(<widgets folder> <output folder>)
 #
 # A file's "settings" (int, float and choice specs) and the numbers of its "fixed"
 # object are compiled in; anything else in it (help texts, examples) is the page's.
+#
+# The second writes, for each widget with settings, <output folder>/settings/NAME.gen.hpp:
+# the struct alab::settings::Name (attention-table -> AttentionTable) with one field per
+# setting, named as its key, its default the file's, and fields(f), which calls
+# f(key, &Name::field) for each in the file's order. Everything generic (checking,
+# reading a page's object, a command's flags) loops over fields(): core/widget_settings.hpp.
+# Field types: float -> double, choice -> std::string, int -> int, or std::uint32_t where
+# the file's maximum passes an int's (a seed); a larger maximum no engine field holds
+# is refused here.
 
 # A C++ string literal from a JSON string (quotes and backslashes escaped).
 macro(_alab_cxx_string out value)
@@ -114,3 +124,121 @@ ${entries}  };
 }  // namespace alab
 ")
 endfunction()
+
+# "attention-table" -> "AttentionTable"
+function(_alab_struct_name out widget)
+  string(REPLACE "-" ";" parts "${widget}")
+  set(name "")
+  foreach(p IN LISTS parts)
+    string(SUBSTRING "${p}" 0 1 first)
+    string(TOUPPER "${first}" first)
+    string(SUBSTRING "${p}" 1 -1 rest)
+    string(APPEND name "${first}${rest}")
+  endforeach()
+  set(${out} "${name}" PARENT_SCOPE)
+endfunction()
+
+# One widget's settings struct as a header's text, or "" when it has no settings.
+function(_alab_settings_header json rel widget out)
+  _alab_struct_name(name "${widget}")
+  set(members "")
+  set(visits "")
+  _alab_json_indices(setting_indices ARRAY "${json}" settings)
+  foreach(i IN LISTS setting_indices)
+    string(JSON key GET "${json}" settings ${i} key)
+    string(JSON kind GET "${json}" settings ${i} kind)
+    string(JSON label GET "${json}" settings ${i} label)
+    string(JSON default GET "${json}" settings ${i} default)
+    if(NOT key MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
+      message(FATAL_ERROR "${rel}: setting key \"${key}\" is not a C++ name (letters, digits, _)")
+    endif()
+    if(kind STREQUAL "choice")
+      _alab_cxx_string(value "${default}")
+      set(type "std::string")
+    elseif(kind STREQUAL "float")
+      set(type "double")
+      set(value "${default}")
+    elseif(kind STREQUAL "int")
+      string(JSON max GET "${json}" settings ${i} max)
+      string(JSON min GET "${json}" settings ${i} min)
+      if(NOT min MATCHES "^-?[0-9]+$" OR NOT max MATCHES "^-?[0-9]+$" OR NOT default MATCHES "^-?[0-9]+$")
+        message(FATAL_ERROR "${rel}: setting \"${key}\": an int's default, min and max must be whole numbers")
+      endif()
+      string(LENGTH "${max}" digits)
+      if(digits LESS 10 OR (digits EQUAL 10 AND max STRLESS_EQUAL "2147483647"))
+        set(type "int")
+      elseif(min MATCHES "^-" OR digits GREATER 10 OR max STRGREATER "4294967295")
+        message(FATAL_ERROR "${rel}: setting \"${key}\": the engine holds whole numbers up to 4294967295 (and from 0 above 2147483647)")
+      else()
+        set(type "std::uint32_t")
+      endif()
+      set(value "${default}")
+    else()
+      message(FATAL_ERROR "${rel}: setting \"${key}\": kind \"${kind}\" is not int, float or choice")
+    endif()
+    string(REPLACE "\n" " " label "${label}")
+    string(APPEND members "  ${type} ${key} = ${value};  // ${label}\n")
+    string(APPEND visits "    f(\"${key}\", &${name}::${key});\n")
+  endforeach()
+  if(members STREQUAL "")
+    set(${out} "" PARENT_SCOPE)
+    return()
+  endif()
+  set(${out} "// Generated from ${rel} by cmake/SettingsSchema.cmake: edit that file, not this one.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace alab::settings {
+
+struct ${name} {
+  static constexpr const char* widget = \"${widget}\";
+${members}
+  // f(key, member pointer) for every setting, in the file's order.
+  template <class F>
+  static void fields(F&& f) {
+${visits}  }
+};
+
+}  // namespace alab::settings
+" PARENT_SCOPE)
+endfunction()
+
+# Writes only what changed, so that a configure touches no header it need not.
+function(_alab_write_if_changed file text)
+  if(EXISTS "${file}")
+    file(READ "${file}" old)
+    if(old STREQUAL text)
+      return()
+    endif()
+  endif()
+  file(WRITE "${file}" "${text}")
+endfunction()
+
+function(alab_generate_widget_settings widgets_dir out_dir)
+  if(CMAKE_SCRIPT_MODE_FILE)
+    file(GLOB files "${widgets_dir}/*.json")
+  else()
+    file(GLOB files CONFIGURE_DEPENDS "${widgets_dir}/*.json")
+  endif()
+  foreach(file IN LISTS files)
+    if(CMAKE_SCRIPT_MODE_FILE)
+      set(rel "${file}")
+    else()
+      set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
+      file(RELATIVE_PATH rel "${PROJECT_SOURCE_DIR}" "${file}")
+    endif()
+    file(READ "${file}" json)
+    get_filename_component(widget "${file}" NAME_WE)
+    _alab_settings_header("${json}" "${rel}" "${widget}" text)
+    if(NOT text STREQUAL "")
+      _alab_write_if_changed("${out_dir}/settings/${widget}.gen.hpp" "${text}")
+    endif()
+  endforeach()
+endfunction()
+
+# As a script: cmake -DWIDGETS=<folder> -DOUT=<folder> -P cmake/SettingsSchema.cmake
+if(CMAKE_SCRIPT_MODE_FILE STREQUAL CMAKE_CURRENT_LIST_FILE)
+  alab_generate_widget_settings("${WIDGETS}" "${OUT}")
+endif()

@@ -2,23 +2,44 @@
 // CommentsSession (the session contract, wasm/session_bind.hpp), its records declared.
 //
 //   const s = new lab.CommentsSession();
-//   s.start({grammar_json, seed, bias, noise, epochs, dmodel, positions, lr, remedy,
-//            data: 'biased' | 'remedy'}, threads) -> {ok, message}
+//   s.start({settings: {...comments.json's keys}, grammar_json, data: 'biased' | 'remedy'}, threads)
+//     -> {ok, message}
 //   s.step(budgetMs);  s.poll() -> [CommentEpoch];  s.finish() -> CommentsOutcome
 //   s.overview() -> {groups, planted, seq_len, n_test, vocabulary, train_hostile, test_group, test_label}
 //   s.read({index, text, masked}) -> CommentReading      (index -1: the typed text)
 //   s.counterfactuals({index, text, masked}) -> {groups, p1, bow_p1, group}
 //   s.adversary({index, text, masked}) -> {alpha, jsd, p1, pred, learned_alpha, learned_p1, learned_pred}
 //   s.audit() -> {attention: Audit, bow: Audit}
-//   comments_estimate({settings, threads}) -> {seconds}: one epoch timed, times the epochs
+//   comments_estimate({input: {settings, grammar_json, data}, threads}) -> {seconds}: one epoch
+//     timed, times the epochs
 #include "comments/comments_session.hpp"
 #include "session_bind.hpp"
+#include "settings_input.hpp"
 
 using namespace emscripten;
 using namespace alab;
 using namespace alab::comments;
 
 namespace {
+Status input_of(const val& js, CommentsInput& out) {
+  if (Status st = wasm::settings_of(js["settings"], out.settings); !st) return st;
+  out.grammar_json = wasm::text_of(js, "grammar_json");
+  out.data = wasm::text_of(js, "data");
+  return Status::success();
+}
+Status start(CommentsSession& s, val js, bool threads) {
+  CommentsInput in;
+  if (Status st = input_of(js, in); !st) return st;
+  return s.start(in, threads);
+}
+val estimate(val js) {
+  EstimateRequest in;
+  CommentsEstimate out;
+  Status st = input_of(js["input"], in.input);
+  in.threads = js["threads"].as<bool>();
+  if (st) st = estimate_comments(in, out);
+  return st ? val(out) : wasm::error_reply(st);
+}
 // overview() and audit() take no input; the worker passes one anyway.
 val overview(const CommentsSession& s, val /*unused*/) {
   CorpusOverview out;
@@ -29,17 +50,6 @@ val audit(CommentsSession& s, val /*unused*/) { return wasm::method_reply<Commen
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(comments) {
-  value_object<CommentsSettings>("CommentsSettings")
-      .field("grammar_json", &CommentsSettings::grammar_json)
-      .field("seed", &CommentsSettings::seed)
-      .field("bias", &CommentsSettings::bias)
-      .field("noise", &CommentsSettings::noise)
-      .field("epochs", &CommentsSettings::epochs)
-      .field("dmodel", &CommentsSettings::dmodel)
-      .field("positions", &CommentsSettings::positions)
-      .field("lr", &CommentsSettings::lr)
-      .field("remedy", &CommentsSettings::remedy)
-      .field("data", &CommentsSettings::data);
   value_object<CommentEpoch>("CommentEpoch")
       .field("model", &CommentEpoch::model)
       .field("epoch", &CommentEpoch::epoch)
@@ -116,13 +126,10 @@ EMSCRIPTEN_BINDINGS(comments) {
       .field("fpr_gap", &Audit::fpr_gap);
   value_object<AuditPair>("AuditPair").field("attention", &AuditPair::attention).field("bow", &AuditPair::bow);
 
-  value_object<EstimateRequest>("EstimateRequest")
-      .field("settings", &EstimateRequest::settings)
-      .field("threads", &EstimateRequest::threads);
   value_object<CommentsEstimate>("CommentsEstimate").field("seconds", &CommentsEstimate::seconds);
-  function("comments_estimate", &wasm::reply<EstimateRequest, CommentsEstimate, &estimate_comments>);
+  function("comments_estimate", &estimate);
 
-  wasm::session_class<CommentsSession, CommentEpoch, CommentsOutcome>("CommentsSession", &CommentsSession::start)
+  wasm::session_class<CommentsSession, CommentEpoch, CommentsOutcome>("CommentsSession", &start)
       .function("overview", &overview)
       .function("read", &wasm::const_method_reply_with<CommentsSession, const CommentRequest&, CommentReading, &CommentsSession::read>)
       .function("counterfactuals", &wasm::const_method_reply_with<CommentsSession, const CommentRequest&, Counterfactuals,

@@ -2,15 +2,16 @@
 // TranslateSession (the session contract, wasm/session_bind.hpp), its records declared.
 //
 //   const s = new lab.TranslateSession();
-//   s.start({grammar_json, seed, hidden, embed, batch, epochs, lr, n_train, n_val, n_test,
-//            max_len, clip, decay_from, lr_floor, kinds: ['none', 'additive'], watch}, threads) -> {ok, message}
+//   s.start({settings: {...translate.json's keys}, grammar_json, kinds: ['none', 'additive'], watch}, threads)
+//     -> {ok, message}     (the fixed sizes are the schema's: the site's, which the worker set)
 //   s.step(budgetMs) -> true when over;   s.poll() -> [TranslateEpoch];   s.stop()
 //   s.finish() -> {models: [{kind, test: EvalResult, epochs_done}], wall, threads, stopped}
 //   s.translate({model, words: [...]}) -> Translation | {ok: false, message}
 //   s.corpus_info() -> {src_vocab: [...], buckets, test: [{src, tgt, align: [[i, j], ...]}]}
 //   s.set_watch({index}) -> {ok};   s.watch_attention({model, index}) -> {alpha}
-//   translate_work(TranslateSettings) -> {per_model};   translate_probe({grammar_json}) -> {seconds, work, corpus_seconds}
+//   translate_work(the same input) -> {per_model};   translate_probe({grammar_json}) -> {seconds, work, corpus_seconds}
 #include "session_bind.hpp"
+#include "settings_input.hpp"
 #include "translate/translate_cost.hpp"
 #include "translate/translate_session.hpp"
 
@@ -19,6 +20,28 @@ using namespace alab;
 using namespace alab::translate;
 
 namespace {
+Status input_of(const val& js, TranslateInput& out) {
+  if (Status st = wasm::settings_of(js["settings"], out.settings); !st) return st;
+  out.grammar_json = wasm::text_of(js, "grammar_json");
+  const val kinds = js["kinds"];
+  out.kinds.clear();
+  if (kinds.isArray())
+    for (int i = 0, n = kinds["length"].as<int>(); i < n; ++i) out.kinds.push_back(kinds[i].as<std::string>());
+  out.watch = js["watch"].isNumber() ? js["watch"].as<int>() : 0;
+  return Status::success();
+}
+Status start(TranslateSession& s, val js, bool threads) {
+  TranslateInput in;
+  if (Status st = input_of(js, in); !st) return st;
+  return s.start(in, threads);
+}
+val work(val js) {
+  TranslateInput in;
+  TranslateWork out;
+  Status st = input_of(js, in);
+  if (st) st = translate_work(in, out);
+  return st ? val(out) : wasm::error_reply(st);
+}
 // corpus_info() takes no input; the worker passes one anyway.
 val corpus_info(const TranslateSession& s, val /*unused*/) {
   CorpusInfo out;
@@ -28,23 +51,6 @@ val corpus_info(const TranslateSession& s, val /*unused*/) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(translate) {
-  value_object<TranslateSettings>("TranslateSettings")
-      .field("grammar_json", &TranslateSettings::grammar_json)
-      .field("seed", &TranslateSettings::seed)
-      .field("hidden", &TranslateSettings::hidden)
-      .field("embed", &TranslateSettings::embed)
-      .field("batch", &TranslateSettings::batch)
-      .field("epochs", &TranslateSettings::epochs)
-      .field("lr", &TranslateSettings::lr)
-      .field("n_train", &TranslateSettings::n_train)
-      .field("n_val", &TranslateSettings::n_val)
-      .field("n_test", &TranslateSettings::n_test)
-      .field("max_len", &TranslateSettings::max_len)
-      .field("clip", &TranslateSettings::clip)
-      .field("decay_from", &TranslateSettings::decay_from)
-      .field("lr_floor", &TranslateSettings::lr_floor)
-      .ALAB_STRINGS_FIELD(TranslateSettings, kinds)
-      .field("watch", &TranslateSettings::watch);
   value_object<TranslateEpoch>("TranslateEpoch")
       .field("model", &TranslateEpoch::model)
       .field("epoch", &TranslateEpoch::epoch)
@@ -106,9 +112,9 @@ EMSCRIPTEN_BINDINGS(translate) {
       .field("seconds", &ProbeReply::seconds)
       .field("work", &ProbeReply::work)
       .field("corpus_seconds", &ProbeReply::corpus_seconds);
-  function("translate_work", &wasm::reply<TranslateSettings, TranslateWork, &translate_work>);
+  function("translate_work", &work);
   function("translate_probe", &wasm::reply<ProbeRequest, ProbeReply, &translate_probe>);
-  wasm::session_class<TranslateSession, TranslateEpoch, TranslateOutcome>("TranslateSession", &TranslateSession::start)
+  wasm::session_class<TranslateSession, TranslateEpoch, TranslateOutcome>("TranslateSession", &start)
       .function("translate", &wasm::const_method_reply_with<TranslateSession, const TranslateRequest&, Translation,
                                                       &TranslateSession::translate>)
       .function("corpus_info", &corpus_info)

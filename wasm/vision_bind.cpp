@@ -2,15 +2,16 @@
 // (the session contract, wasm/session_bind.hpp), its records declared.
 //
 //   const s = new lab.VisionSession();
-//   s.start({seed, epochs, images, dmodel, lr, noise, positions, pooling}, threads) -> {ok, message}
+//   s.start({settings: {...vision.json's keys}}, threads) -> {ok, message}
 //   s.step(budgetMs);  s.poll() -> [VisionEpoch];  s.finish() -> VisionOutcome
 //   s.overview() -> {side, patch, grid, n_test, test_labels, pred, bag_pred}
 //   s.read({index, shuffled}) -> ImageReading       (pixels, order, marks, weights, matrix, answers)
 //   s.shuffle_count() -> {n, changed, bag_changed, acc, acc_shuffled, bag_acc, bag_acc_shuffled}
-//   vision_estimate({settings, threads}) -> {seconds, memory_mb}
+//   vision_estimate({input: {settings}, threads}) -> {seconds, memory_mb}
 // A run that would not fit in this build's heap is refused before it starts.
 #include "heap_budget.hpp"
 #include "session_bind.hpp"
+#include "settings_input.hpp"
 #include "vision/vision_session.hpp"
 
 using namespace emscripten;
@@ -18,11 +19,20 @@ using namespace alab;
 using namespace alab::vision;
 
 namespace {
-Status start(VisionSession& s, const VisionSettings& settings, bool threads) {
+Status start(VisionSession& s, val js, bool threads) {
+  VisionSettings settings;
+  if (Status st = wasm::settings_of(js["settings"], settings); !st) return st;
   s.set_memory_budget(wasm::kHeapBudget);
   return s.start(settings, threads);
 }
-Status estimate(const VisionEstimateRequest& in, VisionEstimate& out) { return estimate_vision(in, out, wasm::kHeapBudget); }
+val estimate(val js) {
+  VisionEstimateRequest in;
+  VisionEstimate out;
+  Status st = wasm::settings_of(js["input"]["settings"], in.settings);
+  in.threads = js["threads"].as<bool>();
+  if (st) st = estimate_vision(in, out, wasm::kHeapBudget);
+  return st ? val(out) : wasm::error_reply(st);
+}
 // overview() and shuffle_count() take no input; the worker passes one anyway.
 val overview(VisionSession& s, val /*unused*/) { return wasm::method_reply<VisionSession, VisionOverview, &VisionSession::overview>(s); }
 val shuffle_count(VisionSession& s, val /*unused*/) {
@@ -31,15 +41,6 @@ val shuffle_count(VisionSession& s, val /*unused*/) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(vision) {
-  value_object<VisionSettings>("VisionSettings")
-      .field("seed", &VisionSettings::seed)
-      .field("epochs", &VisionSettings::epochs)
-      .field("images", &VisionSettings::images)
-      .field("dmodel", &VisionSettings::dmodel)
-      .field("lr", &VisionSettings::lr)
-      .field("noise", &VisionSettings::noise)
-      .field("positions", &VisionSettings::positions)
-      .field("pooling", &VisionSettings::pooling);
   value_object<VisionEpoch>("VisionEpoch")
       .field("model", &VisionEpoch::model)
       .field("epoch", &VisionEpoch::epoch)
@@ -93,13 +94,10 @@ EMSCRIPTEN_BINDINGS(vision) {
       .field("bag_acc", &ShuffleCount::bag_acc)
       .field("bag_acc_shuffled", &ShuffleCount::bag_acc_shuffled);
 
-  value_object<VisionEstimateRequest>("VisionEstimateRequest")
-      .field("settings", &VisionEstimateRequest::settings)
-      .field("threads", &VisionEstimateRequest::threads);
   value_object<VisionEstimate>("VisionEstimate")
       .field("seconds", &VisionEstimate::seconds)
       .field("memory_mb", &VisionEstimate::memory_mb);
-  function("vision_estimate", &wasm::reply<VisionEstimateRequest, VisionEstimate, &estimate>);
+  function("vision_estimate", &estimate);
 
   wasm::session_class<VisionSession, VisionEpoch, VisionOutcome>("VisionSession", &start)
       .function("overview", &overview)

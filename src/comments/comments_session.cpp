@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/widget_schemas.hpp"
+#include "core/widget_settings.hpp"
 #include "nn/attention_classifier.hpp"
 #include "nn/bag_of_words.hpp"
 
@@ -19,19 +20,15 @@ std::vector<int> tokens_of(const race::Dataset& d, int i) { return std::vector<i
 
 }  // namespace
 
-Status CommentsSession::start(const CommentsSettings& s, bool threads) {
+Status CommentsSession::start(const CommentsInput& in, bool threads) {
   halt();
   finished_ = false;
-  // The student's settings, in content/widgets/comments.json's ranges and words.
-  for (const auto& [key, value] : {std::pair<const char*, double>{"bias", s.bias}, {"noise", s.noise}, {"epochs", s.epochs},
-                                   {"dmodel", s.dmodel}, {"lr", s.lr}, {"seed", s.seed}})
-    if (Status st = check_setting("comments", key, value); !st) return st;
-  if (Status st = check_setting("comments", "positions", s.positions); !st) return st;
-  if (Status st = check_setting("comments", "remedy", s.remedy); !st) return st;
-  if (s.data != "biased" && s.data != "remedy") return Status::error("data must be \"biased\" or \"remedy\"");
+  const settings::Comments& s = in.settings;
+  if (Status st = check_settings(s); !st) return st;  // content/widgets/comments.json's ranges and words
+  if (in.data != "biased" && in.data != "remedy") return Status::error("data must be \"biased\" or \"remedy\"");
 
   Grammar g;
-  if (Status st = parse_grammar(s.grammar_json, g); !st) return st;
+  if (Status st = parse_grammar(in.grammar_json, g); !st) return st;
   CorpusSettings cs;
   cs.seed = static_cast<std::uint64_t>(s.seed);
   cs.bias = s.bias;
@@ -40,12 +37,12 @@ Status CommentsSession::start(const CommentsSettings& s, bool threads) {
   cs.n_val = fixed_int("n_val");
   cs.n_test = fixed_int("n_test");
   cs.seq_len = fixed_int("seq_len");
-  const TrainingData training = s.data == "biased" ? TrainingData::biased
+  const TrainingData training = in.data == "biased" ? TrainingData::biased
                                 : s.remedy == "augment" ? TrainingData::augmented : TrainingData::balanced;
   auto corpus = std::make_unique<Corpus>();
   if (Status st = make_corpus(g, cs, training, *corpus); !st) return st;
 
-  settings_ = s;
+  input_ = in;
   corpus_ = std::move(corpus);
   epochs_ = s.epochs;
   // Initial weights as torch.manual_seed(seed); TinySelfAttn(...); nn.Linear(vocab, 2) draw them.
@@ -105,7 +102,7 @@ Status CommentsSession::finish(CommentsOutcome& out) {
   if (!corpus_) return Status::error("nothing was started");
   scheduler_.join();
   out = CommentsOutcome{};
-  out.data = settings_.data == "biased" ? "biased" : settings_.remedy;
+  out.data = input_.data == "biased" ? "biased" : input_.settings.remedy;
   out.n_train = corpus_->train.n();
   out.wall = elapsed();
   out.threads = scheduler_.threaded();
@@ -261,7 +258,7 @@ Status CommentsSession::audit(AuditPair& out) {
 Status estimate_comments(const EstimateRequest& in, CommentsEstimate& out) {
   const double t0 = steady_seconds();
   CommentsSession s;
-  if (Status st = s.start(in.settings, false); !st) return st;  // the real settings' corpus and checks
+  if (Status st = s.start(in.input, false); !st) return st;  // the real settings' corpus and checks
   const double corpus = steady_seconds() - t0;
   double model_seconds[2] = {0, 0};
   for (int m = 0; m < 2; ++m) {
@@ -272,7 +269,7 @@ Status estimate_comments(const EstimateRequest& in, CommentsEstimate& out) {
   // Both models counted, threads or not: they are small enough that a second thread saves
   // little (in Chromium at the defaults: 0.23 s on two threads against 0.25 s on one).
   (void)in.threads;
-  out.seconds = corpus + (model_seconds[0] + model_seconds[1]) * in.settings.epochs;
+  out.seconds = corpus + (model_seconds[0] + model_seconds[1]) * in.input.settings.epochs;
   return Status::success();
 }
 

@@ -7,7 +7,7 @@
 // with a remedy, and compares the two audits.
 //
 //   CommentsSession s;
-//   s.start(settings, /*threads=*/true);           // settings.data: "biased" or "remedy"
+//   s.start(input, /*threads=*/true);              // input.data: "biased" or "remedy"
 //   while (!s.done()) for (const CommentEpoch& e : s.poll()) ...
 //   CommentsOutcome out; s.finish(out);
 //   CommentReading r; s.read({index, text, masked}, r);
@@ -27,21 +27,18 @@
 #include "comments/comment_trainer.hpp"
 #include "core/model_outcome.hpp"
 #include "core/model_scheduler.hpp"
+#include "settings/comments.gen.hpp"
 #include "reading/attention_reading.hpp"
 
 namespace alab::comments {
 
-// What a student sets (content/widgets/comments.json); the split sizes, seq_len and
-// batch are the file's fixed numbers.
-struct CommentsSettings {
-  std::string grammar_json;  // content/comments/grammar.json's text
-  int seed = 1;
-  double bias = 0.9, noise = 0.2;
-  int epochs = 10, dmodel = 16;
-  std::string positions = "on";
-  double lr = 0.01;
-  std::string remedy = "augment";  // how data "remedy" removes the shortcut: augment | balance
-  std::string data = "biased";     // the training split: "biased" (the planted one) or "remedy"
+// What start() takes, {settings: {...}, grammar_json, data} from the page: what a student
+// sets (content/widgets/comments.json, generated as settings::Comments; the split sizes,
+// seq_len and batch are the file's fixed numbers), and what the page gives besides.
+struct CommentsInput {
+  settings::Comments settings;
+  std::string grammar_json;     // content/comments/grammar.json's text
+  std::string data = "biased";  // the training split: "biased" (the planted one) or "remedy" (settings.remedy's)
 };
 
 struct CommentEpoch {
@@ -108,7 +105,7 @@ struct AdversaryAnswer {
 // corpus made, then one epoch of each model trained and evaluated, timed; the run is
 // that epoch times the epochs (both models' epochs, threads or not: see the .cpp).
 struct EstimateRequest {
-  CommentsSettings settings;
+  CommentsInput input;
   bool threads = false;
 };
 struct CommentsEstimate {
@@ -121,7 +118,7 @@ class CommentsSession : public ScheduledSession<CommentEpoch> {
  public:
   ~CommentsSession() { halt(); }
 
-  Status start(const CommentsSettings& settings, bool threads);
+  Status start(const CommentsInput& input, bool threads);
   Status finish(CommentsOutcome& out);
 
   // After finish().
@@ -144,7 +141,7 @@ class CommentsSession : public ScheduledSession<CommentEpoch> {
   double attention_p1(const int* tokens, const std::vector<int>& masked) const;
   double bow_p1(const int* tokens, const std::vector<int>& masked) const;
 
-  CommentsSettings settings_;
+  CommentsInput input_;
   std::unique_ptr<Corpus> corpus_;
   std::unique_ptr<CommentTrainer> trainers_[2];
   reading::ReadModel read_model_;

@@ -22,7 +22,7 @@ double split_work(const Seq2SeqConfig& c, const std::vector<SentencePair>& split
   return w;
 }
 
-Status corpus_of(const TranslateSettings& s, Corpus& c) {
+Status corpus_of(const TranslateInput& s, Corpus& c) {
   Grammar g;
   if (Status st = parse_grammar(s.grammar_json, g); !st) return st;
   CorpusRequest r;
@@ -30,41 +30,41 @@ Status corpus_of(const TranslateSettings& s, Corpus& c) {
   return make_corpus(g, r, c);
 }
 
-Seq2SeqConfig model_config(const TranslateSettings& s, const Corpus& c, AttentionKind kind) {
+Seq2SeqConfig model_config(const TranslateInput& s, const Corpus& c, AttentionKind kind) {
   Seq2SeqConfig m;
   m.src_vocab = c.src.size();
   m.tgt_vocab = c.tgt.size();
-  m.embed = s.embed;
-  m.hidden = s.hidden;
+  m.embed = s.fixed.embed;
+  m.hidden = s.settings.hidden;
   m.attention = kind;
   return m;
 }
 
 }  // namespace
 
-Status translate_work(const TranslateSettings& s, std::vector<double>& per_model) {
+Status translate_work(const TranslateInput& s, std::vector<double>& per_model) {
   Corpus c;
   if (Status st = corpus_of(s, c); !st) return st;
   per_model.clear();
-  for (const std::string& name : s.kinds) {
+  for (const std::string& name : s.kinds.empty() ? kinds_of(s.settings) : s.kinds) {
     AttentionKind kind;
     if (!parse_attention_kind(name, kind)) return Status::error("unknown attention kind \"" + name + "\": use none, additive or dot");
     const Seq2SeqConfig m = model_config(s, c, kind);
-    per_model.push_back(s.epochs * (3 * split_work(m, c.train) + 2 * split_work(m, c.val)) + 2 * split_work(m, c.test));
+    per_model.push_back(s.settings.epochs * (3 * split_work(m, c.train) + 2 * split_work(m, c.val)) + 2 * split_work(m, c.test));
   }
   return Status::success();
 }
 
 Status translate_probe(const std::string& grammar_json, double& seconds, double& work, double& corpus_seconds) {
-  TranslateSettings s;
+  TranslateInput s;
   s.grammar_json = grammar_json;
-  s.hidden = 48;
-  s.n_train = 1500;  // minibatches as full as a real run's
-  s.n_val = s.n_test = 5;
+  s.settings.hidden = 48;
+  s.fixed.n_train = 1500;  // minibatches as full as a real run's
+  s.fixed.n_val = s.fixed.n_test = 5;
   Corpus c;
   const auto c0 = std::chrono::steady_clock::now();
   if (Status st = corpus_of(s, c); !st) return st;
-  corpus_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count() / (s.n_train + s.n_val + s.n_test);
+  corpus_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - c0).count() / (s.fixed.n_train + s.fixed.n_val + s.fixed.n_test);
   const Seq2SeqConfig m = model_config(s, c, AttentionKind::additive);
   TranslateTrainer t(c, trainer_config(s, AttentionKind::additive));
   t.begin_epoch();

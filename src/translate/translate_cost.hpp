@@ -31,7 +31,7 @@ constexpr double kVocab = 120, kAttend = 20;
 double sentence_work(const Seq2SeqConfig& c, int S, int L);
 
 // One entry a model of s.kinds: the work of the whole run (every epoch, and the test).
-Status translate_work(const TranslateSettings& s, std::vector<double>& per_model);
+Status translate_work(const TranslateInput& s, std::vector<double>& per_model);
 
 // This computer's speed: 12 minibatches of an additive model (H = 48) timed, after 3
 // untimed. seconds / work is the seconds a work unit takes here (about 0.1 s natively).
@@ -43,7 +43,7 @@ Status translate_probe(const std::string& grammar_json, double& seconds, double&
 struct TranslateWork {
   std::vector<double> per_model;
 };
-inline Status translate_work(const TranslateSettings& s, TranslateWork& out) { return translate_work(s, out.per_model); }
+inline Status translate_work(const TranslateInput& s, TranslateWork& out) { return translate_work(s, out.per_model); }
 struct ProbeRequest {
   std::string grammar_json;
 };

@@ -8,39 +8,68 @@
 #include "attention/self_attention.hpp"
 #include "core/quote.hpp"
 #include "core/widget_schemas.hpp"
+#include "core/widget_settings.hpp"
 
 namespace alab::translate {
 
-Status corpus_request(const TranslateSettings& s, CorpusRequest& r) {
+Status corpus_request(const TranslateInput& s, CorpusRequest& r) {
   r = CorpusRequest{};
-  r.seed = s.seed;
-  r.max_len = s.max_len;
+  r.seed = s.settings.seed;
+  r.max_len = s.settings.max_len;
   // A shorter longest sentence drops the buckets above it, and their share of each split
   // with them: every bucket keeps as many sentences as at full length (the short ones
   // have only so many distinct sentences to give).
   std::vector<int> edges;
-  for (int e : r.buckets) if (e <= s.max_len) edges.push_back(e);
+  for (int e : r.buckets) if (e <= s.settings.max_len) edges.push_back(e);
   if (edges.empty()) return Status::error("the longest sentence must have at least " + std::to_string(r.buckets[0]) + " words");
   const int kept = static_cast<int>(edges.size()), all = static_cast<int>(r.buckets.size());
   const auto keep = [&](int n) { return std::max(kept, n * kept / all); };
-  r.n_train = keep(s.n_train);
-  r.n_val = keep(s.n_val);
-  r.n_test = keep(s.n_test);
+  r.n_train = keep(s.fixed.n_train);
+  r.n_val = keep(s.fixed.n_val);
+  r.n_test = keep(s.fixed.n_test);
   r.buckets = edges;
   return Status::success();
 }
 
-TranslateConfig trainer_config(const TranslateSettings& s, AttentionKind kind) {
-  TranslateConfig cfg;  // the settings' sizes and steadying, field for field
-  std::tie(cfg.seed, cfg.embed, cfg.hidden, cfg.batch, cfg.epochs) = std::tie(s.seed, s.embed, s.hidden, s.batch, s.epochs);
-  std::tie(cfg.lr, cfg.clip, cfg.decay_from, cfg.lr_floor) = std::tie(s.lr, s.clip, s.decay_from, s.lr_floor);
+TranslateConfig trainer_config(const TranslateInput& s, AttentionKind kind) {
+  TranslateConfig cfg;
+  cfg.seed = s.settings.seed;
+  cfg.hidden = s.settings.hidden;
+  cfg.epochs = s.settings.epochs;
+  cfg.lr = s.settings.lr;
+  cfg.embed = s.fixed.embed;
+  cfg.batch = s.fixed.batch;
+  cfg.clip = s.fixed.clip;
+  cfg.decay_from = s.fixed.decay_from;
+  cfg.lr_floor = s.fixed.lr_floor;
   cfg.attention = kind;
   return cfg;
 }
 
-Status TranslateSession::start(const TranslateSettings& s, bool threads) {
+TranslateFixed translate_fixed() {
+  const auto fixed = [](const char* name) { return widget_fixed("translate", name); };
+  TranslateFixed f;
+  f.n_train = static_cast<int>(fixed("n_train"));
+  f.n_val = static_cast<int>(fixed("n_val"));
+  f.n_test = static_cast<int>(fixed("n_test"));
+  f.embed = static_cast<int>(fixed("embed"));
+  f.batch = static_cast<int>(fixed("batch"));
+  f.clip = fixed("clip");
+  f.decay_from = fixed("decay_from");
+  f.lr_floor = fixed("lr_floor");
+  return f;
+}
+
+std::vector<std::string> kinds_of(const settings::Translate& s) {
+  if (s.attention == "both") return {"none", "additive", "dot"};
+  return {"none", s.attention};
+}
+
+Status TranslateSession::start(const TranslateInput& in, bool threads) {
   halt();
-  if (s.kinds.empty() || s.kinds.size() > 3) return Status::error("train one to three models");
+  TranslateInput s = in;
+  if (s.kinds.empty()) s.kinds = kinds_of(s.settings);
+  if (s.kinds.size() > 3) return Status::error("train one to three models");
   std::vector<AttentionKind> kinds;
   for (const std::string& k : s.kinds) {
     AttentionKind kind;
@@ -48,12 +77,12 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
     kinds.push_back(kind);
   }
   // What a student may set, in content/widgets/translate.json's ranges; the fixed sizes
-  // (embed, batch) only need to be sizes.
-  for (const auto& [key, value] : {std::pair<const char*, double>{"hidden", s.hidden}, {"epochs", s.epochs},
-                                   {"lr", s.lr}, {"max_len", s.max_len}, {"seed", static_cast<double>(s.seed)}})
-    if (Status st = check_setting("translate", key, value); !st) return st;
-  if (s.embed < 1 || s.batch < 1) return Status::error("the embedding size and the batch size must be at least 1");
-  if (!(s.clip >= 0) || !(s.decay_from >= 0 && s.decay_from <= 1) || !(s.lr_floor >= 0 && s.lr_floor <= 1))
+  // only need to be sizes.
+  if (Status st = check_settings(s.settings); !st) return st;
+  const TranslateFixed& f = s.fixed;
+  if (f.embed < 1 || f.batch < 1 || f.n_train < 1 || f.n_val < 1 || f.n_test < 1)
+    return Status::error("the embedding, batch and split sizes must be at least 1");
+  if (!(f.clip >= 0) || !(f.decay_from >= 0 && f.decay_from <= 1) || !(f.lr_floor >= 0 && f.lr_floor <= 1))
     return Status::error("clip must be 0 (off) or more; decay_from and lr_floor from 0 to 1");
   Grammar g;
   if (Status st = parse_grammar(s.grammar_json, g); !st) return st;
@@ -63,7 +92,7 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
   if (Status st = make_corpus(g, r, *corpus); !st) return st;
   if (s.watch < 0 || s.watch >= static_cast<int>(corpus->test.size())) return Status::error("no test sentence " + std::to_string(s.watch));
 
-  settings_ = s;
+  input_ = s;
   watch_ = s.watch;
   corpus_ = std::move(corpus);
   trainers_.clear();
@@ -78,7 +107,7 @@ Status TranslateSession::start(const TranslateSettings& s, bool threads) {
   ModelSlices work;
   work.models = n;
   work.advance = [this](int m) { return advance(m); };
-  work.finished = [this](int m) { return lanes_[m].epochs_done >= settings_.epochs; };
+  work.finished = [this](int m) { return lanes_[m].epochs_done >= input_.settings.epochs; };
   work.retire = [this](int m) {
     scheduler_.exchange().finish(lanes_[m].evaluation);  // its last epoch's record, before it counts as done
     trainers_[m]->set_exchange(nullptr);
@@ -198,9 +227,9 @@ Status TranslateSession::translate(int model, const std::vector<std::string>& wo
   if (model < 0 || model >= static_cast<int>(trainers_.size())) return Status::error("there is no model " + std::to_string(model));
   if (!done() && scheduler_.threaded()) return Status::error("wait until training has finished");
   if (words.empty()) return Status::error("type a sentence first");
-  if (static_cast<int>(words.size()) > settings_.max_len)
+  if (static_cast<int>(words.size()) > input_.settings.max_len)
     return Status::error(std::to_string(words.size()) + " words: the models were trained on sentences of at most " +
-                         std::to_string(settings_.max_len));
+                         std::to_string(input_.settings.max_len));
   std::vector<int> src;
   std::string unknown;
   for (const std::string& w : words) {

@@ -5,7 +5,7 @@
 // minibatch, finish with the test set, then translate what a student types.
 //
 //   TranslateSession s;
-//   s.start(settings, /*threads=*/true);
+//   s.start(input, /*threads=*/true);
 //   while (!s.done()) { sleep; for (const TranslateEpoch& e : s.poll()) ... }
 //   TranslateOutcome out; s.finish(out);
 //
@@ -25,24 +25,34 @@
 #include <vector>
 
 #include "core/model_scheduler.hpp"
+#include "settings/translate.gen.hpp"
 #include "translate/translate_trainer.hpp"
 
 namespace alab::translate {
 
-struct TranslateSettings {
-  std::string grammar_json;             // content/translation/grammar.json's text
-  int seed = 1;
-  int hidden = 48, embed = 16, batch = 32;
-  int epochs = 15;
-  double lr = 0.003;
-  // The training's steadying (TranslateConfig): the gradient's norm clipped, the
-  // learning rate held, then decayed over the run's second half.
-  double clip = 1, decay_from = 0.5, lr_floor = 0.1;
-  int n_train = 3000, n_val = 250, n_test = 250;  // over the five length buckets up to 25 words
-  int max_len = 25;                     // longest source sentence (fewer buckets, fewer sentences)
-  std::vector<std::string> kinds = {"none", "additive"};  // the models, side by side
-  int watch = 0;                        // the test sentence whose attention each epoch reports
+// The file's fixed sizes and the training's steadying (content/widgets/translate.json's
+// "fixed"; TranslateConfig): the gradient's norm clipped, the learning rate held, then
+// decayed over the run's second half. Not a student's to set; a test may shrink them.
+struct TranslateFixed {
+  int n_train = 0, n_val = 0, n_test = 0;  // over the five length buckets up to 25 words
+  int embed = 0, batch = 0;
+  double clip = 0, decay_from = 0, lr_floor = 0;
 };
+TranslateFixed translate_fixed();  // the file's (or the host's) numbers
+
+// What start() takes, {settings: {...}, grammar_json, kinds, watch} from the page: what
+// a student sets (translate.json, generated as settings::Translate) and what the page
+// gives besides.
+struct TranslateInput {
+  settings::Translate settings;
+  std::string grammar_json;             // content/translation/grammar.json's text
+  std::vector<std::string> kinds;       // the models, side by side; none: kinds_of(settings)
+  int watch = 0;                        // the test sentence whose attention each epoch reports
+  TranslateFixed fixed = translate_fixed();
+};
+// The page's models for a setting of "attention": the fixed summary beside it ("both":
+// beside additive and dot).
+std::vector<std::string> kinds_of(const settings::Translate& s);
 
 struct TranslateEpoch {
   int model = 0, epoch = 0;
@@ -56,8 +66,8 @@ struct TranslateEpoch {
 };
 
 // What the settings ask of the corpus generator and of each model's trainer.
-Status corpus_request(const TranslateSettings& s, CorpusRequest& out);
-TranslateConfig trainer_config(const TranslateSettings& s, AttentionKind kind);
+Status corpus_request(const TranslateInput& s, CorpusRequest& out);
+TranslateConfig trainer_config(const TranslateInput& s, AttentionKind kind);
 
 // A typed sentence through one trained model.
 struct Translation {
@@ -111,7 +121,7 @@ class TranslateSession : public ScheduledSession<TranslateEpoch> {
  public:
   ~TranslateSession() { halt(); }
 
-  Status start(const TranslateSettings& settings, bool threads);
+  Status start(const TranslateInput& settings, bool threads);
   Status finish(TranslateOutcome& out);
   // After start(): model `model` (as trained so far) translates `words`; unknown
   // words, too many or none are refused, the unknown ones named.
@@ -150,7 +160,7 @@ class TranslateSession : public ScheduledSession<TranslateEpoch> {
   EpochEnd close_epoch(int model);      // counts the epoch; what to evaluate and report
   void report(const EpochEnd& end, const Seq2Seq<float>& weights);
   bool advance(int model);              // one minibatch; at an epoch's end, its record
-  TranslateSettings settings_;
+  TranslateInput input_;
   std::unique_ptr<Corpus> corpus_;
   std::vector<std::unique_ptr<TranslateTrainer>> trainers_;
   std::vector<Lane> lanes_;             // one a model, sized at start() (the jobs must not move)

@@ -73,20 +73,6 @@ std::string mb(double bytes) { return std::to_string(static_cast<long>(std::ceil
 
 }  // namespace
 
-VisionSettings vision_defaults() {
-  const auto number = [](const char* key) { return widget_setting("vision", key).default_number; };
-  VisionSettings s;
-  s.seed = static_cast<int>(number("seed"));
-  s.epochs = static_cast<int>(number("epochs"));
-  s.images = static_cast<int>(number("images"));
-  s.dmodel = static_cast<int>(number("dmodel"));
-  s.lr = number("lr");
-  s.noise = number("noise");
-  s.positions = widget_setting("vision", "positions").default_choice;
-  s.pooling = widget_setting("vision", "pooling").default_choice;
-  return s;
-}
-
 std::vector<int> canonical_patch_order(const float* image, int side, int patch) {
   const int grid = side / patch, P = grid * grid;
   std::vector<int> order(static_cast<std::size_t>(P));
@@ -141,14 +127,7 @@ Status check_vision_memory(const VisionSettings& s, double budget) {
                        " MB this page can use; lower the training images or the token width.");
 }
 
-Status check_vision_settings(const VisionSettings& s) {
-  // The student's settings, in content/widgets/vision.json's ranges and words.
-  for (const auto& [key, value] : {std::pair<const char*, double>{"epochs", s.epochs}, {"images", s.images},
-                                   {"dmodel", s.dmodel}, {"lr", s.lr}, {"noise", s.noise}, {"seed", s.seed}})
-    if (Status st = check_setting("vision", key, value); !st) return st;
-  if (Status st = check_setting("vision", "positions", s.positions); !st) return st;
-  return check_setting("vision", "pooling", s.pooling);
-}
+Status check_vision_settings(const VisionSettings& s) { return check_settings(s); }
 
 Status VisionSession::start(const VisionSettings& s, bool threads) {
   halt();

@@ -35,21 +35,18 @@
 #include "core/model_outcome.hpp"
 #include "core/model_scheduler.hpp"
 #include "core/status.hpp"
+#include "core/widget_settings.hpp"
+#include "settings/vision.gen.hpp"
 #include "vision/image_trainer.hpp"
 #include "vision/shape_task.hpp"
 
 namespace alab::vision {
 
-// What a student sets (content/widgets/vision.json); sizes are the file's "fixed".
-// The defaults are the file's too: vision_defaults().
-struct VisionSettings {
-  int seed = 0;
-  int epochs = 0, images = 0, dmodel = 0;  // images: training images
-  double lr = 0, noise = 0;
-  std::string positions;  // on | off
-  std::string pooling;    // mean | cls
-};
-VisionSettings vision_defaults();
+// What a student sets: content/widgets/vision.json's settings, generated as
+// settings::Vision (its sizes are the file's "fixed"); the page sends {settings: {...}}.
+using VisionSettings = settings::Vision;
+// The defaults of the schema the engine applies (the file's, or a host's).
+inline VisionSettings vision_defaults() { return schema_defaults<VisionSettings>(); }
 
 struct VisionEpoch {
   int model = 0, epoch = 0;      // model 0: transformer, 1: bag of patches

@@ -180,7 +180,8 @@ export function overlappingChartText() {
 // or a table cell, list item or option that is nothing but a kind's id ("context",
 // "shapes", where a student reads "1. Scores, weights and the context vector"). Text
 // shown anywhere on the page outside code, the code editor, formulas, form fields and a
-// link's address ("exercises.html?kind=self-row" is one to copy): [description naming
+// link's address ("exercises.html?kind=self-row" is one to copy); and a time rounded to
+// nothing ("Trained in 0.0 s": web/js/ui/format.js writes "56 ms"): [description naming
 // the element, and the nearest ancestor with an id].
 export function developerText() {
   const KINDS = ['context', 'scaled', 'self-row', 'shapes', 'cross-step'];
@@ -199,6 +200,7 @@ export function developerText() {
     for (const m of text.matchAll(/(?<![\w.])[-+]?\d+(?:\.\d+)?e[-+]?\d+\b/gi)) out.push(`"${m[0]}" in e-notation (${where(el)})`);
     for (const m of text.matchAll(/\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_[A-Za-z0-9]{2,}\b/g)) out.push(`"${m[0]}" (${where(el)})`);
     for (const m of text.matchAll(/(?<![\w-])(?:self-row|cross-step|ex-[\w-]+--[\w-]+)(?![\w-])/g)) out.push(`"${m[0]}", an exercise's id (${where(el)})`);
+    for (const m of text.matchAll(/(?<![\w.])0(?:\.0+)?[\s\u00a0](?:s|ms|seconds)\b/g)) out.push(`"${m[0]}", a time rounded to nothing (${where(el)})`);
   }
   for (const el of document.querySelectorAll('td, th, li, option, dt, dd')) {
     const t = el.textContent.trim();

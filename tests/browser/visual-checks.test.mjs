@@ -112,11 +112,12 @@ test('an axis title drawn across its tick labels is seen (the cost chart\'s "tim
   await close();
 });
 
-test('words and numbers written for a developer are seen (a build\'s file name, e-notation of any size)', async () => {
+test('words and numbers written for a developer are seen (a build\'s file name, e-notation of any size, a time of nothing)', async () => {
   const { page, close } = await lesson();
   await addToMain(page, '<p id="dev">on two threads (attention_lab_mt), weight 7.63e-1, tiny 1.89e-5, score d_k and W_Q,'
-    + ' <code>scaled_dot</code>, plain 0.002 and 1.9\u00a0×\u00a010⁻⁵</p>');
-  assert.deepEqual(await page.evaluate(developerText), ['"7.63e-1" in e-notation (p#dev)', '"1.89e-5" in e-notation (p#dev)', '"attention_lab_mt" (p#dev)']);
+    + ' <code>scaled_dot</code>, plain 0.002 and 1.9\u00a0×\u00a010⁻⁵; trained in 0.0\u00a0s, then in 56\u00a0ms and 10.0 s</p>');
+  assert.deepEqual(await page.evaluate(developerText), ['"7.63e-1" in e-notation (p#dev)', '"1.89e-5" in e-notation (p#dev)', '"attention_lab_mt" (p#dev)',
+    '"0.0\u00a0s", a time rounded to nothing (p#dev)']);
   await close();
 });
 

@@ -64,8 +64,7 @@ const CASES = {
     message: range('Hidden size H', 100, 4, 64),
     // An empty grammar: past the settings, the engine refuses it before training.
     request: { type: 'session-start', payload: { session: 'TranslateSession', input: {
-      grammar_json: '{}', seed: 1, hidden: 100, embed: 16, batch: 32, epochs: 1, lr: 0.003, n_train: 100, n_val: 10,
-      n_test: 10, max_len: 25, clip: 1, decay_from: 0.5, lr_floor: 0.1, kinds: ['none'], watch: 0 } } },
+      settings: { hidden: 100, epochs: 1 }, grammar_json: '{}', kinds: ['none'], watch: 0 } } },
     compiled: /grammar/,
   },
   reading: {
@@ -82,8 +81,7 @@ const CASES = {
     message: range('Epochs', 40, 1, 30),
     // An empty grammar: past the settings, the engine refuses it before training.
     request: { type: 'session-start', payload: { session: 'CommentsSession', input: {
-      grammar_json: '{}', seed: 1, bias: 0.9, noise: 0.2, epochs: 40, dmodel: 16, positions: 'on', lr: 0.01,
-      remedy: 'augment', data: 'biased' } } },
+      settings: { epochs: 40 }, grammar_json: '{}', data: 'biased' } } },
     compiled: /grammar/,
   },
   vision: {
@@ -91,7 +89,7 @@ const CASES = {
     link: 'vision.html?dmodel=100', field: 'dmodel', typed: '100',
     message: range('Token width D', 100, 4, 64),
     request: { type: 'session-start', payload: { session: 'VisionSession', input: {
-      seed: 1, epochs: 1, images: 100, dmodel: 100, lr: 0.001, noise: 0.1, positions: 'on', pooling: 'mean' } } },
+      settings: { epochs: 1, images: 100, dmodel: 100 } } } },
     compiled: /^ran$/,
   },
   exercises: {

@@ -178,16 +178,16 @@ TEST_CASE("typed comments: known words padded in front; unknown ones named", "[c
 }
 
 TEST_CASE("comments session: refusals in the schema's words, questions after training", "[comments]") {
-  CommentsSettings s;
+  CommentsInput s;
   s.grammar_json = test::read_repo_file("content/comments/grammar.json");
-  s.epochs = 2;
+  s.settings.epochs = 2;
   CommentsSession session;
-  s.bias = 0.4;
+  s.settings.bias = 0.4;
   CHECK(session.start(s, false).message.find("out of range") != std::string::npos);
-  s.bias = 0.9;
-  s.remedy = "magic";
+  s.settings.bias = 0.9;
+  s.settings.remedy = "magic";
   CHECK(session.start(s, false).message.find("one of") != std::string::npos);
-  s.remedy = "augment";
+  s.settings.remedy = "augment";
   REQUIRE(session.start(s, false).ok);
   CommentReading early;
   CHECK(session.read({0, "", {}}, early).message == "train the models first");
@@ -232,9 +232,9 @@ TEST_CASE("comments session: refusals in the schema's words, questions after tra
 }
 
 TEST_CASE("comments session: the same records with threads and in slices", "[comments]") {
-  CommentsSettings s;
+  CommentsInput s;
   s.grammar_json = test::read_repo_file("content/comments/grammar.json");
-  s.epochs = 3;
+  s.settings.epochs = 3;
   const auto run = [&](bool threads, double budget) {
     CommentsSession session;
     REQUIRE(session.start(s, threads).ok);

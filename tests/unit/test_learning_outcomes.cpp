@@ -41,39 +41,21 @@ race::RaceOutcome race_to_end(const race::Settings& s) {
   return r;
 }
 
-// The translation page's defaults, read from its own schema (content/widgets/translate.json),
-// so that this test and the page cannot drift apart.
-translate::TranslateSettings translate_defaults() {
-  const auto widget = nlohmann::json::parse(test::read_repo_file("content/widgets/translate.json"));
-  const auto setting = [&](const char* key) {
-    for (const auto& s : widget["settings"]) if (s["key"] == key) return s["default"];
-    FAIL("content/widgets/translate.json has no setting " << key);
-    return nlohmann::json();
-  };
-  translate::TranslateSettings s;
+// The translation page's defaults, from its own schema (content/widgets/translate.json,
+// compiled in: tests/cli/schema_check.mjs holds the two equal), so that this test and
+// the page cannot drift apart.
+translate::TranslateInput translate_defaults() {
+  translate::TranslateInput s;
+  s.settings = schema_defaults<settings::Translate>();
   s.grammar_json = test::read_repo_file("content/translation/grammar.json");
-  s.seed = setting("seed").get<int>();
-  s.hidden = setting("hidden").get<int>();
-  s.epochs = setting("epochs").get<int>();
-  s.lr = setting("lr").get<double>();
-  s.max_len = setting("max_len").get<int>();
-  REQUIRE(setting("attention") == "additive");
+  REQUIRE(s.settings.attention == "additive");
   s.kinds = {"additive", "none"};
-  const auto& fixed = widget["fixed"];
-  s.n_train = fixed["n_train"].get<int>();
-  s.n_val = fixed["n_val"].get<int>();
-  s.n_test = fixed["n_test"].get<int>();
-  s.embed = fixed["embed"].get<int>();
-  s.batch = fixed["batch"].get<int>();
-  s.clip = fixed["clip"].get<double>();
-  s.decay_from = fixed["decay_from"].get<double>();
-  s.lr_floor = fixed["lr_floor"].get<double>();
   return s;
 }
 
 // The page's session, driven as the page drives it in this build: on threads of its own
 // where there are threads, in slices where there are none.
-translate::TranslateOutcome translate_to_end(const translate::TranslateSettings& s) {
+translate::TranslateOutcome translate_to_end(const translate::TranslateInput& s) {
   translate::TranslateSession session;
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
   REQUIRE(session.start(s, false));
@@ -180,8 +162,8 @@ TEST_CASE("over seeds at T = 10: the GRU learns the task in every run", "[.seeds
 TEST_CASE("over seeds, the translation's defaults: attention translates in most runs", "[.seeds][translate]") {
   int translated = 0;
   for (int seed : {1, 2, 3}) {
-    translate::TranslateSettings s = translate_defaults();
-    s.seed = seed;
+    translate::TranslateInput s = translate_defaults();
+    s.settings.seed = seed;
     const translate::TranslateOutcome o = translate_to_end(s);
     const translate::EvalResult& ra = o.models[0].test;
     const translate::EvalResult& rf = o.models[1].test;
@@ -198,24 +180,12 @@ TEST_CASE("over seeds, the translation's defaults: attention translates in most 
 
 namespace {
 
-// The comments page's defaults, from its own schema (content/widgets/comments.json).
-comments::CommentsSettings comments_defaults() {
-  const auto widget = nlohmann::json::parse(test::read_repo_file("content/widgets/comments.json"));
-  comments::CommentsSettings s;
+// The comments page's defaults, from its own schema (content/widgets/comments.json,
+// compiled in: tests/cli/schema_check.mjs holds the two equal).
+comments::CommentsInput comments_defaults() {
+  comments::CommentsInput s;
+  s.settings = schema_defaults<settings::Comments>();
   s.grammar_json = test::read_repo_file("content/comments/grammar.json");
-  for (const auto& spec : widget["settings"]) {
-    const std::string key = spec["key"];
-    const auto& d = spec["default"];
-    if (key == "bias") s.bias = d;
-    else if (key == "noise") s.noise = d;
-    else if (key == "epochs") s.epochs = d;
-    else if (key == "dmodel") s.dmodel = d;
-    else if (key == "positions") s.positions = d;
-    else if (key == "lr") s.lr = d;
-    else if (key == "remedy") s.remedy = d;
-    else if (key == "seed") s.seed = d;
-    else FAIL("comments.json has a setting this test does not know: " << key);
-  }
   return s;
 }
 
@@ -224,7 +194,7 @@ struct CommentsRun {
   comments::AuditPair audit;
 };
 
-CommentsRun comments_to_end(const comments::CommentsSettings& s) {
+CommentsRun comments_to_end(const comments::CommentsInput& s) {
   comments::CommentsSession session;
   REQUIRE(session.start(s, /*threads=*/false).ok);
   while (!session.step(1000)) {}
@@ -259,7 +229,7 @@ bool shortcut_gone(const comments::Audit& a) {
 
 TEST_CASE("the comments page's default run: the attention model learns the planted shortcut, the remedy removes it",
           "[.story][comments]") {
-  comments::CommentsSettings s = comments_defaults();
+  comments::CommentsInput s = comments_defaults();
   const CommentsRun biased = comments_to_end(s);
   s.data = "remedy";
   const CommentsRun remedied = comments_to_end(s);
@@ -282,8 +252,8 @@ TEST_CASE("over seeds 1-10 at the comments page's defaults: the shortcut in at l
           "[.seeds][comments]") {
   int shortcut = 0, gone = 0;
   for (int seed = 1; seed <= 10; ++seed) {
-    comments::CommentsSettings s = comments_defaults();
-    s.seed = seed;
+    comments::CommentsInput s = comments_defaults();
+    s.settings.seed = seed;
     const CommentsRun biased = comments_to_end(s);
     s.data = "remedy";
     const CommentsRun remedied = comments_to_end(s);

@@ -27,15 +27,15 @@ TEST_CASE("one sentence's work, counted by hand", "[translate]") {
 }
 
 TEST_CASE("a run's work grows with epochs and attention; bad settings are refused", "[translate]") {
-  TranslateSettings s;
+  TranslateInput s;
   s.grammar_json = alab::test::read_repo_file("content/translation/grammar.json");
-  s.n_train = 300;
-  s.n_val = s.n_test = 50;
+  s.fixed.n_train = 300;
+  s.fixed.n_val = s.fixed.n_test = 50;
   s.kinds = {"none", "additive", "dot"};
-  s.epochs = 1;
+  s.settings.epochs = 1;
   std::vector<double> one, three;
   REQUIRE(translate_work(s, one));
-  s.epochs = 3;
+  s.settings.epochs = 3;
   REQUIRE(translate_work(s, three));
   REQUIRE(one.size() == 3);
   for (int m = 0; m < 3; ++m) {
@@ -46,7 +46,7 @@ TEST_CASE("a run's work grows with epochs and attention; bad settings are refuse
   }
   CHECK(one[1] > 1.5 * one[0]);  // attention is dearer than the fixed summary
   CHECK(one[2] > one[0]);
-  s.hidden = 96;
+  s.settings.hidden = 96;
   std::vector<double> wide;
   REQUIRE(translate_work(s, wide));
   CHECK(wide[0] > 2 * three[0]);  // twice the width: the H^2 products dominate

@@ -24,15 +24,15 @@ constexpr bool kThreads = false;
 constexpr bool kThreads = true;
 #endif
 
-TranslateSettings small() {
-  TranslateSettings s;
+TranslateInput small() {
+  TranslateInput s;
   s.grammar_json = alab::test::read_repo_file("content/translation/grammar.json");
-  s.hidden = 16;
-  s.embed = 8;
-  s.epochs = 2;
-  s.n_train = 200;
-  s.n_val = 50;
-  s.n_test = 50;
+  s.settings.hidden = 16;
+  s.fixed.embed = 8;
+  s.settings.epochs = 2;
+  s.fixed.n_train = 200;
+  s.fixed.n_val = 50;
+  s.fixed.n_test = 50;
   return s;
 }
 
@@ -93,8 +93,8 @@ TEST_CASE("a translation session gives the same epochs in slices and on threads"
 
 TEST_CASE("stop ends a session before its next minibatch; bad settings are refused", "[translate]") {
   TranslateSession s;
-  TranslateSettings cfg = small();
-  cfg.epochs = 50;
+  TranslateInput cfg = small();
+  cfg.settings.epochs = 50;
   REQUIRE(s.start(cfg, false));
   s.step(1);
   s.stop();
@@ -107,9 +107,9 @@ TEST_CASE("stop ends a session before its next minibatch; bad settings are refus
   cfg.kinds = {"none", "bahdanau"};
   CHECK(s.start(cfg, false).message.find("bahdanau") != std::string::npos);
   cfg.kinds = {"dot"};
-  cfg.epochs = 0;
+  cfg.settings.epochs = 0;
   CHECK_THAT(s.start(cfg, false).message, Contains("Epochs: 0 is out of range"));
-  cfg.epochs = 1;
+  cfg.settings.epochs = 1;
   cfg.grammar_json = "{}";
   CHECK_FALSE(s.start(cfg, false));
 }
@@ -149,8 +149,8 @@ TEST_CASE("a typed sentence is translated by a trained model; unknown words are 
 
 TEST_CASE("the watched sentence can be changed mid-run, and read from an idle model", "[translate]") {
   TranslateSession s;
-  TranslateSettings cfg = small();
-  cfg.epochs = 3;
+  TranslateInput cfg = small();
+  cfg.settings.epochs = 3;
   REQUIRE(s.start(cfg, false));
   std::vector<TranslateEpoch> seen;
   while (seen.empty()) {
@@ -181,15 +181,15 @@ TEST_CASE("the watched sentence can be changed mid-run, and read from an idle mo
 
 TEST_CASE("a shorter longest sentence keeps each bucket's share", "[translate]") {
   TranslateSession s;
-  TranslateSettings cfg = small();
-  cfg.n_train = 3000;  // over five buckets: 600 a bucket
-  cfg.max_len = 5;     // one bucket, 3 to 5 words: 600 sentences
-  cfg.epochs = 1;
+  TranslateInput cfg = small();
+  cfg.fixed.n_train = 3000;  // over five buckets: 600 a bucket
+  cfg.settings.max_len = 5;     // one bucket, 3 to 5 words: 600 sentences
+  cfg.settings.epochs = 1;
   REQUIRE(s.start(cfg, false));
   CHECK(s.corpus().train.size() == 600);
   CHECK(s.corpus().buckets == std::vector<int>{3});
   for (const auto& p : s.corpus().train) CHECK(p.src.size() <= 5);
   s.stop();
-  cfg.max_len = 2;
+  cfg.settings.max_len = 2;
   CHECK_THAT(s.start(cfg, false).message, Contains("Longest source sentence: 2 is out of range"));
 }

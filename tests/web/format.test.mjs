@@ -2,7 +2,7 @@
 // and 10,000, a power of ten with real superscripts outside, never e-notation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatNumber, formatPowerOfTen, formatNearZero, formatPrecise, powerOfTen, formatPercent } from '../../web/js/ui/format.js';
+import { formatElapsed, formatNumber, formatPowerOfTen, formatNearZero, formatPrecise, powerOfTen, formatPercent } from '../../web/js/ui/format.js';
 
 const E_NOTATION = /\d(\.\d+)?e[+-]?\d/i;
 
@@ -78,4 +78,12 @@ test('not a number: a dash, never "NaN" or "Infinity"', () => {
     assert.equal(f(NaN), '—');
     assert.equal(f(Infinity), '—');
   }
+});
+
+test('a run\'s time is never shown as nothing: milliseconds under a tenth of a second', () => {
+  assert.equal(formatElapsed(1.4321), '1.4\u00a0s');
+  assert.equal(formatElapsed(0.1), '0.1\u00a0s');
+  assert.equal(formatElapsed(0.056), '56\u00a0ms');
+  assert.equal(formatElapsed(0.0001), '1\u00a0ms');
+  assert.equal(formatElapsed(0), '1\u00a0ms');
 });

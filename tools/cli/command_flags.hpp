@@ -1,13 +1,16 @@
-// The "--flag value" arguments of the runner's training commands (comments, translate,
-// vision), read in order. A number is read as the pages read one: the whole text or it
-// is refused, so "--epochs ten" stops the command with a message instead of training
-// for std::atoi's 0 epochs. Ranges are not checked here: the sessions refuse what the
-// widget's schema does not allow, in the schema's words (core/widget_schemas.hpp).
+// The "--flag value" arguments of the runner's training commands (race, comments,
+// translate, vision), read in order. Every setting of the widget's file is a flag of
+// the same name (--max_len may be written --max-len), read by setting(): no command
+// lists them, so a setting added to content/widgets/NAME.json is a flag at once. A
+// number is read as the pages read one: the whole text or it is refused, so "--epochs
+// ten" stops the command with a message instead of training for std::atoi's 0 epochs;
+// then range-checked in the schema's words (core/widget_settings.hpp).
 //
+//   settings::Comments s = schema_defaults<settings::Comments>();
 //   CommandFlags f("comments", argc, argv, comments_usage());
 //   while (f.next()) {
-//     if (f.is("--seed")) s.seed = f.whole();
-//     else if (f.is("--quiet")) quiet = true;
+//     if (f.setting(s)) continue;
+//     if (f.is("--quiet")) quiet = true;
 //     else return f.unknown();
 //   }
 #pragma once
@@ -19,6 +22,8 @@
 #include <limits>
 #include <sstream>
 #include <string>
+
+#include "core/widget_settings.hpp"
 
 class CommandFlags {
  public:
@@ -32,6 +37,19 @@ class CommandFlags {
     return true;
   }
   bool is(const char* name) const { return flag_ == name; }
+
+  // When the flag names one of s's settings: its value read, checked and stored (a
+  // refusal stops the command with the schema's message). False for any other flag.
+  template <class S>
+  bool setting(S& s) {
+    if (flag_.rfind("--", 0) != 0) return false;
+    std::string key = flag_.substr(2);
+    if (!alab::has_setting<S>(key))
+      for (char& c : key) c = c == '-' ? '_' : c;
+    if (!alab::has_setting<S>(key)) return false;
+    if (alab::Status st = alab::set_setting_text(s, key, text()); !st) stop(st.message);
+    return true;
+  }
 
   // The flag's value: the next argument.
   std::string text() {

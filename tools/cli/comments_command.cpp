@@ -13,9 +13,10 @@ using namespace alab;
 using namespace alab::comments;
 
 std::string comments_usage() {
-  return "       alab comments --grammar FILE [--seed N] [--bias B] [--noise X] [--epochs E] [--dmodel D]\n"
-         "                     [--positions on|off] [--lr X] [--data biased|remedy] [--remedy augment|balance]\n"
-         "                     [--threads 1|2] [--corpus-out FILE] [--quiet]\n";
+  return "       alab comments --grammar FILE [--SETTING VALUE ...] [--data biased|remedy]\n"
+         "                     [--threads 1|2] [--corpus-out FILE] [--quiet]\n"
+         "       settings (content/widgets/comments.json):\n" +
+         settings_help<settings::Comments>();
 }
 
 namespace {
@@ -42,22 +43,16 @@ void print_audit(const char* kind, const Audit& a, const Corpus& c) {
 // One line per epoch and model, then "result <kind> val <x> test <x>", each model's
 // audit line, and "wall <seconds>".
 int run_comments_command(int argc, char** argv) {
-  CommentsSettings s;
+  CommentsInput s;
+  s.settings = schema_defaults<settings::Comments>();
   std::string grammar_path, corpus_out;
   int threads = 1;
   bool quiet = false;
   CommandFlags f("comments", argc, argv, comments_usage());
   while (f.next()) {
+    if (f.setting(s.settings)) continue;
     if (f.is("--grammar")) grammar_path = f.text();
-    else if (f.is("--seed")) s.seed = f.whole();
-    else if (f.is("--bias")) s.bias = f.number();
-    else if (f.is("--noise")) s.noise = f.number();
-    else if (f.is("--epochs")) s.epochs = f.whole();
-    else if (f.is("--dmodel")) s.dmodel = f.whole();
-    else if (f.is("--positions")) s.positions = f.text();
-    else if (f.is("--lr")) s.lr = f.number();
     else if (f.is("--data")) s.data = f.text();
-    else if (f.is("--remedy")) s.remedy = f.text();
     else if (f.is("--threads")) threads = f.whole();
     else if (f.is("--corpus-out")) corpus_out = f.text();
     else if (f.is("--quiet")) quiet = true;

@@ -16,9 +16,11 @@ using namespace alab;
 using namespace alab::translate;
 
 std::string translate_usage() {
-  return "       alab translate --grammar FILE [--seed N] [--hidden H] [--epochs E] [--lr X] [--batch B] [--max-len L]\n"
-         "                      [--clip C] [--decay-from F] [--lr-floor R]\n"
-         "                      [--kinds none,additive,dot] [--threads 1|2] [--corpus-out FILE] [--quiet]\n";
+  return "       alab translate --grammar FILE [--SETTING VALUE ...] [--kinds none,additive,dot]\n"
+         "                      [--batch B] [--clip C] [--decay-from F] [--lr-floor R]\n"
+         "                      [--threads 1|2] [--corpus-out FILE] [--quiet]\n"
+         "       settings (content/widgets/translate.json; --batch and the three after it change its fixed values):\n" +
+         settings_help<settings::Translate>();
 }
 
 namespace {
@@ -46,22 +48,19 @@ void write_corpus(const Corpus& c, const std::string& path) {
 //   wall <seconds>
 // after a first line "estimate <seconds>" (what the page would announce).
 int run_translate_command(int argc, char** argv) {
-  TranslateSettings s;
+  TranslateInput s;
+  s.settings = schema_defaults<settings::Translate>();
   std::string grammar_path, corpus_out;
   int threads = 1;
   bool quiet = false;
   CommandFlags f("translate", argc, argv, translate_usage());
   while (f.next()) {
+    if (f.setting(s.settings)) continue;
     if (f.is("--grammar")) grammar_path = f.text();
-    else if (f.is("--seed")) s.seed = f.whole();
-    else if (f.is("--hidden")) s.hidden = f.whole();
-    else if (f.is("--epochs")) s.epochs = f.whole();
-    else if (f.is("--lr")) s.lr = f.number();
-    else if (f.is("--clip")) s.clip = f.number();
-    else if (f.is("--decay-from")) s.decay_from = f.number();
-    else if (f.is("--lr-floor")) s.lr_floor = f.number();
-    else if (f.is("--batch")) s.batch = f.whole();
-    else if (f.is("--max-len")) s.max_len = f.whole();
+    else if (f.is("--clip")) s.fixed.clip = f.number();
+    else if (f.is("--decay-from")) s.fixed.decay_from = f.number();
+    else if (f.is("--lr-floor")) s.fixed.lr_floor = f.number();
+    else if (f.is("--batch")) s.fixed.batch = f.whole();
     else if (f.is("--kinds")) s.kinds = split(f.text(), ',');
     else if (f.is("--threads")) threads = f.whole();
     else if (f.is("--corpus-out")) corpus_out = f.text();
@@ -69,6 +68,7 @@ int run_translate_command(int argc, char** argv) {
     else return f.unknown();
   }
   s.grammar_json = f.read_file(grammar_path, "--grammar");
+  if (s.kinds.empty()) s.kinds = kinds_of(s.settings);
   // The page's estimate (translate/translate_cost.hpp): this computer's speed from the
   // probe, times the run's work (the models side by side on threads, in turns without).
   double probe_s = 0, probe_work = 0, corpus_s = 0;
@@ -77,7 +77,7 @@ int run_translate_command(int argc, char** argv) {
   if (Status st = translate_work(s, work); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }
   double most = 0, sum = 0;
   for (double w : work) { most = std::max(most, w); sum += w; }
-  const double corpus = corpus_s * (s.n_train + s.n_val + s.n_test);
+  const double corpus = corpus_s * (s.fixed.n_train + s.fixed.n_val + s.fixed.n_test);
   std::printf("estimate %.3f\n", corpus + probe_s / probe_work * (threads > 1 ? std::max(most, sum / threads) : sum));
   TranslateSession session;
   if (Status st = session.start(s, threads > 1); !st) { std::fprintf(stderr, "alab translate: %s\n", st.message.c_str()); return 1; }

@@ -6,14 +6,16 @@
 #include <fstream>
 #include <thread>
 
+#include "command_flags.hpp"
 #include "vision/vision_session.hpp"
 
 using namespace alab;
 using namespace alab::vision;
 
 std::string vision_usage() {
-  return "       alab vision [--seed N] [--epochs E] [--lr X] [--dmodel D] [--images N] [--noise X]\n"
-         "                   [--positions on|off] [--pooling cls|mean] [--threads 1|2] [--data-out FILE] [--quiet]\n";
+  return "       alab vision [--SETTING VALUE ...] [--threads 1|2] [--data-out FILE] [--quiet]\n"
+         "       settings (content/widgets/vision.json):\n" +
+         settings_help<VisionSettings>();
 }
 
 namespace {
@@ -37,24 +39,13 @@ int run_vision_command(int argc, char** argv) {
   std::string data_out;
   int threads = 1;
   bool quiet = false;
-  for (int i = 2; i < argc; ++i) {
-    const std::string flag = argv[i];
-    const auto value = [&]() -> std::string {
-      if (i + 1 >= argc) { std::fprintf(stderr, "alab vision: %s needs a value\n", flag.c_str()); std::exit(2); }
-      return argv[++i];
-    };
-    if (flag == "--seed") s.seed = std::atoi(value().c_str());
-    else if (flag == "--epochs") s.epochs = std::atoi(value().c_str());
-    else if (flag == "--lr") s.lr = std::atof(value().c_str());
-    else if (flag == "--dmodel") s.dmodel = std::atoi(value().c_str());
-    else if (flag == "--images") s.images = std::atoi(value().c_str());
-    else if (flag == "--noise") s.noise = std::atof(value().c_str());
-    else if (flag == "--positions") s.positions = value();
-    else if (flag == "--pooling") s.pooling = value();
-    else if (flag == "--threads") threads = std::atoi(value().c_str());
-    else if (flag == "--data-out") data_out = value();
-    else if (flag == "--quiet") quiet = true;
-    else { std::fprintf(stderr, "alab vision: unknown flag %s\n%s", flag.c_str(), vision_usage().c_str()); return 2; }
+  CommandFlags f("vision", argc, argv, vision_usage());
+  while (f.next()) {
+    if (f.setting(s)) continue;
+    if (f.is("--threads")) threads = f.whole();
+    else if (f.is("--data-out")) data_out = f.text();
+    else if (f.is("--quiet")) quiet = true;
+    else return f.unknown();
   }
   VisionSession session;
   if (Status st = session.start(s, threads > 1); !st) { std::fprintf(stderr, "alab vision: %s\n", st.message.c_str()); return 1; }

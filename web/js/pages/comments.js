@@ -7,7 +7,7 @@
 // keeps the last good view and draws.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { formatNumber, formatPercent } from '../ui/format.js';
+import { formatElapsed, formatNumber, formatPercent } from '../ui/format.js';
 import { defaults } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { PALETTE } from '../charts/svg.js';
@@ -77,9 +77,9 @@ const chart = new LineChart($('cm-curves'), {
 
 // ---- settings and the estimate ------------------------------------------------------
 
-const engineSettings = (settings, data) => ({ grammar_json: grammar(), ...settings, data });
+const engineInput = (settings, data) => ({ settings, grammar_json: grammar(), data });
 // The planted data's training, in seconds on this computer with this build's threads.
-const estimateSeconds = (settings, build) => lab.call('comments_estimate', { settings: engineSettings(settings, 'biased'), threads: Boolean(build.threads) })
+const estimateSeconds = (settings, build) => lab.call('comments_estimate', { input: engineInput(settings, 'biased'), threads: Boolean(build.threads) })
   .then((r) => r.seconds);
 
 const setRunning = startStop($('start'), $('stop'));
@@ -98,7 +98,7 @@ async function run(settings, data, progressEl) {
   document.body.dataset.comments = data === 'biased' ? 'training' : 'remedy-training';
   const done = { attention: 0, 'bag of words': 0 };
   try {
-    const outcome = await lab.runSession(SESSION, engineSettings(settings, data), (e) => {
+    const outcome = await lab.runSession(SESSION, engineInput(settings, data), (e) => {
       done[e.kind] = e.epoch;
       if (e.model === 0) {
         chart.addPoint('attention-acc', e.epoch, e.test_acc);
@@ -160,7 +160,7 @@ async function train() {
   if (!outcome) return;
   document.body.dataset.trainSeconds = String((performance.now() - t0) / 1000);  // click to trained models
   state.overview = await lab.sessionCall(SESSION, 'overview', {});
-  $('cm-progress').textContent = `Trained in ${outcome.wall.toFixed(1)} s on ${outcome.n_train} comments.`;
+  $('cm-progress').textContent = `Trained in ${formatElapsed(outcome.wall)} on ${outcome.n_train} comments.`;
   showAccuracy(outcome);
   document.body.dataset.wall = String(outcome.wall);
   $('cm-audit-which').textContent = 'These are the models trained on the planted data.';
@@ -185,7 +185,7 @@ async function remedy() {
   $('cm-remedy-progress').textContent = 'Training with the remedy…';
   const outcome = await run(settings, 'remedy', $('cm-remedy-progress'));
   if (!outcome) { $('cm-remedy-error').textContent = $('start-error').textContent; return; }
-  $('cm-remedy-progress').textContent = `Retrained with ${outcome.data === 'augment' ? 'counterfactual augmentation' : 'balanced training data'} on ${outcome.n_train} comments in ${outcome.wall.toFixed(1)} s. The comment above and the tables now answer for the remedied models.`;
+  $('cm-remedy-progress').textContent = `Retrained with ${outcome.data === 'augment' ? 'counterfactual augmentation' : 'balanced training data'} on ${outcome.n_train} comments in ${formatElapsed(outcome.wall)}. The comment above and the tables now answer for the remedied models.`;
   showAccuracy(outcome);
   state.remedied = await lab.sessionCall(SESSION, 'audit', {});
   showAudit(state.remedied);

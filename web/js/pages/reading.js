@@ -6,7 +6,7 @@
 // worker; the page only parses input, keeps the last good view and draws.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { formatNumber, formatPercent, withUnit } from '../ui/format.js';
+import { formatElapsed, formatNumber, formatPercent } from '../ui/format.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
 import { defaults, toQuery } from '../settings/settings-schema.js';
 import { FAR, saveOwnResult } from '../work/own-results.js';
@@ -351,7 +351,7 @@ async function sweep() {
       drawSweep(results, state.sweepView);
     });
     drawSweep(Array.from(outcome.seeds), state.sweepView);
-    $('rd-sweep-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Done'}: ${outcome.seeds.length} of ${runs.length} runs in ${withUnit(outcome.wall.toFixed(1), 's')}, ${outcome.threads} at a time.`;
+    $('rd-sweep-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Done'}: ${outcome.seeds.length} of ${runs.length} runs in ${formatElapsed(outcome.wall)}, ${outcome.threads} at a time.`;
     document.body.dataset.sweep = outcome.stopped ? 'stopped' : 'finished';
     document.body.dataset.sweepWall = String(outcome.wall);
   } catch (err) {

@@ -6,7 +6,7 @@
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
 import { showSentence, typedWords } from './translate/words.js';
-import { formatNumber, formatPercent } from '../ui/format.js';
+import { formatElapsed, formatNumber, formatPercent } from '../ui/format.js';
 import { toQuery } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { XYPlot } from '../charts/xy-plot.js';
@@ -61,7 +61,8 @@ async function estimateSeconds(input) {
   const { per_model: work } = await lab.call('translate_work', input);
   const here = await speed;
   if (!here) return null;
-  const corpus = here.perPair * (input.n_train + input.n_val + input.n_test);
+  const { n_train, n_val, n_test } = state.data.fixed;
+  const corpus = here.perPair * (n_train + n_val + n_test);
   const sum = work.reduce((a, b) => a + b, 0);
   if (!state.build || !state.build.threads) return corpus + here.perUnit * sum;
   const cores = Math.max(1, Math.min(work.length, navigator.hardwareConcurrency || 2));
@@ -75,15 +76,10 @@ function kindsOf(settings) {
   return settings.attention === 'both' ? ['none', 'additive', 'dot'] : ['none', settings.attention];
 }
 
-// A TranslateSettings record (src/translate/translate_session.hpp) from the form's settings.
+// What the engine's TranslateSession starts from (src/translate/translate_session.hpp):
+// the form's settings as they are; the fixed sizes are the schema's, in the engine too.
 function inputOf(settings) {
-  const fixed = state.data.fixed;
-  return {
-    grammar_json: JSON.stringify(labData().widgets.translate.grammar), seed: settings.seed, hidden: settings.hidden, embed: fixed.embed,
-    batch: fixed.batch, epochs: settings.epochs, lr: settings.lr, n_train: fixed.n_train, n_val: fixed.n_val,
-    n_test: fixed.n_test, max_len: settings.max_len, clip: fixed.clip, decay_from: fixed.decay_from,
-    lr_floor: fixed.lr_floor, kinds: kindsOf(settings), watch: 0,
-  };
+  return { settings, grammar_json: JSON.stringify(labData().widgets.translate.grammar), kinds: kindsOf(settings), watch: 0 };
 }
 
 // Beside Train, before it is pressed (pages/page-kit.js).
@@ -193,7 +189,7 @@ function onEpoch(e, settings) {
   state.latest[e.kind] = e;
   chart.addPoint(`${e.kind}-exact`, e.epoch, e.val_exact);
   chart.addPoint(`${e.kind}-token`, e.epoch, e.val_token_acc);
-  $('tr-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${NAMES[e.kind]}): ${pct(e.val_exact)} of validation sentences exactly right, ${(e.wall).toFixed(1)} s.`;
+  $('tr-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${NAMES[e.kind]}): ${pct(e.val_exact)} of validation sentences exactly right, ${formatElapsed(e.wall)}.`;
   addCurveCell(e);
   if (e.kind !== 'none') {
     state.watch = e;

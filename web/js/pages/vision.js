@@ -6,7 +6,7 @@
 // input, keeps the last good view and draws.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { formatNumber, formatPercent, withUnit } from '../ui/format.js';
+import { formatElapsed, formatNumber, formatPercent } from '../ui/format.js';
 import { defaults } from '../settings/settings-schema.js';
 import { LineChart } from '../charts/line-chart.js';
 import { PALETTE } from '../charts/svg.js';
@@ -58,7 +58,7 @@ const lossChart = new LineChart($('vi-loss'), {
 // ---- settings and the estimate ------------------------------------------------------
 
 // The training, in seconds on this computer with this build's threads.
-const estimateSeconds = (settings, build) => lab.call('vision_estimate', { settings, threads: Boolean(build.threads) }).then((r) => r.seconds);
+const estimateSeconds = (settings, build) => lab.call('vision_estimate', { input: { settings }, threads: Boolean(build.threads) }).then((r) => r.seconds);
 
 const setRunning = startStop($('start'), $('stop'));
 const enableQuestions = enablerOf(['vi-index', 'vi-next-wrong', 'vi-next-yes', 'vi-whose']);
@@ -118,7 +118,7 @@ async function train() {
   const t0 = performance.now();
   let outcome;
   try {
-    outcome = await lab.runSession(SESSION, settings, (e) => {
+    outcome = await lab.runSession(SESSION, { settings }, (e) => {
       done[e.model] = e.epoch;
       accuracyChart.addPoint(KEYS[e.model], e.epoch, e.val_acc);
       lossChart.addPoint(KEYS[e.model], e.epoch, Math.min(1, e.loss / LN2));
@@ -143,7 +143,7 @@ async function train() {
   document.body.dataset.trainSeconds = String((performance.now() - t0) / 1000);  // click to trained models
   document.body.dataset.wall = String(outcome.wall);
   const [vit, bag] = outcome.models;
-  $('vi-progress').textContent = `Trained in ${withUnit(outcome.wall.toFixed(1), 's')} on ${outcome.n_train} images.`;
+  $('vi-progress').textContent = `Trained in ${formatElapsed(outcome.wall)} on ${outcome.n_train} images.`;
   state.overview = await lab.sessionCall(SESSION, 'overview', {});
   const count = await lab.sessionCall(SESSION, 'shuffle_count', {});
   showCount(count);

@@ -76,6 +76,14 @@ export function formatDuration(seconds) {
   return `${(seconds / 3600).toFixed(1)} hours`;
 }
 
+// How long a run took, as a page reports it: "1.4 s", or "56 ms" under a tenth of a
+// second (a small run trains that fast; "0.0 s" would read as nothing done). The
+// space before the unit is a no-break one.
+export function formatElapsed(seconds) {
+  if (!(seconds >= 0.1)) return withUnit(Math.max(1, Math.round(seconds * 1000)), 'ms');
+  return withUnit(seconds.toFixed(1), 's');
+}
+
 // A fraction as a percentage with one decimal: 0.447 -> "44.7 %". The space before the
 // sign is a no-break one, so a narrow cell never puts the sign on a line of its own.
 export function formatPercent(x) {
