@@ -2,21 +2,26 @@
 //   lab.exercise({student, kind, variant}) -> ExerciseReply (no answers) | {ok: false, message}
 //   lab.grade_exercise({student, kind, variant, part, typed}) -> PartGrade | {ok: false, message}
 #include "embind_support.hpp"
+#include "settings_input.hpp"
 #include "exercises/exercise.hpp"
 
 using namespace emscripten;
 using namespace alab::exercises;
 
 namespace {
-// A grade request names its exercise as an exercise request does: {student, kind, variant}.
+// A grade request names its exercise as an exercise request does: {student, ...the
+// exercises widget's settings (kind, variant)}.
 template <class Request>
-value_object<Request>& exercise_fields(value_object<Request>&& record) {
-  return record.field("student", &Request::student).field("kind", &Request::kind).field("variant", &Request::variant);
+value_object<Request>& exercise_fields(value_object<Request>& record) {
+  return alab::wasm::settings_fields<alab::settings::Exercises>(record).field("student", &Request::student);
 }
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(exercises) {
-  exercise_fields(value_object<ExerciseRequest>("ExerciseRequest"));
+  {
+    value_object<ExerciseRequest> request("ExerciseRequest");
+    exercise_fields(request);
+  }
   value_object<Given>("ExerciseGiven")
       .field("name", &Given::name)
       .field("rows", &Given::rows)
@@ -34,9 +39,10 @@ EMSCRIPTEN_BINDINGS(exercises) {
       .field("seed", &ExerciseReply::seed)
       .ALAB_RECORDS_FIELD(ExerciseReply, givens)
       .ALAB_RECORDS_FIELD(ExerciseReply, parts);
-  exercise_fields(value_object<GradeRequest>("GradeRequest"))
-      .field("part", &GradeRequest::part)
-      .ALAB_ARRAY_FIELD(GradeRequest, typed);
+  {
+    value_object<GradeRequest> request("GradeRequest");
+    exercise_fields(request).field("part", &GradeRequest::part).ALAB_ARRAY_FIELD(GradeRequest, typed);
+  }
   value_object<PartGrade>("PartGrade")
       .field("right", &PartGrade::right)
       .field("mistake", &PartGrade::mistake)

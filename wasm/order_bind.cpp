@@ -1,18 +1,19 @@
 // The order-blindness experiment (explore/order_probe.hpp) for the web worker:
 //   lab.order_probe({first: [token], second: [token], seed, d, positions}) -> OrderReply | {ok: false, message}
 #include "embind_support.hpp"
+#include "settings_input.hpp"
 #include "explore/order_probe.hpp"
 
 using namespace emscripten;
 using namespace alab::explore;
 
 EMSCRIPTEN_BINDINGS(order) {
-  value_object<OrderRequest>("OrderRequest")
-      .ALAB_STRINGS_FIELD(OrderRequest, first)
-      .ALAB_STRINGS_FIELD(OrderRequest, second)
-      .field("seed", &OrderRequest::seed)
-      .field("d", &OrderRequest::d)
-      .field("positions", &OrderRequest::positions);
+  {
+    value_object<OrderRequest> request("OrderRequest");
+    alab::wasm::settings_fields<alab::settings::Order>(request)
+        .ALAB_STRINGS_FIELD(OrderRequest, first)
+        .ALAB_STRINGS_FIELD(OrderRequest, second);
+  }
   value_object<OrderReply>("OrderReply")
       .field("T1", &OrderReply::T1)
       .field("T2", &OrderReply::T2)

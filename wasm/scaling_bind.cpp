@@ -1,17 +1,17 @@
 // The scaling explorer (explore/scaling_stats.hpp) for the web worker:
 //   lab.scaling_stats({seed, d_k, T, temperature}) -> ScalingReply | {ok: false, message}
 #include "embind_support.hpp"
+#include "settings_input.hpp"
 #include "explore/scaling_stats.hpp"
 
 using namespace emscripten;
 using namespace alab::explore;
 
 EMSCRIPTEN_BINDINGS(scaling) {
-  value_object<ScalingRequest>("ScalingRequest")
-      .field("seed", &ScalingRequest::seed)
-      .field("d_k", &ScalingRequest::d_k)
-      .field("T", &ScalingRequest::T)
-      .field("temperature", &ScalingRequest::temperature);
+  {
+    value_object<ScalingRequest> request("ScalingRequest");
+    alab::wasm::settings_fields<alab::settings::Scaling>(request);
+  }
   value_object<ScalingReply>("ScalingReply")
       .field("d_k", &ScalingReply::d_k)
       .field("T", &ScalingReply::T)

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "core/widget_settings.hpp"
 #include "embind_support.hpp"
@@ -27,6 +29,21 @@ Status settings_of(const val& js, S& out) {
   }
   if (st) out = s;
   return st;
+}
+
+// A request that carries a widget's settings flat beside its own inputs ({seed, d,
+// positions, first, second}: a struct deriving from the generated one) declares the
+// settings' fields by looping over them:
+//
+//   value_object<OrderRequest> order("OrderRequest");
+//   wasm::settings_fields<settings::Order>(order).ALAB_STRINGS_FIELD(OrderRequest, first);
+template <class S, class Request>
+emscripten::value_object<Request>& settings_fields(emscripten::value_object<Request>& object) {
+  S::fields([&](const char* key, auto member) {
+    using Field = std::decay_t<decltype(std::declval<S&>().*member)>;
+    object.field(key, static_cast<Field Request::*>(member));
+  });
+  return object;
 }
 
 // A text the page sends beside the settings (a grammar's JSON), or "" when absent.

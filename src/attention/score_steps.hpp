@@ -24,6 +24,8 @@
 #include "attention/attend.hpp"
 #include "core/quote.hpp"
 #include "core/widget_schemas.hpp"
+#include "core/widget_settings.hpp"
+#include "settings/calculator.gen.hpp"
 
 namespace alab {
 
@@ -31,12 +33,12 @@ namespace alab {
 // and so are the keys and their width (its fixed "maxKeys", "maxDim": rows a page can
 // show step by step).
 
-struct ScoreStepsRequest {
-  std::string score = "dot";   // dot | scaled_dot | additive
+// The calculator's settings (content/widgets/calculator.json: score, one of dot |
+// scaled_dot | additive; temperature) and the vectors typed.
+struct ScoreStepsRequest : settings::Calculator {
   int d = 0;                   // entries per vector; keys.size() / d keys
   std::vector<double> query;   // d
   std::vector<double> keys;    // T x d, row-major
-  double temperature = 1;
 };
 
 struct ScoreStepsReply {
@@ -55,8 +57,7 @@ struct ScoreStepsReply {
 };
 
 inline Status score_steps(const ScoreStepsRequest& r, ScoreStepsReply& out) {
-  if (Status st = check_setting("calculator", "score", r.score); !st) return st;
-  if (Status st = check_setting("calculator", "temperature", r.temperature); !st) return st;
+  if (Status st = check_settings<settings::Calculator>(r); !st) return st;
   ScoreKind kind;
   if (!parse_score_kind(r.score, kind)) return Status::error("unknown score function " + quoted(r.score));
   const int d = r.d;

@@ -6,7 +6,7 @@
 // read from a command's flags with no other edit.
 //
 //   settings::Comments s = schema_defaults<settings::Comments>();   // the schema's defaults
-//   set_setting_text(s, "bias", "0.8");        // a command's flag: parsed, checked, stored
+//   set_setting(s, "bias", "0.8");             // a command's flag: parsed, checked, stored
 //   check_settings(s);                         // every field in its range, or the message
 //
 // Ranges and defaults come from the schema the engine applies (core/widget_schemas.hpp:
@@ -107,10 +107,11 @@ bool has_setting(const std::string& key) {
   return found;
 }
 
-// One setting from text, as a page reads a typed field or a link: a number must be the
-// whole text; then range-checked and stored. s is unchanged when it is refused.
+// One setting by key, from text as a page reads a typed field or a link (a number must
+// be the whole text), or from a number as a page's object gives one; range-checked,
+// then stored. s is unchanged when it is refused.
 template <class S>
-Status set_setting_text(S& s, const std::string& key, const std::string& text) {
+Status set_setting(S& s, const std::string& key, const std::string& text) {
   Status out = Status::error(quoted(key) + " is not a setting of the " + S::widget + " widget");
   S::fields([&](const char* k, auto member) {
     if (key != k) return;
@@ -130,6 +131,15 @@ Status set_setting_text(S& s, const std::string& key, const std::string& text) {
   return out;
 }
 
+template <class S>
+Status set_setting(S& s, const std::string& key, double value) {
+  Status out = Status::error(quoted(key) + " is not a setting of the " + S::widget + " widget");
+  S::fields([&](const char* k, auto member) {
+    if (key == k) out = store_setting(S::widget, k, s.*member, value);
+  });
+  return out;
+}
+
 // "  --bias  How often ... (a number from 0.5 to 1; 0.9)\n" for every setting: a
 // command's help, from the schema.
 template <class S>
@@ -141,6 +151,24 @@ std::string settings_help() {
     out += std::string("  --") + key + "  " + spec.label + " (" + range_text(spec) + "; default " + def + ")\n";
   });
   return out;
+}
+
+// {"T":30,"pooling":"last",...}: the settings as JSON, numbers as the page writes them.
+template <class S>
+std::string settings_json(const S& s) {
+  std::string out = "{";
+  S::fields([&](const char* key, auto member) {
+    const auto& field = s.*member;
+    out += (out.size() > 1 ? ",\"" : "\"") + std::string(key) + "\":";
+    if constexpr (detail::is_word<std::decay_t<decltype(field)>>) {
+      out += '"';
+      for (char c : field) out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+      out += '"';
+    } else {
+      out += js_number_text(static_cast<double>(field));
+    }
+  });
+  return out + "}";
 }
 
 }  // namespace alab

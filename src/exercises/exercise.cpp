@@ -7,6 +7,7 @@
 
 #include "attention/attend.hpp"
 #include "core/widget_schemas.hpp"
+#include "core/widget_settings.hpp"
 #include "rng/pcg32.hpp"
 
 namespace alab::exercises {
@@ -513,14 +514,14 @@ Status check_student(const std::string& student, int variant) {
 
 namespace {
 
-// The request's student, kind and variant, checked: the exercise they draw.
-Status draw_for(const std::string& student, const std::string& kind_name, int variant, Exercise& out) {
-  if (Status st = check_setting("exercises", "kind", kind_name); !st) return st;
-  if (Status st = check_student(student, variant); !st) return st;
+// The request's student and settings (kind, variant), checked: the exercise they draw.
+Status draw_for(const std::string& student, const settings::Exercises& s, Exercise& out) {
+  if (Status st = check_settings(s); !st) return st;
+  if (Status st = check_student(student, s.variant); !st) return st;
   const std::string who = normalise_student(student);
   ExerciseKind kind;
-  parse_exercise_kind(kind_name, kind);
-  out = make_exercise(kind, exercise_seed(who, kind, variant));
+  if (!parse_exercise_kind(s.kind, kind)) return Status::error("no exercise of kind " + quoted(s.kind));
+  out = make_exercise(kind, exercise_seed(who, kind, s.variant));
   return Status::success();
 }
 
@@ -528,7 +529,7 @@ Status draw_for(const std::string& student, const std::string& kind_name, int va
 
 Status exercise_for(const ExerciseRequest& request, ExerciseReply& out) {
   Exercise e;
-  if (Status st = draw_for(request.student, request.kind, request.variant, e); !st) return st;
+  if (Status st = draw_for(request.student, request, e); !st) return st;
   out = {};
   out.kind = exercise_kind_name(e.kind);
   out.prompt = e.prompt;
@@ -541,7 +542,7 @@ Status exercise_for(const ExerciseRequest& request, ExerciseReply& out) {
 
 Status grade_exercise(const GradeRequest& request, PartGrade& out) {
   Exercise e;
-  if (Status st = draw_for(request.student, request.kind, request.variant, e); !st) return st;
+  if (Status st = draw_for(request.student, request, e); !st) return st;
   return grade_part(e, request.part, request.typed, out);
 }
 

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "core/status.hpp"
+#include "settings/exercises.gen.hpp"
 
 namespace alab::exercises {
 
@@ -105,9 +106,9 @@ Status grade_part(const Exercise& exercise, const std::string& part, const std::
 // student, its kind and variant checked against the widget's schema. The reply carries
 // the givens and what each part asks for, never the answers; grading draws the exercise
 // again from the same three fields.
-struct ExerciseRequest {
-  std::string student, kind;
-  int variant = 1;
+// The page's settings (content/widgets/exercises.json: kind, variant) and who asks.
+struct ExerciseRequest : settings::Exercises {
+  std::string student;
 };
 struct ExercisePartView {
   std::string key, label;
@@ -123,9 +124,8 @@ struct ExerciseReply {
 };
 Status exercise_for(const ExerciseRequest& request, ExerciseReply& out);
 
-struct GradeRequest {
-  std::string student, kind, part;
-  int variant = 1;
+struct GradeRequest : settings::Exercises {
+  std::string student, part;
   std::vector<double> typed;
 };
 Status grade_exercise(const GradeRequest& request, PartGrade& out);

@@ -7,6 +7,7 @@
 #include "attention/positions.hpp"
 #include "attention/self_attention.hpp"
 #include "core/widget_schemas.hpp"
+#include "core/widget_settings.hpp"
 #include "rng/pcg32.hpp"
 
 namespace alab::explore {
@@ -75,9 +76,7 @@ std::vector<double> token_embedding(const std::string& text, int seed, int d) {
 Status order_probe(const OrderRequest& r, OrderReply& out) {
   if (Status st = check_tokens(r.first, "first"); !st) return st;
   if (Status st = check_tokens(r.second, "second"); !st) return st;
-  if (Status st = check_setting("order", "d", r.d); !st) return st;
-  if (Status st = check_setting("order", "seed", r.seed); !st) return st;
-  if (Status st = check_setting("order", "positions", r.positions); !st) return st;
+  if (Status st = check_settings<settings::Order>(r); !st) return st;
   const int d = r.d;
   const int T_max = static_cast<int>(std::max(r.first.size(), r.second.size()));
 

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/status.hpp"
+#include "settings/order.gen.hpp"
 
 namespace alab::explore {
 
@@ -27,11 +28,10 @@ namespace alab::explore {
 // against content/widgets/order.json (core/widget_schemas.hpp).
 constexpr int kOrderMaxNameBytes = 200;  // the page trims and cuts names before this
 
-struct OrderRequest {
+// The page's settings (content/widgets/order.json: seed, d, positions, one of none |
+// sinusoidal | learned) and the two sentences.
+struct OrderRequest : settings::Order {
   std::vector<std::string> first, second;  // the two sentences' tokens
-  int seed = 1;
-  int d = 8;
-  std::string positions = "none";           // none | sinusoidal | learned
 };
 
 struct OrderReply {

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "core/widget_schemas.hpp"
+#include "core/widget_settings.hpp"
 #include "rng/pcg32.hpp"
 
 namespace alab::explore {
@@ -96,10 +97,7 @@ SoftmaxSummary softmax_summary(const double* s, int n, double tau, double* weigh
 }
 
 Status scaling_stats(const ScalingRequest& r, ScalingReply& out) {
-  if (Status st = check_setting("scaling", "d_k", r.d_k); !st) return st;
-  if (Status st = check_setting("scaling", "T", r.T); !st) return st;
-  if (Status st = check_setting("scaling", "temperature", r.temperature); !st) return st;
-  if (Status st = check_setting("scaling", "seed", r.seed); !st) return st;
+  if (Status st = check_settings<settings::Scaling>(r); !st) return st;
   const int max_d = static_cast<int>(widget_setting("scaling", "d_k").max);
   const int T = r.T, n_q = scaling_queries(T);
   const double tau = r.temperature;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/status.hpp"
+#include "settings/scaling.gen.hpp"
 
 namespace alab::explore {
 
@@ -30,12 +31,9 @@ namespace alab::explore {
 constexpr int kScalingBins = 41;        // histogram bins, symmetric about 0
 constexpr int kScalingAdditiveWidth = 16;  // h, the additive score's hidden size
 
-struct ScalingRequest {
-  int seed = 1;
-  int d_k = 64;             // the histograms' and the side-by-side scores' dimension
-  int T = 64;               // keys per query
-  double temperature = 1;   // tau
-};
+// The page's settings (content/widgets/scaling.json): seed; d_k, the histograms' and the
+// side-by-side scores' dimension; T, keys per query; temperature, tau.
+struct ScalingRequest : settings::Scaling {};
 
 struct ScalingReply {
   int d_k = 0, T = 0, queries = 0;  // queries: n_q, chosen so that n_q T >= 2048 products

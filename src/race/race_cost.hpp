@@ -28,7 +28,7 @@ namespace alab::race {
 
 inline double race_memory_bytes(const Settings& s) {
   const double T = s.T, B = s.batch, H = s.hidden, D = s.dmodel, E = 256;  // evaluation chunk
-  const bool mean = s.pooling == nn::Pooling::mean;
+  const bool mean = s.pooling_kind() == nn::Pooling::mean;
   const double gru = 14 * H * T * B + 2 * 8 * H * T * std::max(B, E);
   const auto attn_batch = [&](double b, bool backward) {
     const double q = mean ? T * b : b;
@@ -64,7 +64,7 @@ namespace cost {
 struct PerSequence { double gru, attention; };
 inline PerSequence forward(const Settings& s) {  // one sequence through each model
   const double T = s.T, H = s.hidden, D = s.dmodel;
-  const bool mean = s.pooling == nn::Pooling::mean;
+  const bool mean = s.pooling_kind() == nn::Pooling::mean;
   return {T * (3 * H * H + 15 * H), 5 * T * D + (mean ? 2 * T * T * D : 2 * T * D)};
 }
 // Training on n sequences: forward + backward (twice the forward), Adam per minibatch.

@@ -52,9 +52,9 @@ RaceWork warm_up_race_engine(int batches) {
   return seconds;
 }
 
-Status RaceSession::start(const Settings& settings, bool threads, const SettingsSchema& schema) {
+Status RaceSession::start(const Settings& settings, bool threads) {
   halt();
-  if (Status st = validate(settings, schema); !st) return st;
+  if (Status st = validate(settings); !st) return st;
   if (Status st = check_race_memory(settings, memory_budget_); !st) return st;
   settings_ = std::make_unique<Settings>(settings);
   data_ = std::make_unique<TaskData>(make_task(settings));

@@ -86,10 +86,10 @@ class RaceSession : public ScheduledSession<EpochRecord> {
  public:
   ~RaceSession() { halt(); }  // stops and joins a running race
 
-  // Refuses invalid settings (validate against schema), and settings whose race would
+  // Refuses invalid settings (validate: the schema's ranges), and settings whose race would
   // not fit in the memory budget (set_memory_budget; race_cost.hpp). A race still
   // running is stopped first. threads: train on two threads (when the build has them).
-  Status start(const Settings& settings, bool threads, const SettingsSchema& schema = race_schema());
+  Status start(const Settings& settings, bool threads);
 
   // step(budget_ms) drives the race from a caller that must stay responsive (the web
   // worker). Without threads: trains for about budget_ms milliseconds (whole

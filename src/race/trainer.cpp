@@ -34,7 +34,7 @@ Trainer::Trainer(ModelKind kind, const Settings& s, const TaskData& data)
   // gru_model = GRUClassifier(); attn_model = TinySelfAttn(): both are drawn by both
   // trainers, in the module's order, before any training.
   const nn::GruClassifierConfig gru_cfg{s.vocab, s.T, s.dmodel, s.hidden};
-  const nn::AttentionClassifierConfig attn_cfg{s.vocab, s.T, s.dmodel, s.pooling, s.positions};
+  const nn::AttentionClassifierConfig attn_cfg{s.vocab, s.T, s.dmodel, s.pooling_kind(), s.positions_on()};
   auto gru = std::make_unique<nn::GruClassifier<float>>(gru_cfg, torch_);
   auto attn = std::make_unique<nn::AttentionClassifier<float>>(attn_cfg, torch_);
   // The snapshot's own initial weights are overwritten at every close_epoch; it draws

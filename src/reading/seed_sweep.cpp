@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/widget_schemas.hpp"
+#include "core/widget_settings.hpp"
 #include "race/race_cost.hpp"
 
 namespace alab::reading {
@@ -32,7 +33,8 @@ Status SeedSweep::start(const Settings& settings, const std::vector<std::uint64_
   if (Status st = check_setting("reading", "sweep", static_cast<double>(seeds.size())); !st) return st;
   if (std::set<std::uint64_t>(seeds.begin(), seeds.end()).size() != seeds.size()) return Status::error("the sweep's seeds must be different");
   std::vector<Settings> runs(seeds.size(), settings);
-  for (std::size_t i = 0; i < seeds.size(); ++i) runs[i].seed = seeds[i];
+  for (std::size_t i = 0; i < seeds.size(); ++i)
+    if (Status st = store_setting("race", "seed", runs[i].seed, static_cast<double>(seeds[i])); !st) return st;
   return start(runs, threads);
 }
 

@@ -11,6 +11,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const [cmd, ...pre] = process.argv.slice(2);
 // The training commands, and what each needs besides its flags.
 const COMMANDS = {
+  race: [],
   comments: ['--grammar', 'content/comments/grammar.json'],
   translate: ['--grammar', 'content/translation/grammar.json'],
   vision: [],

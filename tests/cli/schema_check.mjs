@@ -32,6 +32,13 @@ for (const file of files) {
   expect(`${file}: the settings`, engine.settings.map(pick), (source.settings || []).map(pick));
   expect(`${file}: the fixed values`, engine.fixed, numbers(source.fixed));
 }
+// The structs generated from the files (settings/NAME.gen.hpp) start at the files' defaults.
+for (const file of files) {
+  const name = file.replace(/\.json$/, '');
+  const source = JSON.parse(readFileSync(dir + file, 'utf8'));
+  if (!(source.settings || []).length) continue;
+  expect(`${file}: the generated struct's defaults`, compiled.structs[name], Object.fromEntries(source.settings.map((s) => [s.key, s.default])));
+}
 const race = JSON.parse(readFileSync(dir + 'race.json', 'utf8'));
 expect('the race engine\'s defaults', compiled.engine_defaults, Object.fromEntries(race.settings.map((s) => [s.key, s.default])));
 expect('the race engine\'s fixed values', compiled.engine_fixed, race.fixed);

@@ -227,7 +227,7 @@ TEST_CASE("weights that do not sum to 1, a number off, and refusals", "[exercise
 
 TEST_CASE("the page's requests: settings from the widget's schema, the same exercise drawn again to grade", "[exercises]") {
   ExerciseReply r;
-  REQUIRE(exercise_for({"Ada Lovelace", "self-row", 1}, r).ok);
+  REQUIRE(exercise_for({{"self-row", 1}, "Ada Lovelace"}, r).ok);
   CHECK(r.kind == "self-row");
   CHECK(r.seed == std::to_string(exercise_seed("ada lovelace", ExerciseKind::self_row, 1)));
   REQUIRE(r.parts.size() == 4);
@@ -235,28 +235,28 @@ TEST_CASE("the page's requests: settings from the widget's schema, the same exer
   CHECK_FALSE(r.parts[0].decimals);
   CHECK(r.parts[2].weights);
   ExerciseReply other;
-  REQUIRE(exercise_for({"Ada Lovelace", "self-row", 2}, other).ok);
+  REQUIRE(exercise_for({{"self-row", 2}, "Ada Lovelace"}, other).ok);
   CHECK(other.seed != r.seed);  // another variant, other numbers
 
   const Exercise e = make_exercise(ExerciseKind::self_row, exercise_seed("Ada Lovelace", ExerciseKind::self_row, 1));
   int right_for_grace = 0;
   for (const ExercisePart& p : e.parts) {
     PartGrade g;
-    REQUIRE(grade_exercise({"  ada lovelace", "self-row", p.key, 1, p.answer}, g).ok);
+    REQUIRE(grade_exercise({{"self-row", 1}, "  ada lovelace", p.key, p.answer}, g).ok);
     CHECK(g.right);
-    REQUIRE(grade_exercise({"Grace Hopper", "self-row", p.key, 1, p.answer}, g).ok);  // another student's numbers
+    REQUIRE(grade_exercise({{"self-row", 1}, "Grace Hopper", p.key, p.answer}, g).ok);  // another student's numbers
     right_for_grace += g.right;
   }
   // Two small whole numbers (q_i) may happen to agree; the decimals of S, A and z do not.
   CHECK(right_for_grace <= 1);
 
-  CHECK(exercise_for({"Ada", "softmax", 1}, r).message ==
+  CHECK(exercise_for({{"softmax", 1}, "Ada"}, r).message ==
         "Exercise: \"softmax\" is not allowed; use one of context, scaled, self-row, shapes, cross-step.");
-  CHECK(exercise_for({"Ada", "context", 100}, r).message ==
+  CHECK(exercise_for({{"context", 100}, "Ada"}, r).message ==
         "Variant: 100 is out of range; use a whole number from 1 to 99.");
-  CHECK(exercise_for({"   ", "context", 1}, r).message ==
+  CHECK(exercise_for({{"context", 1}, "   "}, r).message ==
         "enter your name (or student ID) first: your numbers are drawn from it");
-  CHECK_FALSE(exercise_for({std::string(201, 'a'), "context", 1}, r).ok);
+  CHECK_FALSE(exercise_for({{"context", 1}, std::string(201, 'a')}, r).ok);
 }
 
 namespace {
@@ -458,13 +458,13 @@ TEST_CASE("a name must hold a visible character", "[exercises]") {
   for (const std::string name : {"\u200B\u200B\u200B", "\u200C \u200D", "\u2060\uFEFF", " \u00A0\u3000 ", "\u202E\u2066\u2069",
                                  "\u00AD\u034F\uFE0F", "\u3164\u2800", "\U000E0041\U000E0042"}) {
     CAPTURE(name);
-    const alab::Status st = exercise_for({name, "context", 1}, r);
+    const alab::Status st = exercise_for({{"context", 1}, name}, r);
     CHECK_FALSE(st.ok);
     CHECK_THAT(st.message, Catch::Matchers::Contains("no visible character"));
   }
   // A visible character among invisible ones is a name (its seed is the text as typed).
   for (const std::string name : {"\u200BAda", "Ada\u200D", "李", "\u00E9", "a\u0301", "\xFF"}) {
     CAPTURE(name);
-    CHECK(exercise_for({name, "context", 1}, r).ok);
+    CHECK(exercise_for({{"context", 1}, name}, r).ok);
   }
 }

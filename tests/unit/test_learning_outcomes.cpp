@@ -90,7 +90,7 @@ TEST_CASE("worked example 2 at T = 30 (seed 3151): attention learns the task, th
 TEST_CASE("worked example 2 without positions: attention falls to near chance, as lesson 07 quotes",
           "[.story][race]") {
   race::Settings s;
-  s.positions = false;
+  s.positions = "off";
   const race::RaceOutcome r = race_to_end(s);
   INFO("attention " << r.attention.test_acc);
   CHECK(r.attention.test_acc < 0.65);

@@ -96,8 +96,8 @@ TEST_CASE("both models start from the module's initial weights, bit for bit", "[
 
 TEST_CASE("without positional embeddings the other weights are still the module's", "[train][rng]") {
   Settings s = run_settings(0);
-  s.positions = false;
-  s.pooling = nn::Pooling::mean;  // pooling draws nothing either
+  s.positions = "off";
+  s.pooling = "mean";  // pooling draws nothing either
   const TaskData data = make_task(s);
   Trainer t(ModelKind::attention, s, data);
   REQUIRE(t.model().params().size() == 6u);

@@ -59,7 +59,7 @@ TEST_CASE("a finished race's attention model, read", "[explore]") {
   CHECK(reading.example(100, {}, r).message == "there are test examples 1 to 100 only");
   CHECK(reading.sequence({1, 2}, r).message == "the sequence has 2 tokens; the model reads 8");
   CHECK(reading.sequence({0, 1, 2, 3, 4, 5, 6, 99}, r).message.find("tokens are 0 to") == 0);
-  s.pooling = nn::Pooling::mean;
+  s.pooling = "mean";
   s.epochs = 1;
   race::RaceSession mean_race;
   run_race(mean_race, s, outcome);

@@ -20,8 +20,9 @@ TEST_CASE("defaults are worked example 2's settings", "[train][settings]") {
   CHECK(s.lr == 5e-3);
   CHECK(s.epochs == 35);
   CHECK(s.seed == 3151u);
-  CHECK(s.pooling == alab::nn::Pooling::last);
-  CHECK(s.positions);
+  CHECK(s.pooling == "last");
+  CHECK(s.pooling_kind() == alab::nn::Pooling::last);
+  CHECK(s.positions_on());
   CHECK(s.n_train == 2400);
   CHECK(s.n_val == 600);
   CHECK(s.n_test == 600);
@@ -30,16 +31,16 @@ TEST_CASE("defaults are worked example 2's settings", "[train][settings]") {
 
 TEST_CASE("every schema key sets its field, with the page's words for bad values", "[train][settings]") {
   Settings s;
-  CHECK(set_setting(s, "T", 12).ok);
-  CHECK(set_setting(s, "dmodel", 32).ok);
-  CHECK(set_setting(s, "seed", 4294967295.0).ok);
-  CHECK(set_setting(s, "pooling", std::string("mean")).ok);
-  CHECK(set_setting(s, "positions", std::string("off")).ok);
+  CHECK(set_setting(s, "T", "12").ok);
+  CHECK(set_setting(s, "dmodel", "32").ok);
+  CHECK(set_setting(s, "seed", "4294967295").ok);
+  CHECK(set_setting(s, "pooling", "mean").ok);
+  CHECK(set_setting(s, "positions", "off").ok);
   CHECK(s.T == 12);
   CHECK(s.dmodel == 32);
   CHECK(s.seed == 4294967295u);
-  CHECK(s.pooling == alab::nn::Pooling::mean);
-  CHECK_FALSE(s.positions);
+  CHECK(s.pooling_kind() == alab::nn::Pooling::mean);
+  CHECK_FALSE(s.positions_on());
   CHECK(validate(s).ok);
 
   struct Case {
@@ -66,9 +67,10 @@ TEST_CASE("every schema key sets its field, with the page's words for bad values
     CHECK(st.message == c.message);
   }
   Settings t;
-  CHECK(set_setting(t, "pooling", std::string("max")).message ==
-        "Attention pooling: \"max\" is not allowed; use one of last, mean.");
-  CHECK_THAT(set_setting(t, "colour", 1).message, Contains("\"colour\" is not a setting"));
+  CHECK(set_setting(t, "pooling", "max").message == "Attention pooling: \"max\" is not allowed; use one of last, mean.");
+  CHECK(set_setting(t, "T", "ten").message == "Sequence length T: \"ten\" is not a number; use a whole number from 2 to 100.");
+  CHECK(set_setting(t, "T", "").message == "Sequence length T: \"\" is not a number; use a whole number from 2 to 100.");
+  CHECK_THAT(set_setting(t, "colour", "1").message, Contains("\"colour\" is not a setting of the race widget"));
   CHECK(t.T == 30);  // refused values leave the settings as they were
 }
 
@@ -95,22 +97,30 @@ TEST_CASE("validate checks every schema range and the engine's own rules", "[tra
   }
 }
 
-TEST_CASE("a schema passed at run time sets the defaults and the ranges", "[train][settings]") {
-  SettingsSchema schema = race_schema();
+TEST_CASE("a schema a host sets gives the defaults and the ranges", "[train][settings]") {
+  const SettingsSchema compiled = race_schema();
+  SettingsSchema schema = compiled;
   for (SettingSpec& spec : schema.settings)
     if (spec.key == "T") spec.max = 60, spec.default_number = 40;
   schema.fixed = {{"vocab", 6}, {"n_train", 800}, {"n_val", 200}, {"n_test", 200}};
-  Settings s(schema);
+  use_widget_schemas({{"race", schema}});
+  Settings s;
   CHECK(s.T == 40);
   CHECK(s.vocab == 6);
   CHECK(s.n_train == 800);
-  CHECK(validate(s, schema).ok);
-  CHECK(set_setting(s, "T", 60, schema).ok);
-  CHECK(set_setting(s, "T", 61, schema).message ==
-        "Sequence length T: 61 is out of range; use a whole number from 2 to 60.");
-  s.T = 80;  // allowed by the compiled-in schema, not by this one
   CHECK(validate(s).ok);
-  CHECK_THAT(validate(s, schema).message, Contains("from 2 to 60"));
+  CHECK(set_setting(s, "T", "60").ok);
+  CHECK(set_setting(s, "T", "61").message == "Sequence length T: 61 is out of range; use a whole number from 2 to 60.");
+  s.T = 80;  // allowed by the compiled-in schema, not by this one
+  CHECK_THAT(validate(s).message, Contains("from 2 to 60"));
+  // A host's range wider than the field holds is refused in words, never wrapped.
+  for (SettingSpec& spec : schema.settings)
+    if (spec.key == "seed") spec.max = 1e12;
+  use_widget_schemas({{"race", schema}});
+  CHECK(set_setting(s, "seed", "5000000000").message == "Seed: the engine holds values from 0 to 4294967295");
+  use_widget_schemas({{"race", compiled}});
+  s.T = 80;
+  CHECK(validate(s).ok);
 }
 
 TEST_CASE("numbers are written as the page writes them", "[train][settings]") {

@@ -47,7 +47,7 @@ class CommandFlags {
     if (!alab::has_setting<S>(key))
       for (char& c : key) c = c == '-' ? '_' : c;
     if (!alab::has_setting<S>(key)) return false;
-    if (alab::Status st = alab::set_setting_text(s, key, text()); !st) stop(st.message);
+    if (alab::Status st = alab::set_setting(s, key, text()); !st) stop(st.message);
     return true;
   }
 
@@ -74,8 +74,13 @@ class CommandFlags {
     return static_cast<int>(v);
   }
 
-  // For the last else: names the flag, prints the usage, and is the command's exit code.
+  // For the last else: names the flag, prints the usage, and is the command's exit code
+  // (--help: the usage on stdout, and 0).
   int unknown() const {
+    if (flag_ == "--help") {
+      std::printf("usage:\n%s", usage_.c_str());
+      return 0;
+    }
     std::fprintf(stderr, "alab %s: unknown flag %s\nusage:\n%s", command_.c_str(), flag_.c_str(), usage_.c_str());
     return 2;
   }

@@ -1,5 +1,5 @@
 // `alab race`: a race::RaceSession with settings from flags (one flag per key of
-// content/widgets/race.json, parsed with its schema as the page parses them);
+// content/widgets/race.json, read as every command reads them: command_flags.hpp);
 // prints progress and the module's table (model, test accuracy), or everything
 // as JSON. `alab schema` prints every widget's compiled-in schema as JSON.
 #include "race_command.hpp"
@@ -10,7 +10,9 @@
 #include <thread>
 
 #include "core/build_info.hpp"
+#include "command_flags.hpp"
 #include "core/widget_schemas.hpp"
+#include "settings/all.gen.hpp"
 #include "race/race_session.hpp"
 
 using namespace alab;
@@ -47,11 +49,7 @@ void print_model_json(const char* name, const ModelOutcome& m, const std::vector
 
 void print_json(const Settings& s, const RaceOutcome& r, const std::vector<EpochRecord> curves[2]) {
   const auto info = core_build_info();
-  std::printf("{\"settings\":{\"T\":%d,\"vocab\":%d,\"dmodel\":%d,\"hidden\":%d,\"batch\":%d,"
-              "\"lr\":%.17g,\"epochs\":%d,\"seed\":%llu,\"pooling\":\"%s\",\"positions\":\"%s\"},",
-              s.T, s.vocab, s.dmodel, s.hidden, s.batch, s.lr, s.epochs,
-              static_cast<unsigned long long>(s.seed), pooling_name(s.pooling),
-              s.positions ? "on" : "off");
+  std::printf("{\"settings\":%s,\"vocab\":%d,", settings_json<settings::Race>(s).c_str(), s.vocab);
   std::printf("\"build\":{\"simd\":%s,\"eigen_simd\":\"%s\",\"threads_available\":%s},",
               info.simd ? "true" : "false", info.eigen_simd.c_str(),
               race_threads_available() ? "true" : "false");
@@ -66,12 +64,9 @@ void print_json(const Settings& s, const RaceOutcome& r, const std::vector<Epoch
 }  // namespace
 
 std::string race_usage() {
-  std::string text = "       alab race [--json] [--quiet] [--threads 1|2]";
-  for (const SettingSpec& s : race_schema().settings) {
-    const std::string def = s.kind == SettingKind::choice ? s.default_choice : js_number_text(s.default_number);
-    text += "\n                 [--" + s.key + " " + def + "]  " + s.label + ": " + range_text(s);
-  }
-  return text + "\n";
+  return "       alab race [--SETTING VALUE ...] [--json] [--quiet] [--threads 1|2]\n"
+         "       settings (content/widgets/race.json):\n" +
+         settings_help<settings::Race>();
 }
 
 namespace {
@@ -107,51 +102,30 @@ int run_schema_command() {
     first = false;
   }
   std::printf("}");
-  // And the settings the engine starts from when no flag is given, read back.
+  // Every generated settings struct at its compile-time defaults, and the race's
+  // settings as the engine starts from them when no flag is given, read back.
+  std::printf(",\"structs\":{");
+  first = true;
+  settings::for_each_widget([&](const auto& s) {
+    std::printf("%s%s:%s", first ? "" : ",", json_string(s.widget).c_str(), settings_json(s).c_str());
+    first = false;
+  });
   const Settings d;
-  std::printf(",\"engine_defaults\":{\"T\":%d,\"epochs\":%d,\"lr\":%.17g,\"seed\":%llu,\"batch\":%d,"
-              "\"hidden\":%d,\"dmodel\":%d,\"pooling\":\"%s\",\"positions\":\"%s\"},"
-              "\"engine_fixed\":{\"vocab\":%d,\"n_train\":%d,\"n_val\":%d,\"n_test\":%d}}\n",
-              d.T, d.epochs, d.lr, static_cast<unsigned long long>(d.seed), d.batch, d.hidden,
-              d.dmodel, pooling_name(d.pooling), d.positions ? "on" : "off", d.vocab, d.n_train,
-              d.n_val, d.n_test);
+  std::printf("},\"engine_defaults\":%s,\"engine_fixed\":{\"vocab\":%d,\"n_train\":%d,\"n_val\":%d,\"n_test\":%d}}\n",
+              settings_json<settings::Race>(d).c_str(), d.vocab, d.n_train, d.n_val, d.n_test);
   return 0;
 }
 
 int run_race_command(int argc, char** argv) {
   Settings s;
   bool json = false, quiet = false, threads = false;
-  for (int i = 2; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--json") { json = true; continue; }
-    if (arg == "--quiet") { quiet = true; continue; }
-    if (arg == "--help") {
-      std::printf("usage:\n%s", race_usage().c_str());
-      return 0;
-    }
-    if (arg.rfind("--", 0) != 0) return fail("unexpected " + arg + "\nusage:\n" + race_usage());
-    if (i + 1 >= argc) return fail("missing value after " + arg);
-    const std::string key = arg.substr(2), val = argv[++i];
-    if (key == "threads") {
-      if (val != "1" && val != "2") return fail("--threads is 1 or 2");
-      threads = val == "2";
-      continue;
-    }
-    const SettingSpec* spec = race_schema().find(key);
-    if (!spec) return fail("unknown option " + arg + "\nusage:\n" + race_usage());
-    Status st;
-    if (spec->kind == SettingKind::choice) {
-      st = set_setting(s, key, val);
-    } else {
-      // The page's number grammar: strtod reads the whole text or it is not a number.
-      char* end = nullptr;
-      const double v = std::strtod(val.c_str(), &end);
-      if (val.empty() || end != val.c_str() + val.size())
-        st = Status::error(spec->label + ": \"" + val + "\" is not a number; use " + range_text(*spec) + ".");
-      else
-        st = set_setting(s, key, v);
-    }
-    if (!st) return fail(st.message);
+  CommandFlags f("race", argc, argv, race_usage());
+  while (f.next()) {
+    if (f.setting(s)) continue;
+    if (f.is("--json")) json = true;
+    else if (f.is("--quiet")) quiet = true;
+    else if (f.is("--threads")) threads = f.whole() > 1;
+    else return f.unknown();
   }
 
   RaceSession race;
