@@ -1,15 +1,19 @@
 // Text a student typed, quoted in a message: in double quotes, at most `max` code points,
 // cut with "…" when longer and never inside a UTF-8 sequence (a cut emoji would show as
 // "�"). The pages quote with the same rule (web/js/ui/quote.js), so a 10,000-character
-// word is named in one short line wherever the message comes from.
+// word is named in one short line wherever the message comes from. The default length is
+// content/shared.json's quoteLength, the pages' too.
 #pragma once
 
 #include <cstddef>
 #include <string>
 
+#include "core/widget_schemas.hpp"
+
 namespace alab {
 
-inline constexpr std::size_t kQuotedMax = 24;  // code points
+// Code points a message quotes: content/shared.json's quoteLength.
+inline std::size_t quote_length() { return static_cast<std::size_t>(widget_fixed("shared", "quoteLength")); }
 
 // Whether a code point can change the direction of the text after it: right-to-left
 // letters (Hebrew, Arabic, Syriac, Thaana, NKo, … and their presentation forms) and the
@@ -23,7 +27,7 @@ inline bool turns_direction(char32_t c) {
 // Text that can turn the direction of the message around it is quoted inside a
 // first-strong isolate (U+2068 ... U+2069), as the pages do: a right-to-left override in
 // a typed comment turns only the quote, never the rest of the message.
-inline std::string quoted(const std::string& text, std::size_t max = kQuotedMax) {
+inline std::string quoted(const std::string& text, std::size_t max = quote_length()) {
   std::size_t points = 0, end = 0;
   bool bidi = false;
   char32_t point = 0;

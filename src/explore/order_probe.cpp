@@ -35,11 +35,12 @@ Status check_tokens(const std::vector<std::string>& tokens, const char* which) {
   if (tokens.size() > max_tokens)
     return Status::error(std::string("the ") + which + " sentence has " + std::to_string(tokens.size()) +
                          " tokens: at most " + std::to_string(max_tokens));
+  const auto max_bytes = static_cast<std::size_t>(widget_fixed("shared", "tokenBytes"));  // the page's limit too
   for (const std::string& t : tokens) {
     if (t.empty()) return Status::error(std::string("the ") + which + " sentence has an empty token");
-    if (t.size() > kOrderMaxNameBytes)
+    if (t.size() > max_bytes)
       return Status::error(std::string("a token of the ") + which + " sentence is longer than " +
-                           std::to_string(kOrderMaxNameBytes) + " bytes");
+                           std::to_string(max_bytes) + " bytes");
   }
   return Status::success();
 }

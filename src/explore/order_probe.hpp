@@ -25,8 +25,8 @@
 namespace alab::explore {
 
 // d, the seed, the positions and the tokens per sentence (fixed "maxTokens") are checked
-// against content/widgets/order.json (core/widget_schemas.hpp).
-constexpr int kOrderMaxNameBytes = 200;  // the page trims and cuts names before this
+// against content/widgets/order.json (core/widget_schemas.hpp), a token's bytes against
+// content/shared.json's tokenBytes (the page trims and cuts names before this).
 
 // The page's settings (content/widgets/order.json: seed, d, positions, one of none |
 // sinusoidal | learned) and the two sentences.

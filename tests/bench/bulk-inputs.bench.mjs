@@ -6,6 +6,7 @@
 // reported apart, as what the page cannot shorten.
 //
 //   node tests/bench/bulk-inputs.bench.mjs      (tools/lab bench runs it)
+import '../web/shared-limits.mjs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

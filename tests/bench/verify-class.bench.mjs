@@ -6,6 +6,7 @@
 // and the time of one race at each setting for reference.
 //
 //   node tests/bench/verify-class.bench.mjs       (tools/lab bench runs it)
+import '../web/shared-limits.mjs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,6 +3,7 @@
 // attention (CORRECT_CODE) under a comment naming them, so that no two students' code is
 // the same and each is run again on its own. Used by the code page's test, the regrade
 // Stop test and the class regrade benchmark.
+import '../web/shared-limits.mjs';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildHandin } from '../../web/js/work/handin.js';

@@ -11,6 +11,7 @@
 // and the second check D right when i < n / 2, else wrong (its first wrong option).
 // Students i < 5 answer the exercise "shapes", part S_shape, with "0 0" (wrong, and no
 // named mistake gives it).
+import '../web/shared-limits.mjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildHandin } from '../../web/js/work/handin.js';

@@ -2,6 +2,7 @@
 // Scorm2004API on the parent window of a frame holding the package's launch page, as
 // lms.test.mjs runs the SCORM 1.2 package (lms-harness.mjs). Every call is logged with
 // the runtime's error code after it.
+import '../web/shared-limits.mjs';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

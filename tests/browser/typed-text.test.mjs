@@ -2,6 +2,7 @@
 // minus sign of typeset maths, emoji cut at every length, a double press of Start, and
 // an assignment link with repeated, misspelt and malformed parameters. Every message
 // quotes typed text by whole characters (web/js/ui/quote.js, src/core/quote.hpp).
+import '../web/shared-limits.mjs';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';

@@ -1,6 +1,7 @@
 // An assignment that stays chosen: an instructor's link (checks= or require=) is saved
 // with the student's work and holds on every page and visit until another assignment
 // link is opened; "Start over" keeps it; the hand-in records it.
+import './shared-limits.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chosenAssignment } from '../../web/js/grading/assignment.js';

@@ -1,6 +1,7 @@
 // Exercise answers in the saved work, the hand-in and the gradebook (pure functions,
 // no engine: the engine's grades are given here as the worker would return them), and
 // the answer parser the page and the gradebook share.
+import './shared-limits.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAnswer } from '../../web/js/settings/parse.js';

@@ -1,5 +1,6 @@
 // Hand-in files and the gradebook, without a browser: scores recomputed from the
 // evidence, crafted files kept off the screen and out of the CSV, no student dropped.
+import './shared-limits.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -21,7 +21,7 @@ const WEB_FLOORS = [
 // src/, lowest first: kernels and the random numbers; core (settings schema, threads);
 // attention; the trainable models; what trains or probes them; the pages' sessions.
 const SRC_FLOORS = [
-  ['kernels', 'rng'],
+  ['kernels', 'rng', 'settings'],  // settings/: generated from content/widgets/ at build (cmake/SettingsSchema.cmake)
   ['core'],
   ['attention'],
   ['nn'],

@@ -1,4 +1,5 @@
 // The page's input parsing, without a browser.
+import './shared-limits.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cleanName, parseNumber, parseTokenLines, parseVector, tokenLines } from '../../web/js/settings/parse.js';

@@ -1,5 +1,6 @@
 // The settings schema module (web/js/settings/settings-schema.js) and the build's checks of
 // schemas and of the page registry, without a browser.
+import './shared-limits.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -42,6 +42,7 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
     checks: content.checks,
     assignment: content.assignment,
     widgets: content.widgets,
+    shared: content.shared,
     glossary: content.glossary,
   };
 

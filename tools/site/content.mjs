@@ -5,6 +5,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
 import { loadRegistry } from './registry.mjs';
+import { resolveShared } from './shared-settings.mjs';
+import { useSharedLimits } from '../../web/js/ui/shared-limits.js';
 import { checkNumber, fillFixed, parseSetting } from '../../web/js/settings/settings-schema.js';
 import { OWN_RESULT_PAGES } from '../../web/js/work/own-results.js';
 
@@ -26,9 +28,18 @@ export function loadContent(root, webDir = join(root, '../web')) {
   };
 
   const pages = loadRegistry(root, webDir);
+  // What every widget shares (shared-settings.mjs): settings a widget names, and limits.
+  const shared = readJson('shared.json');
+  checkShared(shared);
+  useSharedLimits(shared.data.fixed);  // for the page code this build runs (ui/quote.js)
   const widgets = {}, widgetFiles = {};
   for (const name of readdirSync(join(root, 'widgets')).filter((f) => f.endsWith('.json')).sort()) {
     const file = readJson(join('widgets', name));
+    try {
+      file.data = resolveShared(file.data, shared.data);
+    } catch (err) {
+      throw new ContentError(file.path, lineOf(file.text, `"key": "${err.key}"`), err.message);
+    }
     if (file.data.settings !== undefined) checkSchema(file);
     widgets[name.replace(/\.json$/, '')] = file.data;
     widgetFiles[name.replace(/\.json$/, '')] = file;
@@ -115,7 +126,7 @@ export function loadContent(root, webDir = join(root, '../web')) {
 
   const glossary = readJson('glossary.json');
   checkGlossary(glossary);
-  return { pages, raceKeys, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids, glossary: glossary.data.terms };
+  return { pages, raceKeys, shared: shared.data, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids, glossary: glossary.data.terms };
 }
 
 // The assignment's "exercises": {variant, weights: {kind: weight}}: kinds the exercises
@@ -215,6 +226,18 @@ function checkQuestion(file, c, ids) {
 // A widget's settings schema (see web/js/settings/settings-schema.js): every spec well formed,
 // its default inside its own range, help texts' {placeholders} known. Help texts
 // come out with the fixed values filled in.
+// content/shared.json: {settings: {NAME: {label, kind, min, max}}, fixed: {NAME: number}}.
+function checkShared(file) {
+  const { data, path, text } = file;
+  if (!data || typeof data.settings !== 'object' || Array.isArray(data.settings)) throw new ContentError(path, lineOf(text, '"settings"'), '"settings" maps names to settings');
+  for (const [name, s] of Object.entries(data.settings)) {
+    if (!s || typeof s.label !== 'string' || !['int', 'float', 'choice'].includes(s.kind)) throw new ContentError(path, lineOf(text, `"${name}"`), `shared setting "${name}" needs a "label" and a "kind" (int, float or choice)`);
+  }
+  if (typeof data.fixed !== 'object' || Array.isArray(data.fixed) || Object.values(data.fixed).some((v) => !Number.isFinite(v))) {
+    throw new ContentError(path, lineOf(text, '"fixed"'), '"fixed" maps names to numbers');
+  }
+}
+
 function checkSchema(file) {
   const { data, path, text } = file;
   const fixed = data.fixed === undefined ? {} : data.fixed;

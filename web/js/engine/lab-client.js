@@ -156,9 +156,13 @@ export class LabClient {
 }
 
 // The widget schemas the page was built with (content/widgets/*.json, in #lab-data),
-// for the engine to apply the same ranges; none on a page built without content.
+// for the engine to apply the same ranges, and the shared limits (content/shared.json)
+// as the schema "shared"; none on a page built without content.
 function siteSchemas() {
-  try { return labData().widgets; } catch { return undefined; }
+  try {
+    const { widgets, shared } = labData();
+    return shared ? { ...widgets, shared: { fixed: shared.fixed } } : widgets;
+  } catch { return undefined; }
 }
 
 // Pages opened from disk may not start a worker from a file, so the build ships

@@ -13,6 +13,7 @@ import { setUpPrediction } from './predict-box.js';
 import { openStore } from '../work/store.js';
 import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from './page-kit.js';
 import { clip, isClipped, quoted } from '../ui/quote.js';
+import { sharedLimit } from '../ui/shared-limits.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
@@ -37,8 +38,9 @@ function parseSentence(text) {
   if (tokens.length === 0) return { ok: false, message: 'Write at least one token.' };
   const max = state.data.fixed.maxTokens;
   if (tokens.length > max) return { ok: false, message: `${tokens.length} tokens: at most ${max}.` };
-  const long = tokens.find((t) => new TextEncoder().encode(t).length > 200);
-  if (long) return { ok: false, message: `${quoted(long)} is too long: a token may have at most 200 bytes.` };
+  const bytes = sharedLimit('tokenBytes');
+  const long = tokens.find((t) => new TextEncoder().encode(t).length > bytes);
+  if (long) return { ok: false, message: `${quoted(long)} is too long: a token may have at most ${bytes} bytes.` };
   return { ok: true, tokens };
 }
 
