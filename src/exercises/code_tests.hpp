@@ -54,7 +54,7 @@ struct CodeInput {
 };
 
 // FNV-1a of the normalised student, "code" and the variant (as exercise_seed).
-std::uint64_t code_tests_seed(const std::string& student, int variant = 1);
+std::uint64_t code_tests_seed(const std::string& student, int variant);
 // The graded cases of a student (code_tests_seed), the same on every call.
 std::vector<CodeCase> make_hidden_code_tests(std::uint64_t seed);
 // The cases shown for run `run` of that student: other numbers for another run, each
@@ -72,7 +72,7 @@ Mat<double> reference_attention(const Mat<double>& Q, const Mat<double>& K, cons
 
 struct CodeTestsRequest {
   std::string student;
-  int variant = 1;
+  int variant = 0;  // content/widgets/exercises.json\'s (the page sends it)
   std::uint32_t run = 0;  // the run number the page chose (any 32-bit number)
 };
 struct CodeTestsReply {
@@ -97,7 +97,7 @@ struct CodeOutput {
 };
 struct CodeGradeRequest {
   std::string student;
-  int variant = 1;
+  int variant = 0;
   std::vector<CodeOutput> outputs;  // one per hidden case, in order
 };
 struct CodeVerdict {

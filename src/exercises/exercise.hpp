@@ -79,7 +79,7 @@ struct Exercise {
 std::string normalise_student(const std::string& student);
 // FNV-1a (64 bits) of the normalised student, the kind's name and the variant
 // (content/widgets/exercises.json: another term's exercises, new numbers for everyone).
-std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind, int variant = 1);
+std::uint64_t exercise_seed(const std::string& student, ExerciseKind kind, int variant);
 // The same hash of the normalised student, any name of what is drawn, and the variant.
 std::uint64_t student_seed(const std::string& student, const std::string& what, int variant);
 // A name the seed can use (not empty, holding a visible character, not over the widget's

@@ -49,7 +49,7 @@ inline double weight_matrix_bytes(double T) { return 4 * T * T; }  // float A: T
 struct CostRequest {
   std::string layer = "attention";  // attention | gru
   int T = 256;
-  int d = 64;
+  int d = 0;                 // cost.json's "d" (the page sends it)
   int threads = 1;           // 1 or 2 (2 only in a build with threads)
   double min_seconds = 0.1;  // how long to keep measuring (cost.json's "seconds")
   int seed = 1;

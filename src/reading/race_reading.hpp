@@ -45,7 +45,7 @@ struct SequenceRequest {        // an edited sequence of the race's length
 };
 struct AdversaryRequest {       // the row furthest from the learned one that keeps the answer
   int index = 0;
-  double tol = 0.05;
+  double tol = 0;  // content/widgets/reading.json's (the page sends it)
 };
 struct AblationRequest {        // the random position masked is drawn from this seed
   double seed = 0;              // (a JavaScript number: a whole number below 2^53)

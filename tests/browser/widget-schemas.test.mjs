@@ -18,6 +18,7 @@ import { CHROMIUM, FLAGS } from './support.mjs';
 const WASM = process.env.LAB_WASM || 'build/wasm/wasm';
 const range = (label, value, lo, hi) => `${label}: ${value} is out of range; use a whole number from ${lo} to ${hi}.`;
 const setting = (widget, key) => widget.settings.find((s) => s.key === key);
+const ADDED = { key: 'warmup', label: 'Warm-up epochs', kind: 'int', default: 2, min: 0, max: 9, help: 'A setting no code names.' };
 
 // Per widget: the edit, a link the page must refuse under it, and one engine request
 // the edited range refuses and the compiled-in one lets past (to another refusal or a
@@ -76,7 +77,8 @@ const CASES = {
     compiled: /seeds must be different/,
   },
   comments: {
-    edit: (w) => { setting(w, 'epochs').max = 30; },
+    // And a setting no code names (the engine's side: tests/unit/added_setting_check.cpp).
+    edit: (w) => { setting(w, 'epochs').max = 30; w.settings.push(ADDED); },
     link: 'comments.html?epochs=40', field: 'epochs', typed: '40',
     message: range('Epochs', 40, 1, 30),
     // An empty grammar: past the settings, the engine refuses it before training.
@@ -203,6 +205,23 @@ for (const [name, c] of Object.entries(CASES)) {
     await page.close();
   });
 }
+
+test('a setting added to a widget\'s file is the page\'s with no other edit: its field, its link, its range', async () => {
+  const { page, errors } = await open('comments.html?warmup=5');
+  assert.equal(await page.textContent('#url-notice'), '');
+  await page.evaluate(() => { const more = document.querySelector('#settings .more-settings'); if (more) more.open = true; });
+  assert.equal(await page.inputValue('#set-warmup'), '5');
+  assert.equal(await page.textContent('label[for="set-warmup"]'), 'Warm-up epochs');
+  await page.fill('#set-warmup', '12');
+  assert.equal(await page.textContent('#set-warmup-error'), range('Warm-up epochs', 12, 0, 9));
+  await page.fill('#set-warmup', '7');
+  await page.waitForFunction(() => /[?&]warmup=7(&|$)/.test(document.getElementById('share-link').href));
+  assert.deepEqual(errors, []);
+  await page.close();
+  const bad = await open('comments.html?warmup=12');
+  assert.ok((await bad.page.textContent('#url-notice')).includes(range('Warm-up epochs', 12, 0, 9)));
+  await bad.page.close();
+});
 
 test('the assignment\'s require= parser applies the edited race range', async () => {
   const { page } = await open('checks.html?require=T:80,seed:7');

@@ -55,24 +55,24 @@ const CodeCase& find(const std::vector<CodeCase>& cases, const std::string& fn, 
 }  // namespace
 
 TEST_CASE("hidden code tests are drawn from the student and the variant", "[exercises][code]") {
-  CHECK(code_tests_seed("Ada Lovelace") == code_tests_seed("  ada lovelace "));
-  CHECK(code_tests_seed("Ada Lovelace") != code_tests_seed("Ada Lovelace", 2));
-  CHECK(code_tests_seed("Ada Lovelace") != exercise_seed("Ada Lovelace", ExerciseKind::context));
-  const auto a = make_hidden_code_tests(code_tests_seed("Ada Lovelace")), b = make_hidden_code_tests(code_tests_seed("ada lovelace"));
+  CHECK(code_tests_seed("Ada Lovelace", 1) == code_tests_seed("  ada lovelace ", 1));
+  CHECK(code_tests_seed("Ada Lovelace", 1) != code_tests_seed("Ada Lovelace", 2));
+  CHECK(code_tests_seed("Ada Lovelace", 1) != exercise_seed("Ada Lovelace", ExerciseKind::context, 1));
+  const auto a = make_hidden_code_tests(code_tests_seed("Ada Lovelace", 1)), b = make_hidden_code_tests(code_tests_seed("ada lovelace", 1));
   REQUIRE(a.size() == b.size());
   for (std::size_t i = 0; i < a.size(); ++i) CHECK(a[i].expected.values == b[i].expected.values);
-  CHECK(make_hidden_code_tests(code_tests_seed("Grace Hopper"))[0].args[0].values != a[0].args[0].values);
+  CHECK(make_hidden_code_tests(code_tests_seed("Grace Hopper", 1))[0].args[0].values != a[0].args[0].values);
   // As many tests as the content says (the assignment's weight for code is shared over them).
   CHECK(a.size() == static_cast<std::size_t>(alab::widget_fixed("code", "tests")));
   CodeTestsReply r;
   CHECK_FALSE(code_tests_for({"   ", 1, 0}, r));
   CHECK_FALSE(code_tests_for({"Ada", 0, 0}, r));
   REQUIRE(code_tests_for({"Ada", 1, 7}, r));
-  CHECK(r.seed == std::to_string(code_tests_seed("Ada")));
+  CHECK(r.seed == std::to_string(code_tests_seed("Ada", 1)));
   CHECK(r.run == 7u);
   REQUIRE(r.hidden.size() == a.size());
   REQUIRE(r.shown.size() == a.size());
-  const auto hidden = make_hidden_code_tests(code_tests_seed("Ada"));
+  const auto hidden = make_hidden_code_tests(code_tests_seed("Ada", 1));
   for (std::size_t i = 0; i < hidden.size(); ++i) {
     // The page gets the hidden inputs, the same kinds in the same order as the shown ones.
     CHECK(r.hidden[i].name == hidden[i].name);
@@ -83,7 +83,7 @@ TEST_CASE("hidden code tests are drawn from the student and the variant", "[exer
 }
 
 TEST_CASE("shown code tests are drawn afresh per run, the same for the same run", "[exercises][code]") {
-  const std::uint64_t seed = code_tests_seed("Ada Lovelace");
+  const std::uint64_t seed = code_tests_seed("Ada Lovelace", 1);
   const auto one = make_shown_code_tests(seed, 1), again = make_shown_code_tests(seed, 1), two = make_shown_code_tests(seed, 2);
   REQUIRE(one.size() == again.size());
   for (std::size_t i = 0; i < one.size(); ++i) {
@@ -105,7 +105,7 @@ TEST_CASE("shown code tests are drawn afresh per run, the same for the same run"
 
 TEST_CASE("no shown case is alike a hidden one: a table of shown outputs answers nothing graded", "[exercises][code]") {
   for (int s = 0; s < 60; ++s) {
-    const std::uint64_t seed = code_tests_seed("student " + std::to_string(s));
+    const std::uint64_t seed = code_tests_seed("student " + std::to_string(s), 1);
     const auto hidden = make_hidden_code_tests(seed);
     for (std::uint32_t run : {0u, 1u, 2u, 99u, 4294967295u, static_cast<std::uint32_t>(s) * 7919u}) {
       for (const CodeCase& shown : make_shown_code_tests(seed, run)) {
@@ -134,8 +134,8 @@ TEST_CASE("no shown case is alike a hidden one: a table of shown outputs answers
 
 TEST_CASE("every expected output is the formula worked the long way", "[exercises][code]") {
   for (int s = 0; s < 20; ++s) {
-    for (const CodeCase& c : s % 2 ? make_hidden_code_tests(code_tests_seed("student " + std::to_string(s)))
-                                     : make_shown_code_tests(code_tests_seed("student " + std::to_string(s)), static_cast<std::uint32_t>(s))) {
+    for (const CodeCase& c : s % 2 ? make_hidden_code_tests(code_tests_seed("student " + std::to_string(s), 1))
+                                     : make_shown_code_tests(code_tests_seed("student " + std::to_string(s), 1), static_cast<std::uint32_t>(s))) {
       CAPTURE(s, c.name);
       if (c.function == "softmax") {
         const M row = matrix(c.args[0]), got = matrix(c.expected);
@@ -155,7 +155,7 @@ TEST_CASE("every expected output is the formula worked the long way", "[exercise
 }
 
 TEST_CASE("each case catches the mistake it is there for", "[exercises][code]") {
-  const auto cases = make_hidden_code_tests(code_tests_seed("Ada Lovelace"));
+  const auto cases = make_hidden_code_tests(code_tests_seed("Ada Lovelace", 1));
   // A naive softmax (no max subtracted) gives NaN where the engine gives weights.
   for (const char* name : {"large logits", "very negative logits"}) {
     // Element by element with std::exp, as JavaScript's Math.exp does it (Eigen's
@@ -195,7 +195,7 @@ CodeOutput output_of(const Given& g) { return {true, "", g.rows, g.cols, g.value
 }  // namespace
 
 TEST_CASE("the engine grades hidden outputs itself and names no expected number", "[exercises][code]") {
-  const auto hidden = make_hidden_code_tests(code_tests_seed("Ada Lovelace"));
+  const auto hidden = make_hidden_code_tests(code_tests_seed("Ada Lovelace", 1));
   CodeGradeRequest right{"Ada Lovelace", 1, {}};
   for (const CodeCase& c : hidden) right.outputs.push_back(output_of(c.expected));
   CodeGradeReply r;
@@ -214,7 +214,7 @@ TEST_CASE("the engine grades hidden outputs itself and names no expected number"
   // aside, whose answer is fixed by its shape); nor does the table of another run's.
   for (std::uint32_t run : {1u, 2u, 3u}) {
     CodeGradeRequest table{"Ada Lovelace", 1, {}};
-    for (const CodeCase& c : make_shown_code_tests(code_tests_seed("Ada Lovelace"), run)) table.outputs.push_back(output_of(c.expected));
+    for (const CodeCase& c : make_shown_code_tests(code_tests_seed("Ada Lovelace", 1), run)) table.outputs.push_back(output_of(c.expected));
     CodeGradeReply t;
     REQUIRE(grade_code_tests(table, t));
     CHECK(t.passed == std::vector<std::string>{"softmax: one score"});

@@ -90,22 +90,22 @@ PartGrade grade(const Exercise& e, const std::string& part, const std::vector<do
 
 TEST_CASE("an exercise is drawn from the student and the kind alone", "[exercises]") {
   CHECK(normalise_student("  Ada   LOVELACE ") == "ada lovelace");
-  CHECK(exercise_seed("Ada Lovelace", ExerciseKind::context) == exercise_seed(" ada  lovelace", ExerciseKind::context));
-  CHECK(exercise_seed("Ada Lovelace", ExerciseKind::context) != exercise_seed("Ada Lovelace", ExerciseKind::scaled));
+  CHECK(exercise_seed("Ada Lovelace", ExerciseKind::context, 1) == exercise_seed(" ada  lovelace", ExerciseKind::context, 1));
+  CHECK(exercise_seed("Ada Lovelace", ExerciseKind::context, 1) != exercise_seed("Ada Lovelace", ExerciseKind::scaled, 1));
   for (ExerciseKind kind : kAllKinds) {
     CAPTURE(exercise_kind_name(kind));
     ExerciseKind parsed;
     REQUIRE(parse_exercise_kind(exercise_kind_name(kind), parsed));
     CHECK(parsed == kind);
-    const Exercise a = make_exercise(kind, exercise_seed("Ada Lovelace", kind));
-    const Exercise b = make_exercise(kind, exercise_seed("ada lovelace", kind));
+    const Exercise a = make_exercise(kind, exercise_seed("Ada Lovelace", kind, 1));
+    const Exercise b = make_exercise(kind, exercise_seed("ada lovelace", kind, 1));
     REQUIRE(a.givens.size() == b.givens.size());
     for (std::size_t i = 0; i < a.givens.size(); ++i) CHECK(a.givens[i].values == b.givens[i].values);
     // Fifty students: (almost) all with numbers of their own.
     std::set<std::vector<double>> seen;
     for (int s = 0; s < 50; ++s) {
       std::vector<double> all;
-      for (const Given& g : make_exercise(kind, exercise_seed("student " + std::to_string(s), kind)).givens)
+      for (const Given& g : make_exercise(kind, exercise_seed("student " + std::to_string(s), kind, 1)).givens)
         all.insert(all.end(), g.values.begin(), g.values.end());
       seen.insert(all);
     }
@@ -122,7 +122,7 @@ TEST_CASE("the answers are the lesson's formulas worked out", "[exercises]") {
     const std::string student = "student " + std::to_string(s);
     {  // context and cross-step: s_i = q . k_i (/ sqrt(d)), softmax, c = sum alpha_i v_i
       for (ExerciseKind kind : {ExerciseKind::context, ExerciseKind::scaled, ExerciseKind::cross_step}) {
-        const Exercise e = make_exercise(kind, exercise_seed(student, kind));
+        const Exercise e = make_exercise(kind, exercise_seed(student, kind, 1));
         const QueryExercise x = query_exercise(e, kind);
         std::vector<double> scores, tempered;
         for (double dot : x.dots) {
@@ -136,7 +136,7 @@ TEST_CASE("the answers are the lesson's formulas worked out", "[exercises]") {
       }
     }
     {  // self-row: Q = X W_Q, ...; row i of S, A, Z
-      const Exercise e = make_exercise(ExerciseKind::self_row, exercise_seed(student, ExerciseKind::self_row));
+      const Exercise e = make_exercise(ExerciseKind::self_row, exercise_seed(student, ExerciseKind::self_row, 1));
       const Given &X = find_given(e, "X"), &WQ = find_given(e, "W_Q"), &WK = find_given(e, "W_K"), &WV = find_given(e, "W_V");
       const int i = static_cast<int>(find_given(e, "i").values[0]) - 1, T = X.rows, d = X.cols;
       auto project = [&](const Given& W, int t) {
@@ -163,7 +163,7 @@ TEST_CASE("the answers are the lesson's formulas worked out", "[exercises]") {
       check_close(find_part(e, "context").answer, z);
     }
     {  // shapes: S is T x T, Z is T x d_v; T^2 d_k and T^2 d_v multiply-adds
-      const Exercise e = make_exercise(ExerciseKind::shapes, exercise_seed(student, ExerciseKind::shapes));
+      const Exercise e = make_exercise(ExerciseKind::shapes, exercise_seed(student, ExerciseKind::shapes, 1));
       const double T = find_given(e, "T").values[0], dk = find_given(e, "d_k").values[0], dv = find_given(e, "d_v").values[0];
       CHECK(find_part(e, "S_shape").answer == std::vector<double>{T, T});
       CHECK(find_part(e, "Z_shape").answer == std::vector<double>{T, dv});
@@ -177,7 +177,7 @@ TEST_CASE("each named mistake is diagnosed, and a right answer never is", "[exer
   std::set<std::string> diagnosed;
   for (int s = 0; s < 40; ++s)
     for (ExerciseKind kind : kAllKinds) {
-      const Exercise e = make_exercise(kind, exercise_seed("student " + std::to_string(s), kind));
+      const Exercise e = make_exercise(kind, exercise_seed("student " + std::to_string(s), kind, 1));
       for (const ExercisePart& p : e.parts) {
         CAPTURE(exercise_kind_name(kind), s, p.key);
         // The exact answer, and the answer rounded to two decimals as a student types it.
@@ -205,7 +205,7 @@ TEST_CASE("each named mistake is diagnosed, and a right answer never is", "[exer
 }
 
 TEST_CASE("weights that do not sum to 1, a number off, and refusals", "[exercises]") {
-  const Exercise e = make_exercise(ExerciseKind::context, exercise_seed("Ada", ExerciseKind::context));
+  const Exercise e = make_exercise(ExerciseKind::context, exercise_seed("Ada", ExerciseKind::context, 1));
   std::vector<double> w = find_part(e, "weights").answer;
   w[0] += 0.2;
   PartGrade g = grade(e, "weights", w);
@@ -353,7 +353,7 @@ TEST_CASE("every named mistake lands outside the tolerance, in every part it app
     int failures = 0;  // reported once per kind, so a broken generator does not print 10,000 times
     for (int s = 0; s < 10000 && failures < 5; ++s) {
       int draws = 0;
-      const Exercise e = make_exercise(kind, exercise_seed("student " + std::to_string(s), kind), &draws);
+      const Exercise e = make_exercise(kind, exercise_seed("student " + std::to_string(s), kind, 1), &draws);
       draws_total += draws;
       CAPTURE(name, s);
       REQUIRE(e.parts.size() == spec.size());
@@ -404,7 +404,7 @@ TEST_CASE("the mistakes' numbers are the lesson's formulas with the mistake made
   };
   for (int s = 0; s < 20; ++s)
     for (ExerciseKind kind : {ExerciseKind::context, ExerciseKind::scaled, ExerciseKind::cross_step}) {
-      const Exercise e = make_exercise(kind, exercise_seed("student " + std::to_string(s), kind));
+      const Exercise e = make_exercise(kind, exercise_seed("student " + std::to_string(s), kind, 1));
       CAPTURE(exercise_kind_name(kind), s);
       const QueryExercise x = query_exercise(e, kind);
       std::vector<double> exps;

@@ -1,11 +1,15 @@
-// The reading page's content: its sweep of another setting may vary only the race's
-// settings (content/widgets/race.json), and a whole-number one has its ladder in
-// "vary_values", inside the race's range.
+// The reading page's content: the race settings it offers ("race_settings") and its
+// sweep of another setting may name only the race's settings (content/widgets/race.json),
+// and a whole-number one has its ladder in "vary_values", inside the race's range.
 import { ContentError, lineOf } from '../errors.mjs';
 
 export function check({ file, widgets }) {
   const { path, text, data: reading } = file;
   const raceSpec = widgets.race.settings;
+  const offered = reading.race_settings;
+  if (!Array.isArray(offered) || offered.some((k) => !raceSpec.some((s) => s.key === k))) {
+    throw new ContentError(path, lineOf(text, '"race_settings"'), '"race_settings" lists settings of the race (content/widgets/race.json) the page offers');
+  }
   const vary = (reading.settings || []).find((s) => s.key === 'vary');
   if (!vary) return {};
   const ladders = reading.vary_values || {};

@@ -6,7 +6,8 @@
 // measured so far, is too long is refused before it runs, and the run goes on.
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { formatNumber } from '../ui/format.js';
-import { toQuery } from '../settings/settings-schema.js';
+import { defaults, toQuery } from '../settings/settings-schema.js';
+import { labData } from '../ui/lab-data.js';
 import { XYPlot, logLogFit } from '../charts/xy-plot.js';
 import { PALETTE } from '../charts/svg.js';
 import { liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from './page-kit.js';
@@ -47,12 +48,14 @@ function sequenceLengths({ from, to }) {
 }
 
 // How fast each layer computes here (FLOP a second, one thread), timed once on small
-// sizes when the engine is ready: what the estimate beside Measure is made from.
+// sizes (the default width) when the engine is ready: what the estimate beside Measure
+// is made from.
 let rates = null;
 async function timeLayers() {
   const out = {};
+  const { d } = defaults(labData().widgets.cost.settings);
   for (const layer of LAYERS) {
-    const r = await lab.call('layer_cost', { layer, d: 64, T: layer === 'gru' ? 64 : 256, threads: 1, min_seconds: 0.02, seed: 1 });
+    const r = await lab.call('layer_cost', { layer, d, T: layer === 'gru' ? 64 : 256, threads: 1, min_seconds: 0.02, seed: 1 });
     out[layer] = r.gflops * 1e9;
   }
   return out;

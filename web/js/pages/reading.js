@@ -24,15 +24,16 @@ watchScrollFrames();
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
 const pct = formatPercent;
-const RACE_KEYS = ['T', 'epochs', 'seed'];  // the race's own settings, with race.json's ranges
-const state = { spec: null, form: null, settings: null, trained: false, example: null, masked: new Set(), edited: null, sweeping: false, build: null, sweepView: { labels: [], vary: 'seed' } };
+// The race's settings this page offers, with race.json's ranges (reading.json's race_settings).
+const raceKeys = () => labData().widgets.reading.race_settings;
+const state = { spec: null, form: null, settings: null, trained: false, example: null, masked: new Set(), edited: null, sweeping: false, build: null, sweepView: { labels: [], vary: null } };
 const lab = new LabClient();
 const speed = measureRaceSpeed(lab);  // seconds per unit of a race's work here (engine/race-estimate.js)
 
-// The race's settings: race.json's defaults, with this page's T, epochs and seed.
+// The race's settings: race.json's defaults, with this page's values of those it offers.
 function raceSettings(settings) {
   const race = labData().widgets.race;
-  return { ...defaults(race.settings), ...Object.fromEntries(RACE_KEYS.map((k) => [k, settings[k]])) };
+  return { ...defaults(race.settings), ...Object.fromEntries(raceKeys().map((k) => [k, settings[k]])) };
 }
 
 // Beside Train and beside the sweep's button, before they are pressed (pages/page-kit.js):
@@ -372,7 +373,7 @@ function main() {
   drawRowBarsPlaceholder($('rd-row-bars'), 'Train the models to see the classifying row here.');
   resetRunViews = viewsAsLoaded(['rd-tokens', 'rd-row-bars', 'rd-answer', 'rd-edit-error', 'rd-row', 'rd-ablate',
     'rd-adv-result', 'rd-adv-figure', 'rd-beh']);
-  const race = labData().widgets.race.settings.filter((s) => RACE_KEYS.includes(s.key));
+  const race = labData().widgets.race.settings.filter((s) => raceKeys().includes(s.key));
   ({ spec: state.spec, form: state.form } = setUpSettings('reading', validate, { spec: [...race, ...labData().widgets.reading.settings] }));
   validate();
   $('start').disabled = true;
