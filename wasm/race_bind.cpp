@@ -4,7 +4,7 @@
 //   const race = new lab.RaceSession();
 //   race.start({settings: {T: 30, ...}}, threads) -> {ok, message}
 //   race.step(budgetMs) -> true when over;   race.poll() -> [EpochRecord]
-//   race.stop();  race.finish() -> RaceOutcome;  race.example(i) -> TestExample
+//   race.stop();  race.finish() -> RaceOutcome;  race.examples({indices}) -> {T, index, label, pred_gru, pred_attention, tokens, A: B x T x T}
 //   lab.race_warm_up(batches)      -> {gru: {train, evaluate}, attention: {...}}  seconds each part took
 //   lab.race_work({settings})      -> the same shape: arithmetic (race/race_cost.hpp), or the
 //                                     refusal a race that does not fit gets
@@ -53,19 +53,20 @@ EMSCRIPTEN_BINDINGS(race) {
       .field("threads", &RaceOutcome::threads)
       .field("stopped", &RaceOutcome::stopped)
       .ALAB_TYPED_FIELD(RaceOutcome, test_labels);
-  value_object<TestExample>("TestExample")
-      .field("index", &TestExample::index)
-      .field("T", &TestExample::T)
-      .field("label", &TestExample::label)
-      .field("pred_gru", &TestExample::pred_gru)
-      .field("pred_attention", &TestExample::pred_attention)
-      .ALAB_TYPED_FIELD(TestExample, tokens)
-      .ALAB_TENSOR_FIELD(TestExample, A);
+  value_object<ExamplesRequest>("ExamplesRequest").ALAB_TYPED_FIELD(ExamplesRequest, indices);
+  value_object<ExampleBatch>("ExampleBatch")
+      .field("T", &ExampleBatch::T)
+      .ALAB_TYPED_FIELD(ExampleBatch, index)
+      .ALAB_TYPED_FIELD(ExampleBatch, label)
+      .ALAB_TYPED_FIELD(ExampleBatch, pred_gru)
+      .ALAB_TYPED_FIELD(ExampleBatch, pred_attention)
+      .ALAB_TYPED_FIELD(ExampleBatch, tokens)
+      .ALAB_TENSOR_FIELD(ExampleBatch, A);
   value_object<ModelWork>("ModelWork").field("train", &ModelWork::train).field("evaluate", &ModelWork::evaluate);
   value_object<RaceWork>("RaceWork").field("gru", &RaceWork::gru).field("attention", &RaceWork::attention);
 
   wasm::session_class<RaceSession, EpochRecord, RaceOutcome>("RaceSession", &wasm::start_race<RaceSession>)
-      .function("example", &wasm::method_reply_with<RaceSession, int, TestExample, &RaceSession::example>);
+      .function("examples", &wasm::method_reply_with<RaceSession, const ExamplesRequest&, ExampleBatch, &RaceSession::examples>);
   function("race_warm_up", &warm_up_race_engine);
   function("race_work", &wasm::reply<val, RaceWork, &work_of>);
   function("race_warm_up_work", &race_warm_up_work);

@@ -68,27 +68,6 @@ void self_attention_forward(const Eigen::Ref<const Mat<Scalar>>& X, const Mat<Sc
   self_attention_attend_rows<Scalar>(ws, causal, A, Z, 0, T);
 }
 
-Status self_attention_forward_batch(const xt::xtensor<float, 3>& X, const SelfAttentionWeights<float>& w,
-                                    bool causal, xt::xtensor<float, 3>& A, xt::xtensor<float, 3>& Z) {
-  const auto B = X.shape(0), T = X.shape(1), D = X.shape(2);
-  if (T < 1) return Status::error("sequences must have at least one position");
-  if (Status st = check_self_attention(w.W_Q, w.W_K, w.W_V, static_cast<Eigen::Index>(D)); !st) return st;
-  const auto d_v = static_cast<std::size_t>(w.W_V.rows());
-  A = xt::xtensor<float, 3>::from_shape({B, T, T});
-  Z = xt::xtensor<float, 3>::from_shape({B, T, d_v});
-
-  SelfAttentionWorkspace<float> ws;
-  MatF A_b, Z_b;
-  for (std::size_t b = 0; b < B; ++b) {
-    // xtensor's default layout is row-major, so sequence b is a contiguous T x D block.
-    const ConstMatMap<float> X_b(X.data() + b * T * D, T, D);
-    self_attention_forward<float>(X_b, w, causal, ws, A_b, Z_b);
-    MatMap<float>(A.data() + b * T * T, T, T) = A_b;
-    MatMap<float>(Z.data() + b * T * d_v, T, d_v) = Z_b;
-  }
-  return Status::success();
-}
-
 double self_attention_flops(long T, long d_model, long d_k, long d_v) {
   const double t = static_cast<double>(T);
   return 2.0 * t * d_model * (2.0 * d_k + d_v) + 2.0 * t * t * d_k + 2.0 * t * t * d_v;

@@ -72,9 +72,33 @@ template <class Scalar>
 void self_attention_attend_rows(SelfAttentionWorkspace<Scalar>& ws, bool causal, Mat<Scalar>& A, Mat<Scalar>& Z,
                                 Eigen::Index r0, Eigen::Index r1);
 
-// A batch held as xtensor: X (B, T, d_model) -> A (B, T, T), Z (B, T, d_v).
-Status self_attention_forward_batch(const xt::xtensor<float, 3>& X, const SelfAttentionWeights<float>& w,
-                                    bool causal, xt::xtensor<float, 3>& A, xt::xtensor<float, 3>& Z);
+// A batch held as xtensor: X (B, T, d_model) -> A (B, T, T), Z (B, T, d_v). X may be
+// a tensor or a view over numbers held elsewhere (xt::adapt over a matrix's rows: no
+// copy; nn/attention_classifier.cpp's attention_maps); it must be row-major and
+// contiguous, so that sequence b is the T x d_model block at b T d_model. Each
+// sequence goes through self_attention_forward, so map b is, bit for bit, what one
+// sequence alone gives.
+template <class Input>
+Status self_attention_forward_batch(const Input& X, const SelfAttentionWeights<float>& w, bool causal,
+                                    xt::xtensor<float, 3>& A, xt::xtensor<float, 3>& Z) {
+  static_assert(Input::rank == 3, "X is (B, T, d_model)");
+  const auto B = X.shape(0), T = X.shape(1), D = X.shape(2);
+  if (T < 1) return Status::error("sequences must have at least one position");
+  if (Status st = check_self_attention(w.W_Q, w.W_K, w.W_V, static_cast<Eigen::Index>(D)); !st) return st;
+  const auto d_v = static_cast<std::size_t>(w.W_V.rows());
+  A = xt::xtensor<float, 3>::from_shape({B, T, T});
+  Z = xt::xtensor<float, 3>::from_shape({B, T, d_v});
+  SelfAttentionWorkspace<float> ws;
+  MatF A_b, Z_b;  // aligned storage: the products round as in a single forward (nn/buffer.hpp)
+  const auto rows = static_cast<Eigen::Index>(T);
+  for (std::size_t b = 0; b < B; ++b) {
+    const ConstMatMap<float> X_b(X.data() + b * T * D, rows, static_cast<Eigen::Index>(D));
+    self_attention_forward<float>(X_b, w.W_Q, w.W_K, w.W_V, causal, ws, A_b, Z_b);
+    MatMap<float>(A.data() + b * T * T, rows, rows) = A_b;
+    MatMap<float>(Z.data() + b * T * d_v, rows, static_cast<Eigen::Index>(d_v)) = Z_b;
+  }
+  return Status::success();
+}
 
 // Floating-point operations of one forward on one sequence (for GFLOP/s).
 double self_attention_flops(long T, long d_model, long d_k, long d_v);

@@ -1,7 +1,11 @@
 #include "nn/attention_classifier.hpp"
 
+#include <array>
 #include <cmath>
+#include <type_traits>
+#include <xtensor/xadapt.hpp>
 
+#include "attention/self_attention.hpp"
 #include "nn/embedding.hpp"
 #include "nn/linear.hpp"
 
@@ -128,6 +132,29 @@ void AttentionClassifier<Scalar>::attention_weights(const int* tokens, Mat<Scala
   Mat<Scalar> E;
   embed(tokens, 1, E);
   attention_matrix<Scalar>(head, E, A);
+}
+
+template <class Scalar>
+void AttentionClassifier<Scalar>::attention_maps(const int* tokens, Eigen::Index B, xt::xtensor<Scalar, 3>& A) const {
+  if constexpr (std::is_same_v<Scalar, float>) {
+    Mat<Scalar> E;  // B*T x D, row-major: sequence b is rows b*T .. b*T + T-1
+    embed(tokens, B, E);
+    const std::array<std::size_t, 3> shape{static_cast<std::size_t>(B), static_cast<std::size_t>(cfg_.seq_len),
+                                           static_cast<std::size_t>(E.cols())};
+    const auto X = xt::adapt(E.data(), static_cast<std::size_t>(E.size()), xt::no_ownership(), shape);
+    const SelfAttentionWeights<float> w{head.Wq.w, head.Wk.w, head.Wv.w};
+    xt::xtensor<float, 3> Z;
+    self_attention_forward_batch(X, w, /*causal=*/false, A, Z);
+  } else {
+    // The batched forward is float's (the pages' models); double reads one at a time.
+    const auto T = cfg_.seq_len;
+    A = xt::xtensor<Scalar, 3>::from_shape({static_cast<std::size_t>(B), static_cast<std::size_t>(T), static_cast<std::size_t>(T)});
+    Mat<Scalar> A_b;
+    for (Eigen::Index b = 0; b < B; ++b) {
+      attention_weights(tokens + b * T, A_b);
+      MatMap<Scalar>(A.data() + b * T * T, T, T) = A_b;
+    }
+  }
 }
 
 template class AttentionClassifier<float>;

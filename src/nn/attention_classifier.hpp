@@ -15,6 +15,7 @@
 #pragma once
 
 #include <vector>
+#include <xtensor/xtensor.hpp>
 
 #include "nn/attention_pool.hpp"
 #include "nn/classifier.hpp"
@@ -46,6 +47,10 @@ class AttentionClassifier final : public SequenceClassifier<Scalar> {
   // The full T x T attention matrix of one sequence (tokens: T ids); row i is
   // where position i looks. With pooling "last" the logits read row T-1.
   void attention_weights(const int* tokens, Mat<Scalar>& A) const;
+  // The same for B sequences at once (tokens: B x T ids) -> A (B, T, T): the batch
+  // embedded once and read as a (B, T, D) tensor where it lies (attention/self_attention.hpp's
+  // batched forward; map b is attention_weights of sequence b, bit for bit).
+  void attention_maps(const int* tokens, Eigen::Index B, xt::xtensor<Scalar, 3>& A) const;
 
   Param<Scalar> emb;   // "emb.weight"  vocab x D
   Param<Scalar> pos;   // "pos.weight"  T x D (empty when not positional)

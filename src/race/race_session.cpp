@@ -100,25 +100,25 @@ Status RaceSession::finish(RaceOutcome& out) {
   return Status::success();
 }
 
-Status RaceSession::example(int index, TestExample& out) {
+Status RaceSession::examples(const ExamplesRequest& in, ExampleBatch& out) {
   if (!finished_) return Status::error("the race is not finished");
   const Dataset& test = data_->test;
-  if (index < 0 || index >= test.n())
-    return Status::error("no test example " + std::to_string(index + 1) + ": the test set has " +
-                         std::to_string(test.n()));
-  const int T = settings_->T;
-  const int* seq = test.sequence(index);
-  TestExample ex;
-  ex.index = index;
-  ex.T = T;
-  ex.tokens.assign(seq, seq + T);
-  MatF A;
-  trainers_[1]->attention_weights(seq, A);  // T x T
-  ex.A = to_tensor(A);
-  ex.label = test.labels[index];
-  ex.pred_gru = trainers_[0]->predict(seq);
-  ex.pred_attention = trainers_[1]->predict(seq);
-  out = std::move(ex);
+  const int B = static_cast<int>(in.indices.size()), T = settings_->T;
+  if (B < 1 || B > kMaxExamples) return Status::error("ask for 1 to " + std::to_string(kMaxExamples) + " test examples at a time");
+  ExampleBatch batch;
+  batch.T = T;
+  for (int index : in.indices) {
+    if (index < 0 || index >= test.n())
+      return Status::error("no test example " + std::to_string(index + 1) + ": the test set has " + std::to_string(test.n()));
+    const int* seq = test.sequence(index);
+    batch.index.push_back(index);
+    batch.tokens.insert(batch.tokens.end(), seq, seq + T);
+    batch.label.push_back(test.labels[index]);
+    batch.pred_gru.push_back(trainers_[0]->predict(seq));
+    batch.pred_attention.push_back(trainers_[1]->predict(seq));
+  }
+  trainers_[1]->attention_maps(batch.tokens.data(), B, batch.A);
+  out = std::move(batch);
   return Status::success();
 }
 

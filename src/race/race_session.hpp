@@ -7,7 +7,7 @@
 //   while (!race.done()) { sleep; for (const EpochRecord& e : race.poll()) ... }
 //   // or, without threads:  while (!race.step(10.0)) { handle messages; race.poll(); }
 //   RaceOutcome r;  race.finish(r);          // test accuracy, confusion matrices
-//   TestExample ex; race.example(7, ex);     // tokens, attention matrix, predictions
+//   ExampleBatch b; race.examples({{7, 8}}, b);  // tokens, attention maps, predictions
 //
 // The web worker (wasm/race_bind.cpp) and the command line (tools/cli) both run races
 // through this class: one scheduler (race/epoch_runner.hpp), one prediction rule.
@@ -55,12 +55,19 @@ struct RaceOutcome {
   std::vector<int> test_labels;
 };
 
-struct TestExample {
-  int index = 0, T = 0;
-  int label = 0, pred_gru = 0, pred_attention = 0;
-  std::vector<int> tokens;  // T
-  xt::xtensor<float, 2> A;  // T x T: row i is where position i looks
+// Test examples by index (at most kMaxExamples at once: the page asks for the three it
+// shows, or the one a student steps to), each with its tokens, label, both models'
+// predictions and the attention model's map, computed for the batch at once.
+struct ExamplesRequest {
+  std::vector<int> indices;
 };
+struct ExampleBatch {
+  int T = 0;
+  std::vector<int> index, label, pred_gru, pred_attention;  // B each
+  std::vector<int> tokens;   // B x T
+  xt::xtensor<float, 3> A;   // B x T x T: in example b, row i is where position i looks
+};
+constexpr int kMaxExamples = 64;
 
 // Ok when a race with these settings fits in budget bytes (0: no limit), else a
 // refusal naming the settings that drive the size (race_cost.hpp).
@@ -106,7 +113,7 @@ class RaceSession : public ScheduledSession<EpochRecord> {
   Status finish(RaceOutcome& out);
 
   // After finish(): test example `index`, with the attention model's weights.
-  Status example(int index, TestExample& out);
+  Status examples(const ExamplesRequest& in, ExampleBatch& out);
 
   const Settings& settings() const { return *settings_; }
   // After finish(): the trained models (0 GRU, 1 attention) and the race's data, for the

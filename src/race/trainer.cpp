@@ -170,10 +170,10 @@ int Trainer::predict(const int* tokens) {
   return nn::predict_row(logits_, 0);
 }
 
-bool Trainer::attention_weights(const int* tokens, MatF& A) const {
+bool Trainer::attention_maps(const int* tokens, int B, xt::xtensor<float, 3>& A) const {
   const auto* attn = dynamic_cast<const nn::AttentionClassifier<float>*>(model_.get());
   if (!attn) return false;
-  attn->attention_weights(tokens, A);
+  attn->attention_maps(tokens, B, A);
   return true;
 }
 

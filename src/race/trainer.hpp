@@ -100,8 +100,9 @@ class Trainer {
   // evaluations use (nn::predict_row).
   int predict(const int* tokens);
 
-  // Attention weights (T x T) of one sequence; false for the GRU, which has none.
-  bool attention_weights(const int* tokens, MatF& A) const;
+  // Attention maps (B, T, T) of B sequences (tokens: B x T ids); false for the GRU,
+  // which has none.
+  bool attention_maps(const int* tokens, int B, xt::xtensor<float, 3>& A) const;
 
   ModelKind kind() const { return kind_; }
   const std::vector<EpochStats>& history() const { return history_; }

@@ -32,13 +32,13 @@ TEST_CASE("a finished race's attention model, read", "[explore]") {
   CHECK(reading.attach(race).message == "run a race to the end first");
   run_race(race, s, outcome);
   REQUIRE(reading.attach(race));
-  race::TestExample ex;
-  REQUIRE(race.example(4, ex));
+  race::ExampleBatch ex;
+  REQUIRE(race.examples({{4}}, ex));
   Reading r;
   REQUIRE(reading.example(4, {}, r));
   // The race's heatmap (float, the full matrix) ends with this row.
-  for (int j = 0; j < s.T; ++j) CHECK(r.alpha[j] == Approx(ex.A(s.T - 1, j)).margin(1e-5));
-  CHECK(r.pred == ex.pred_attention);
+  for (int j = 0; j < s.T; ++j) CHECK(r.alpha[j] == Approx(ex.A(0, s.T - 1, j)).margin(1e-5));
+  CHECK(r.pred == ex.pred_attention[0]);
   const int top = static_cast<int>(std::max_element(r.alpha.begin(), r.alpha.end()) - r.alpha.begin());
   Reading masked;
   REQUIRE(reading.example(4, {top}, masked));

@@ -1,11 +1,14 @@
 // The step-wise trainer and the race: determinism however the work is sliced or
 // threaded, stopping, progress reports, attention read-out.
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
 #include <thread>
 
+#include "nn/attention_classifier.hpp"
 #include "race/epoch_runner.hpp"
 #include "race/race_session.hpp"
 
@@ -145,17 +148,31 @@ TEST_CASE("the trainer counts batches and stops between them", "[train]") {
   CHECK(ev.confusion[1][0] + ev.confusion[1][1] == 32);  // the test set is balanced
 }
 
-TEST_CASE("attention weights can be read out; the GRU has none", "[train]") {
+TEST_CASE("attention maps can be read out, a batch at once as one at a time; the GRU has none", "[train]") {
   const Settings s = small_settings();
   const TaskData data = make_task(s);
   Trainer attn(ModelKind::attention, s, data), gru(ModelKind::gru, s, data);
-  MatF A;
-  REQUIRE(attn.attention_weights(data.test.sequence(0), A));
-  REQUIRE(A.rows() == s.T);
-  REQUIRE(A.cols() == s.T);
-  for (int i = 0; i < s.T; ++i) CHECK(A.row(i).sum() == Approx(1.0f).epsilon(1e-5));
-  CHECK((A.array() >= 0).all());
-  CHECK_FALSE(gru.attention_weights(data.test.sequence(0), A));
+  constexpr int B = 3;
+  xt::xtensor<float, 3> A;
+  REQUIRE(attn.attention_maps(data.test.sequence(0), B, A));  // test sequences 0, 1, 2 lie in a row
+  REQUIRE(A.shape(0) == std::size_t{B});
+  REQUIRE(A.shape(1) == static_cast<std::size_t>(s.T));
+  REQUIRE(A.shape(2) == static_cast<std::size_t>(s.T));
+  const auto& model = dynamic_cast<const alab::nn::AttentionClassifier<float>&>(attn.model());
+  for (int b = 0; b < B; ++b) {
+    MatF one;
+    model.attention_weights(data.test.sequence(b), one);
+    for (int i = 0; i < s.T; ++i) {
+      float sum = 0;
+      for (int j = 0; j < s.T; ++j) {
+        CHECK(A(b, i, j) == one(i, j));  // bit for bit: the same forward per sequence
+        CHECK(A(b, i, j) >= 0);
+        sum += A(b, i, j);
+      }
+      CHECK(sum == Approx(1.0f).epsilon(1e-5));
+    }
+  }
+  CHECK_FALSE(gru.attention_maps(data.test.sequence(0), B, A));
 }
 
 // A session's records, split per model, in the order they arrived.
@@ -252,35 +269,43 @@ TEST_CASE("the race session reports every epoch, stops within a minibatch, shows
     // Examples use the same prediction rule as the test evaluation: the predictions
     // of all test examples reproduce the confusion matrices.
     int confusion[2][2][2] = {};
-    for (int i = 0; i < s.n_test; ++i) {
-      TestExample ex;
-      REQUIRE(race.example(i, ex).ok);
-      CHECK(ex.label == r.test_labels[i]);
-      ++confusion[0][ex.label][ex.pred_gru];
-      ++confusion[1][ex.label][ex.pred_attention];
-      if (i == 0) {
-        REQUIRE(ex.A.size() == static_cast<std::size_t>(s.T * s.T));
+    for (int first = 0; first < s.n_test; first += kMaxExamples) {
+      ExamplesRequest ask;
+      for (int i = first; i < std::min(s.n_test, first + kMaxExamples); ++i) ask.indices.push_back(i);
+      ExampleBatch ex;
+      REQUIRE(race.examples(ask, ex).ok);
+      REQUIRE(ex.A.shape(0) == ask.indices.size());
+      for (std::size_t b = 0; b < ask.indices.size(); ++b) {
+        const int i = ask.indices[b];
+        CHECK(ex.label[b] == r.test_labels[i]);
+        ++confusion[0][ex.label[b]][ex.pred_gru[b]];
+        ++confusion[1][ex.label[b]][ex.pred_attention[b]];
+      }
+      if (first == 0) {
+        REQUIRE(ex.A.size() == static_cast<std::size_t>(kMaxExamples * s.T * s.T));
         for (int row = 0; row < s.T; ++row) {
           float sum = 0;
-          for (int j = 0; j < s.T; ++j) sum += ex.A(row, j);
+          for (int j = 0; j < s.T; ++j) sum += ex.A(5, row, j);
           CHECK(sum == Approx(1.0f).epsilon(1e-5));
         }
       }
     }
+    ExampleBatch none;
+    CHECK(race.examples({}, none).message == "ask for 1 to 64 test examples at a time");
+    CHECK(race.examples({{0, s.n_test}}, none).message ==
+          "no test example " + std::to_string(s.n_test + 1) + ": the test set has " + std::to_string(s.n_test));
     for (int y = 0; y < 2; ++y)
       for (int p = 0; p < 2; ++p) {
         CHECK(confusion[0][y][p] == r.gru.confusion[y][p]);
         CHECK(confusion[1][y][p] == r.attention.confusion[y][p]);
       }
-    TestExample ex;
-    CHECK_THAT(race.example(s.n_test, ex).message, Catch::Matchers::Contains("no test example"));
   }
 }
 
 TEST_CASE("the race session refuses bad settings and misuse with a reason", "[train][race]") {
   RaceSession race;
   RaceOutcome r;
-  TestExample ex;
+  ExampleBatch ex;
   CHECK_FALSE(race.finish(r).ok);
   Settings bad = small_settings();
   bad.T = 1;
@@ -289,7 +314,7 @@ TEST_CASE("the race session refuses bad settings and misuse with a reason", "[tr
   CHECK_THAT(st.message, Catch::Matchers::Contains("Sequence length T"));
   REQUIRE(race.start(small_settings(), false).ok);
   CHECK_FALSE(race.finish(r).ok);  // still running
-  CHECK_FALSE(race.example(0, ex).ok);
+  CHECK(race.examples({{0}}, ex).message == "the race is not finished");
   race.stop();
   CHECK(race.step(1.0));
   CHECK(race.finish(r).ok);

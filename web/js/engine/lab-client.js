@@ -7,7 +7,7 @@
 //   const out = await lab.runSession('RaceSession', input, (record) => ...);  // a long job, progress per record
 //   lab.stopSession('RaceSession');
 //   lab.pause(true);                                       // long jobs wait (a hidden embed), numbers unchanged
-//   const ex = await lab.sessionCall('RaceSession', 'example', 7);
+//   const b = await lab.sessionCall('RaceSession', 'examples', { indices: [7, 8] });
 //   await lab.idle();                                      // no long job running
 //   lab.onRestart = (why) => ...;                          // the worker died and a new one took over
 //   lab.cancelAll();                                       // Stop, now: a call in the middle of its work too

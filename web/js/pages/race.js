@@ -233,9 +233,7 @@ function showResults(r) {
   // The stepper starts on the first example that is neither of the two above, so that
   // the three maps differ.
   state.stepIndex = Math.max(0, labels.findIndex((_, i) => i !== state.examples.positive && i !== state.examples.negative));
-  showExample('positive', state.examples.positive);
-  showExample('negative', state.examples.negative);
-  showExample('step', state.stepIndex);
+  showExamples({ positive: state.examples.positive, negative: state.examples.negative, step: state.stepIndex });
 }
 
 function drawConfusion(table, name, c) {
@@ -260,12 +258,24 @@ function drawConfusion(table, name, c) {
 // The row the classifier reads: the last one, unless the model averages every row.
 const readRowOf = (ex) => (state.settings.pooling === 'mean' ? null : ex.T - 1);
 
-async function showExample(slot, index) {
-  if (index < 0) {
-    $(`caption-${slot}`).textContent = 'No such example in this test set.';
-    return;
-  }
-  const ex = await lab.sessionCall('RaceSession', 'example', index);
+// Test examples into their slots ({slot: index}), their maps computed in one call
+// (RaceSession.examples: one batched forward), each map a view into the batch's numbers.
+async function showExamples(slots) {
+  const wanted = Object.entries(slots).filter(([slot, index]) => {
+    if (index < 0) $(`caption-${slot}`).textContent = 'No such example in this test set.';
+    return index >= 0;
+  });
+  if (wanted.length === 0) return;
+  const batch = await lab.sessionCall('RaceSession', 'examples', { indices: wanted.map(([, index]) => index) });
+  const T = batch.T;
+  wanted.forEach(([slot], b) => showExample(slot, {
+    index: batch.index[b], T, label: batch.label[b], pred_gru: batch.pred_gru[b], pred_attention: batch.pred_attention[b],
+    tokens: batch.tokens.subarray(b * T, (b + 1) * T), A: batch.A.subarray(b * T * T, (b + 1) * T * T),
+  }));
+}
+
+function showExample(slot, ex) {
+  const index = ex.index;
   const svg = $(`heatmap-${slot}`);
   drawHeatmap(svg, ex.A, ex.T, { tokens: ex.tokens, readRow: readRowOf(ex) });
   if (slot === 'step') {
@@ -381,11 +391,11 @@ async function main() {
   $('defaults').addEventListener('click', () => { state.form.fillDefaults(); validateForm(); });
   $('prev-example').addEventListener('click', () => {
     state.stepIndex = (state.stepIndex - 1 + state.examples.count) % state.examples.count;
-    showExample('step', state.stepIndex);
+    showExamples({ step: state.stepIndex });
   });
   $('next-example').addEventListener('click', () => {
     state.stepIndex = (state.stepIndex + 1) % state.examples.count;
-    showExample('step', state.stepIndex);
+    showExamples({ step: state.stepIndex });
   });
   $('step-rows-prev').addEventListener('click', () => drawWeightsTable(state.stepExample, weightsFirstRow - rowsPerPage(state.stepExample.T)));
   $('step-rows-next').addEventListener('click', () => drawWeightsTable(state.stepExample, weightsFirstRow + rowsPerPage(state.stepExample.T)));
