@@ -1,5 +1,7 @@
 // xtensor holds the lab's N-d data (data sets, attention and alignment maps, sweep
-// results); Eigen does the products on matrix views of it (as_matrix), without copies.
+// results); Eigen does the products on matrix views of it (a MatMap over a tensor's
+// rows; xt::adapt the other way, a matrix's rows read as a tensor: both without copies,
+// as attention/self_attention.hpp's batched forward does).
 // Activations inside a forward/backward stay in aligned Eigen storage (nn/buffer.hpp):
 // there, alignment decides rounding. Both are row-major, so a
 // tensor of shape (r, c) and a Mat<T> of r x c lay out their numbers the same way,
@@ -14,16 +16,6 @@
 #include "core/types.hpp"
 
 namespace alab {
-
-// A 2-D tensor seen as an Eigen matrix (same storage).
-template <class T>
-MatMap<T> as_matrix(xt::xtensor<T, 2>& x) {
-  return MatMap<T>(x.data(), static_cast<Eigen::Index>(x.shape(0)), static_cast<Eigen::Index>(x.shape(1)));
-}
-template <class T>
-ConstMatMap<T> as_matrix(const xt::xtensor<T, 2>& x) {
-  return ConstMatMap<T>(x.data(), static_cast<Eigen::Index>(x.shape(0)), static_cast<Eigen::Index>(x.shape(1)));
-}
 
 // A 2-D tensor holding the value of an Eigen expression. The expression is evaluated
 // into an Eigen matrix first, then copied: xtensor's storage has malloc's alignment, and
