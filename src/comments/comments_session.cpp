@@ -22,6 +22,7 @@ std::vector<int> tokens_of(const race::Dataset& d, int i) { return std::vector<i
 
 Status CommentsSession::start(const CommentsInput& in, bool threads) {
   halt();
+  begin();  // the clock from here: the wall time the student waits, corpus included, as the estimate counts it
   finished_ = false;
   const settings::Comments& s = in.settings;
   if (Status st = check_settings(s); !st) return st;  // content/widgets/comments.json's ranges and words
@@ -55,7 +56,6 @@ Status CommentsSession::start(const CommentsInput& in, bool threads) {
   const auto seed = static_cast<std::uint64_t>(s.seed);
   trainers_[0] = std::make_unique<CommentTrainer>(std::move(attention), corpus_->train.data, batch, s.lr, seed);
   trainers_[1] = std::make_unique<CommentTrainer>(std::move(bow), corpus_->train.data, batch, s.lr, seed);
-  begin();
   ModelSlices work;
   work.models = 2;
   work.advance = [this](int m) { return epoch_step(m, kSlice); };

@@ -131,6 +131,7 @@ Status check_vision_settings(const VisionSettings& s) { return check_settings(s)
 
 Status VisionSession::start(const VisionSettings& s, bool threads) {
   halt();
+  begin();  // the clock from here: the wall time the student waits, corpus included, as the estimate counts it
   finished_ = false;
   if (Status st = check_vision_settings(s); !st) return st;
   if (Status st = check_vision_memory(s, memory_budget_); !st) return st;
@@ -148,7 +149,6 @@ Status VisionSession::start(const VisionSettings& s, bool threads) {
   const int batch = fixed_int("batch");
   for (int m = 0; m < 2; ++m)
     trainers_[m] = std::make_unique<ImageTrainer>(std::move(models[m]), task_->train, batch, s.lr, static_cast<std::uint64_t>(s.seed));
-  begin();
   // With threads, the thread whose model finishes first (the bag of patches) computes
   // halves of the transformer's minibatches and evaluations (image_trainer.hpp).
   ModelSlices work;
