@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareOutput, compareRun, hiddenOutputs } from '../../web/js/code/compare.js';
-import { argsOf, shapeOf } from '../../web/js/code/sandbox.js';
+import { argsOf, shapeOf, utf8InSlices } from '../../web/js/code/sandbox.js';
 import { grade, gradingOf } from '../../web/js/work/grading-rules.js';
 import { gradebook } from '../../web/js/grading/gradebook.js';
 import { codeKey, runNote } from '../../web/js/grading/verify-code.js';
@@ -175,4 +175,13 @@ test('an LMS\'s suspend data keeps the code runs (best and last, their hidden te
     assert.equal(savedDraft(back.state.answers), 'function softmax(row) { /* not run yet */ }');
   }
   assert.equal(before, 3);
+});
+
+// The sandbox's 0.9 MB source is encoded in slices (a long task otherwise): the bytes are
+// those of one encoding, a surrogate pair on a slice's edge included.
+test('the runner source encoded in slices is the same UTF-8 as in one go', async () => {
+  const pair = '\u{1F600}';
+  for (const text of ['', 'a', 'x'.repeat(65535) + pair + 'é'.repeat(70000) + pair, 'y'.repeat(65536 * 2 + 3)]) {
+    assert.deepEqual(await utf8InSlices(text), new TextEncoder().encode(text));
+  }
 });

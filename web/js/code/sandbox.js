@@ -32,20 +32,38 @@ export const STEPS_PER_CHECK = 10000;
 // tools/site/build.mjs; never called here), loaded by a script element, so that it loads
 // from disk (file://) as well. Kept as UTF-8 bytes, made once: each frame gets a copy
 // moved to it (a transfer), not the 0.9 MB string cloned on this page's thread (which made
-// the sandbox's start a long task: 79 ms on a CPU slowed twice over).
+// the sandbox's start a long task: 79 ms on a CPU slowed twice over). Encoding 0.9 MB at
+// once is a long task too (40-140 ms on that CPU), so it is encoded in slices that yield.
 let runnerSource = null;
 function loadRunner() {
   if (!runnerSource) {
     runnerSource = new Promise((resolve, reject) => {
-      const source = () => new TextEncoder().encode(`(${self.CODE_RUNNER.toString()})();`);
-      if (typeof self.CODE_RUNNER === 'function') { resolve(source()); return; }
+      const source = () => utf8InSlices(`(${self.CODE_RUNNER.toString()})();`).then(resolve, reject);
+      if (typeof self.CODE_RUNNER === 'function') { source(); return; }
       const script = Object.assign(document.createElement('script'), { src: 'js/code-runner-inline.js' });
-      script.onload = () => resolve(source());
+      script.onload = source;
       script.onerror = () => { runnerSource = null; reject(new Error('the file holding the code sandbox could not be loaded')); };
       document.head.append(script);
     });
   }
   return runnerSource;
+}
+
+// A string's UTF-8 bytes, SLICE characters per task (a few milliseconds each). A slice
+// never ends between the two halves of a surrogate pair, which encode together.
+const SLICE = 1 << 16;
+export async function utf8InSlices(text) {
+  const out = new Uint8Array(text.length * 3);  // UTF-8 takes at most 3 bytes per UTF-16 unit
+  const encoder = new TextEncoder();
+  let written = 0;
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + SLICE);
+    if (end < text.length && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end -= 1;
+    written += encoder.encodeInto(text.slice(at, end), out.subarray(written)).written;
+    at = end;
+    if (at < text.length) await new Promise((resolve) => setTimeout(resolve));
+  }
+  return out.slice(0, written);
 }
 
 // The frame: keeps a worker, gives it each run, passes what it says on; a worker that

@@ -30,6 +30,10 @@ const norm = (s) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase(
 // class of 200 took 35-100 ms to grade whole, on every progress report of a re-grade).
 // -> {rows: [row], notes: [text]}; no record is ever dropped: a second hand-in of the
 // same student is shown as superseded, never silently.
+// Names in the order localeCompare gives them, by one collator made once: localeCompare
+// makes one per call (sorting a class of 200 took 40 ms on a CPU slowed twice over).
+const byText = new Intl.Collator().compare;
+
 export function gradebook(records, { checks, assignment, raceChecks = new Map(), exerciseChecks = new Map(), codeChecks = new Map(), now = Date.now(), memo = null }) {
   const notes = [];
   const keyOf = (r, i) => (r.student.id.trim() ? `id:${norm(r.student.id)}` : r.student.name.trim() ? `name:${norm(r.student.name)}` : `file:${i}`);
@@ -133,7 +137,7 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     notes.push(`"${group[0].student.name}": ${group.length} hand-ins with different IDs or none: shown side by side, decide which count`);
   }
   for (const row of rows) if (!row.student.name.trim() && !row.student.id.trim()) row.flags.push('no name and no ID in the file');
-  rows.sort((a, b) => a.student.name.localeCompare(b.student.name) || a.student.id.localeCompare(b.student.id) || a.time - b.time);
+  rows.sort((a, b) => byText(a.student.name, b.student.name) || byText(a.student.id, b.student.id) || a.time - b.time);
   return { rows, notes };
 }
 

@@ -32,18 +32,21 @@ export function regradeExercises(lab, records, results, { answer = 'last', onPro
       const key = exerciseKey(e.record, e, text);
       if ((results.has(key) && results.get(key).status !== 'stopped') || queued.has(key)) continue;
       queued.add(key);
-      const parsed = parseAnswer(text, null);
-      if (!parsed.ok) { results.set(key, { status: 'refused', message: parsed.message }); continue; }
-      todo.push({ key, request: { student: e.record.student.name, kind: e.kind, variant: e.answer.variant || 1, part: e.part, typed: parsed.values } });
+      todo.push({ key, text, request: { student: e.record.student.name, kind: e.kind, variant: e.answer.variant || 1, part: e.part } });
     }
   }
+  // Each answer read as it is graded (a class's answers read at once made a long task).
   const done = (async () => {
     let n = 0;
     for (const t of todo) {
       if (signal && signal.aborted) break;
       try {
-        const g = await lab.call('grade_exercise', t.request);
-        results.set(t.key, { status: 'graded', right: g.right, mistake: g.mistake });
+        const parsed = parseAnswer(t.text, null);
+        if (!parsed.ok) results.set(t.key, { status: 'refused', message: parsed.message });
+        else {
+          const g = await lab.call('grade_exercise', { ...t.request, typed: parsed.values });
+          results.set(t.key, { status: 'graded', right: g.right, mistake: g.mistake });
+        }
       } catch (err) {
         results.set(t.key, { status: 'refused', message: err.message });
       }
