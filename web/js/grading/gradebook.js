@@ -20,6 +20,10 @@ const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.ha
 
 const norm = (s) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 
+// Names in the order localeCompare gives them, by one collator made once: localeCompare
+// makes one per call (sorting a class of 200 took 40 ms on a CPU slowed twice over).
+const byText = new Intl.Collator().compare;
+
 // One gradebook row per student, recomputed from the evidence, every doubt named.
 // records: sanitised; checks, assignment: the build's (its key and its grading rules).
 // raceChecks: Map from race key (raceKey) to {status: 'verified'|'mismatch'|'unverifiable'|'pending', ...}.
@@ -30,10 +34,6 @@ const norm = (s) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase(
 // class of 200 took 35-100 ms to grade whole, on every progress report of a re-grade).
 // -> {rows: [row], notes: [text]}; no record is ever dropped: a second hand-in of the
 // same student is shown as superseded, never silently.
-// Names in the order localeCompare gives them, by one collator made once: localeCompare
-// makes one per call (sorting a class of 200 took 40 ms on a CPU slowed twice over).
-const byText = new Intl.Collator().compare;
-
 export function gradebook(records, { checks, assignment, raceChecks = new Map(), exerciseChecks = new Map(), codeChecks = new Map(), now = Date.now(), memo = null }) {
   const notes = [];
   const keyOf = (r, i) => (r.student.id.trim() ? `id:${norm(r.student.id)}` : r.student.name.trim() ? `name:${norm(r.student.name)}` : `file:${i}`);
