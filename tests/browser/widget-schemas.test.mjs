@@ -237,5 +237,5 @@ test('a lesson link asking for a value outside the edited range fails the build,
   writeFileSync(assignment, readFileSync(assignment, 'utf8').replace('"T": 30', '"T": 8'));
   // 09-worked-example-2.md links the race with T = 10, now out of range.
   await assert.rejects(buildSite({ out: join(dir, 'dist'), wasmDir: WASM, contentDir: join(dir, 'content') }),
-    /content\/lesson\/09-worked-example-2\.md:\d+: a link to race: Sequence length T: 10 is out of range; use a whole number from 2 to 8\./);
+    /content\/lesson\/09-worked-example-2\.md:\d+:\d+: a link to race: Sequence length T: 10 is out of range; use a whole number from 2 to 8\./);
 });

@@ -95,7 +95,7 @@ test('a package without a mastery score has no objective, and content/assignment
   cpSync('content', join(dir, 'content'), { recursive: true });
   const file = join(dir, 'content/assignment.json');
   writeFileSync(file, readFileSync(file, 'utf8').replace('"masteryScore": 0.7', '"masteryScore": 70'));
-  await assert.rejects(buildSite({ out: join(dir, 'dist'), wasmDir: dir, contentDir: join(dir, 'content') }), /assignment\.json:\d+: "lms" is \{"masteryScore"/);
+  await assert.rejects(buildSite({ out: join(dir, 'dist'), wasmDir: dir, contentDir: join(dir, 'content') }), /assignment\.json:\d+:\d+: "lms" is \{"masteryScore"/);
 });
 
 test('ISO 8601 durations: hundredths of a second at most', () => {

@@ -74,14 +74,14 @@ function loadEdited(file, edit) {
 
 test('a malformed schema or registry fails the build naming the file and line', () => {
   const cases = [
-    ['widgets/race.json', (t) => t.replace('"max": 100', '"max": 1'), /content\/widgets\/race.json:\d+: setting "T": "min" and "max" must be numbers with min <= max/],
-    ['widgets/race.json', (t) => t.replace('"default": 30', '"default": 300'), /race.json:\d+: the default is not allowed: Sequence length T: 300 is out of range/],
-    ['widgets/race.json', (t) => t.replace('"kind": "int", "default": 35', '"kind": "integer", "default": 35'), /race.json:\d+: setting "epochs": "kind" must be "int", "float" or "choice"/],
-    ['widgets/race.json', (t) => t.replace('{n_train} training', '{n_trian} training'), /race.json:\d+: setting "epochs": the help text's \{n_trian\} is not in "fixed"/],
-    ['pages.json', (t) => t.replace('"kind": "widget", "nav": "Training race"', '"kind": "gadget", "nav": "Training race"'), /content\/pages.json:\d+: page "race": "kind" must be one of/],
-    ['pages.json', (t) => t.replace('"name": "calculator"', '"name": "race"'), /content\/pages.json:\d+: page "race" is listed twice/],
-    ['pages.json', (t) => t.replace('"name": "calculator"', '"name": "no-such-widget"'), /content\/pages.json:\d+: widget "no-such-widget" needs web\/pages\/no-such-widget.html/],
-    ['assignment.json', (t) => t.replace('"T": 30', '"T": 3000'), /content\/assignment.json:\d+: Sequence length T: 3000 is out of range/],
+    ['widgets/race.json', (t) => t.replace('"max": 100', '"max": 1'), /content\/widgets\/race.json:\d+:\d+: setting "T": "min" and "max" must be numbers with min <= max/],
+    ['widgets/race.json', (t) => t.replace('"default": 30', '"default": 300'), /race.json:\d+:\d+: the default is not allowed: Sequence length T: 300 is out of range/],
+    ['widgets/race.json', (t) => t.replace('"kind": "int", "default": 35', '"kind": "integer", "default": 35'), /race.json:\d+:\d+: setting "epochs": "kind" must be "int", "float" or "choice"/],
+    ['widgets/race.json', (t) => t.replace('{n_train} training', '{n_trian} training'), /race.json:\d+:\d+: setting "epochs": the help text's \{n_trian\} is not in "fixed"/],
+    ['pages.json', (t) => t.replace('"kind": "widget", "nav": "Training race"', '"kind": "gadget", "nav": "Training race"'), /content\/pages.json:\d+:\d+: page "race": "kind" must be one of/],
+    ['pages.json', (t) => t.replace('"name": "calculator"', '"name": "race"'), /content\/pages.json:\d+:\d+: page "race" is listed twice/],
+    ['pages.json', (t) => t.replace('"name": "calculator"', '"name": "no-such-widget"'), /content\/pages.json:\d+:\d+: widget "no-such-widget" needs web\/pages\/no-such-widget.html/],
+    ['assignment.json', (t) => t.replace('"T": 30', '"T": 3000'), /content\/assignment.json:\d+:\d+: Sequence length T: 3000 is out of range/],
   ];
   for (const [file, edit, message] of cases) assert.throws(loadEdited(file, edit), message, String(message));
 });

@@ -42,22 +42,22 @@ test('editing a question in content/ and rebuilding changes the page', async () 
 
 test('malformed content fails the build naming the file and line', async () => {
   const cases = [
-    ['quick-checks.json', (t) => t.replace('"checks": [', '"checks": [,'), /content\/quick-checks.json:\d+: not valid JSON/],
-    ['quick-checks.json', (t) => t.replace(/"correct": true/, '"correct": false'), /content\/quick-checks.json:\d+: check "q\d" must have exactly one correct choice \(has 0\)/],
-    ['assignment.json', (t) => t.replace('"q1"', '"q99"'), /content\/assignment.json:\d+: unknown quick check "q99"/],
-    ['assignment.json', (t) => t.replace('"shapes": 1', '"shape": 1'), /content\/assignment.json:\d+: "shape" is not an exercise \(use context, scaled, self-row, shapes, cross-step, code\)/],
-    ['assignment.json', (t) => t.replace('"context": 1,', '"context": -1,'), /content\/assignment.json:\d+: the weight of "context" is a number from 0 to 100/],
-    ['assignment.json', (t) => t.replace('"variant": 1', '"variant": 100'), /content\/assignment.json:\d+: "variant" is a whole number from 1 to 99/],
-    ['lesson/03-scores-and-softmax.md', (t) => `${t}\n\n::: widget rac\n:::\n`, /content\/lesson\/03-scores-and-softmax.md:\d+: unknown widget "rac"/],
-    ['lesson/03-scores-and-softmax.md', (t) => `${t}\n\n::: note\nnever closed\n`, /03-scores-and-softmax.md:\d+: "::: note" is never closed/],
-    ['lesson/01-why-attention.md', (t) => `${t}\n\nBad maths: $\\frac{1}{$ here.\n`, /01-why-attention.md:\d+: math does not typeset/],
+    ['quick-checks.json', (t) => t.replace('"checks": [', '"checks": [,'), /content\/quick-checks.json:\d+:\d+: not valid JSON/],
+    ['quick-checks.json', (t) => t.replace(/"correct": true/, '"correct": false'), /content\/quick-checks.json:\d+:\d+: check "q\d" must have exactly one correct choice \(has 0\)/],
+    ['assignment.json', (t) => t.replace('"q1"', '"q99"'), /content\/assignment.json:\d+:\d+: unknown quick check "q99"/],
+    ['assignment.json', (t) => t.replace('"shapes": 1', '"shape": 1'), /content\/assignment.json:\d+:\d+: "shape" is not an exercise \(use context, scaled, self-row, shapes, cross-step, code\)/],
+    ['assignment.json', (t) => t.replace('"context": 1,', '"context": -1,'), /content\/assignment.json:\d+:\d+: the weight of "context" is a number from 0 to 100/],
+    ['assignment.json', (t) => t.replace('"variant": 1', '"variant": 100'), /content\/assignment.json:\d+:\d+: "variant" is a whole number from 1 to 99/],
+    ['lesson/03-scores-and-softmax.md', (t) => `${t}\n\n::: widget rac\n:::\n`, /content\/lesson\/03-scores-and-softmax.md:\d+:\d+: unknown widget "rac"/],
+    ['lesson/03-scores-and-softmax.md', (t) => `${t}\n\n::: note\nnever closed\n`, /03-scores-and-softmax.md:\d+:\d+: "::: note" is never closed/],
+    ['lesson/01-why-attention.md', (t) => `${t}\n\nBad maths: $\\frac{1}{$ here.\n`, /01-why-attention.md:\d+:12: math does not typeset/],
     // The translation grammar: the line of the rule or entry at fault.
-    ['translation/grammar.json', (t) => t.replace('"tgt": ["NP", "VP"]}', '"tgt": ["NP", "VB"]}'), /content\/translation\/grammar.json:\d+: rule 3 \(CLAUSE\): VB is neither a lexicon category nor a rule's lhs/],
-    ['translation/grammar.json', (t) => t.replace('"links": [[0, 1], [2, 1], [1, 0]]', '"links": [[0, 1], [2, 9]]'), /grammar.json:\d+: rule 14 \(VP\): the link \[2, 9\] points past the rule's words/],
-    ['translation/grammar.json', (t) => t.replace('{ "fr": "rouge", "fem": "rouge", "en": "red" }', '{ "fr": "rouge", "fem": "rouge" }'), /grammar.json:\d+: lexicon category ADJ: every entry needs "fr" and "en"/],
-    ['translation/grammar.json', (t) => t.replace('"adjective": ["ADJ"', '"adjective": ["ADJECTIVE"'), /grammar.json:\d+: spelling.fr: "agreement" names a category the lexicon does not have/],
-    ['translation/grammar.json', (t) => t.replace('{ "fr": "noir", "fem": "noire", "en": "black" }', '{ "fr": "noir", "en": "black" }'), /grammar.json:\d+: spelling.fr: every entry of ADJ needs a one-word "fem"/],
-    ['translation/grammar.json', (t) => t.replace('"src": ["N.det", "N"]', '"src": ["N.gender", "N"]'), /grammar.json:\d+: rule 9 \(THING\): N.gender: an entry of N has no "gender"/],
+    ['translation/grammar.json', (t) => t.replace('"tgt": ["NP", "VP"]}', '"tgt": ["NP", "VB"]}'), /content\/translation\/grammar.json:\d+:\d+: rule 3 \(CLAUSE\): VB is neither a lexicon category nor a rule's lhs/],
+    ['translation/grammar.json', (t) => t.replace('"links": [[0, 1], [2, 1], [1, 0]]', '"links": [[0, 1], [2, 9]]'), /grammar.json:\d+:\d+: rule 14 \(VP\): the link \[2, 9\] points past the rule's words/],
+    ['translation/grammar.json', (t) => t.replace('{ "fr": "rouge", "fem": "rouge", "en": "red" }', '{ "fr": "rouge", "fem": "rouge" }'), /grammar.json:\d+:\d+: lexicon category ADJ: every entry needs "fr" and "en"/],
+    ['translation/grammar.json', (t) => t.replace('"adjective": ["ADJ"', '"adjective": ["ADJECTIVE"'), /grammar.json:\d+:\d+: spelling.fr: "agreement" names a category the lexicon does not have/],
+    ['translation/grammar.json', (t) => t.replace('{ "fr": "noir", "fem": "noire", "en": "black" }', '{ "fr": "noir", "en": "black" }'), /grammar.json:\d+:\d+: spelling.fr: every entry of ADJ needs a one-word "fem"/],
+    ['translation/grammar.json', (t) => t.replace('"src": ["N.det", "N"]', '"src": ["N.gender", "N"]'), /grammar.json:\d+:\d+: rule 9 \(THING\): N.gender: an entry of N has no "gender"/],
   ];
   for (const [name, edit, message] of cases) {
     const w = workspace();
@@ -72,12 +72,12 @@ test('malformed content fails the build naming the file and line', async () => {
   writeFileSync(path, `${text}\n::: widget nope\n:::\n`);
   const line = `${text}\n`.split('\n').length;
   await assert.rejects(buildSite({ out: w.out, wasmDir: w.dir, contentDir: w.content }),
-    new RegExp(`02-queries-keys-values.md:${line}: unknown widget "nope"`));
+    new RegExp(`02-queries-keys-values.md:${line}:1: unknown widget "nope"`));
   // A grammar rule's mistake points at that rule's line.
   const g = workspace();
   const gpath = join(g.content, 'translation/grammar.json');
   const gtext = readFileSync(gpath, 'utf8').replace('"src": ["V", "NP"], "tgt": ["V", "NP"]', '"src": ["V", "NP"], "tgt": ["V", "NP", "PP"]');
   writeFileSync(gpath, gtext);
   const gline = gtext.slice(0, gtext.indexOf('"tgt": ["V", "NP", "PP"]')).split('\n').length;
-  await assert.rejects(buildSite({ out: g.out, wasmDir: g.dir, contentDir: g.content }), new RegExp(`grammar.json:${gline}: rule 13 \\(VP\\): PP is neither`));
+  await assert.rejects(buildSite({ out: g.out, wasmDir: g.dir, contentDir: g.content }), new RegExp(`grammar.json:${gline}:\\d+: rule 13 \\(VP\\): PP is neither`));
 });

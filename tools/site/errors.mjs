@@ -1,21 +1,27 @@
-// Build errors that point at the content an instructor edits: "file:line: message".
+// Build errors that point at the content an instructor edits: "file:line:column: message",
+// the form editors and terminals turn into a link. `place` is {line, column} (lineAt,
+// lineOf), a line number (column 1), or 0 for a file that is missing as a whole.
 export class ContentError extends Error {
-  constructor(file, line, message) {
-    super(`${file}${line ? `:${line}` : ''}: ${message}`);
+  constructor(file, place, message) {
+    const { line, column } = typeof place === 'number' ? { line: place, column: 1 } : place || { line: 0, column: 0 };
+    super(`${file}${line ? `:${line}:${column}` : ''}: ${message}`);
     this.file = file;
     this.line = line;
+    this.column = column;
   }
 }
 
-// The 1-based line of character offset `pos` in `text`.
+// The 1-based line and column of character offset `pos` in `text`.
 export function lineAt(text, pos) {
-  return text.slice(0, Math.max(0, pos)).split('\n').length;
+  const before = text.slice(0, Math.max(0, pos));
+  const start = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: before.length - start + 1 };
 }
 
-// The line where `needle` first occurs (for pointing at a JSON key), else 1.
+// Where `needle` first occurs (for pointing at a JSON key), else line 1, column 1.
 export function lineOf(text, needle) {
   const i = text.indexOf(needle);
-  return i < 0 ? 1 : lineAt(text, i);
+  return i < 0 ? { line: 1, column: 1 } : lineAt(text, i);
 }
 
 // JSON.parse with the error turned into file:line. V8 does not always say where

@@ -48,11 +48,11 @@ function extractMath(text, file, firstLine) {
       out.push('', `MATHPH${math.length - 1}X`, '');
       continue;
     }
-    out.push(lines[i].replace(/\$([^$\n]+?)\$/g, (_, tex) => {
-      math.push(typeset(tex, false, file, firstLine + i));
+    out.push(lines[i].replace(/\$([^$\n]+?)\$/g, (_, tex, column) => {
+      math.push(typeset(tex, false, file, { line: firstLine + i, column: column + 1 }));
       return `MATHPH${math.length - 1}X`;
     }));
-    if (/\$/.test(out[out.length - 1])) throw new ContentError(file, firstLine + i, 'a lone $ (math must be $…$ on one line, or $$ blocks)');
+    if (/\$/.test(out[out.length - 1])) throw new ContentError(file, { line: firstLine + i, column: lines[i].lastIndexOf('$') + 1 }, 'a lone $ (math must be $…$ on one line, or $$ blocks)');
   }
   return { src: out.join('\n'), math };
 }

@@ -21,7 +21,7 @@ function typeset(tex, file, line) {
 // Each $…$ of a page's text (never inside a tag: an attribute or an <option> cannot hold
 // KaTeX, and is written in words there).
 export function typesetHtml(html, file) {
-  return html.split('\n').map((line, i) => line.replace(/(<[^>]*>)|\$([^$\n]+?)\$/g, (whole, tag, tex) => (tag !== undefined ? tag : typeset(tex, file, i + 1)))).join('\n');
+  return html.split('\n').map((line, i) => line.replace(/(<[^>]*>)|\$([^$\n]+?)\$/g, (whole, tag, tex, column) => (tag !== undefined ? tag : typeset(tex, file, { line: i + 1, column: column + 1 })))).join('\n');
 }
 
 // The text a student reads in a page's HTML: no tags, comments, code or maths.

@@ -2,7 +2,7 @@
 // built, so that an instructor's mistake names its file and line instead of surfacing
 // in a student's browser. The same rules as the engine's own parser
 // (src/translate/grammar.cpp), which checks again whatever it is given.
-import { ContentError, lineOf } from '../errors.mjs';
+import { ContentError, lineAt, lineOf } from '../errors.mjs';
 
 const isSymbol = (w) => /^[A-Z]/.test(w);
 // "N.det#2" -> {name: "N", form: "det", instance: "N#2"}
@@ -18,7 +18,7 @@ export function checkGrammar(file) {
   const ruleLine = (k) => {
     let at = text.indexOf('"rules"');
     for (let i = 0; i <= k && at >= 0; ++i) at = text.indexOf('"lhs"', at + 1);
-    return at < 0 ? lineOf(text, '"rules"') : text.slice(0, at).split('\n').length;
+    return at < 0 ? lineOf(text, '"rules"') : lineAt(text, at);
   };
   const fail = (line, message) => { throw new ContentError(path, line, message); };
   if (!g || typeof g !== 'object' || Array.isArray(g)) fail(1, 'expected {"start", "lexicon", "rules"}');
