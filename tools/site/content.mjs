@@ -1,24 +1,17 @@
 // Loads and checks everything in content/: a malformed file fails the build
 // with a message naming the file and line, so an instructor can fix it.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, relative } from 'node:path';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
 import { loadRegistry } from './registry.mjs';
+import { WIDGET_CHECKS } from './widget-checks.mjs';
 import { resolveShared } from './shared-settings.mjs';
 import { useSharedLimits } from '../../web/js/ui/shared-limits.js';
 import { checkNumber, fillFixed, parseSetting } from '../../web/js/settings/settings-schema.js';
 import { OWN_RESULT_PAGES } from '../../web/js/work/own-results.js';
 
-// A widget's own content checks, found by its name: tools/site/widgets/NAME.mjs exports
-// check({file, widgets, readJson}) -> fields to add to the widget's data (or {}).
-const WIDGET_CHECKS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'widgets');
-const WIDGET_CHECKS = Object.fromEntries(await Promise.all(readdirSync(WIDGET_CHECKS_DIR)
-  .filter((f) => /^[a-z][\w-]*\.mjs$/.test(f))
-  .map(async (f) => [f.replace(/\.mjs$/, ''), (await import(pathToFileURL(join(WIDGET_CHECKS_DIR, f)).href)).check])));
-
-// webDir: web/, where the registry's widget pages must have their files.
-export function loadContent(root, webDir = join(root, '../web')) {
+// where: the files the registry's pages need (registry.mjs: webFiles or kitFiles).
+export function loadContent(root, where) {
   const rel = (p) => relative(join(root, '..'), p);
   const readJson = (name) => {
     const path = join(root, name);
@@ -27,7 +20,7 @@ export function loadContent(root, webDir = join(root, '../web')) {
     return { path: rel(path), text, data: parseJson(rel(path), text) };
   };
 
-  const pages = loadRegistry(root, webDir);
+  const pages = loadRegistry(root, where);
   // What every widget shares (shared-settings.mjs): settings a widget names, and limits.
   const shared = readJson('shared.json');
   checkShared(shared);

@@ -2,14 +2,31 @@
 // (entries, navigation, landing cards, which pages run the WebAssembly module), the
 // lesson's "::: widget NAME" links and the browser tests' page lists all read it.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
 
 export const PAGE_KINDS = ['home', 'lesson', 'checks', 'instructor', 'launch', 'widget'];
 const FILE = 'content/pages.json';
 
-// root: the content folder; webDir: where a widget's markup and script must exist.
-export function loadRegistry(root, webDir) {
+// Where a page's markup (pages/NAME.html) and script (js/pages/NAME.js) are looked for:
+// web/ in this repository, or a prebuilt kit (tools/site/kit.mjs) in the npm package,
+// which has the scripts of the pages it was built with and no others.
+export function webFiles(webDir) {
+  return { has: (f) => existsSync(join(webDir, f)), missing: (name, f) => `widget "${name}" needs web/${f}` };
+}
+
+export function kitFiles(kitDir) {
+  const kit = JSON.parse(readFileSync(join(kitDir, 'kit.json'), 'utf8'));
+  return {
+    has: (f) => (f.startsWith('pages/') ? existsSync(join(kitDir, f)) : kit.pages.includes(basename(f, '.js'))),
+    missing: (name) => `page "${name}" is not one this version of the lab has (it has ${kit.pages.join(', ')}): a new widget is made in the lab's own repository`,
+  };
+}
+
+// root: the content folder; where: webFiles(...) or kitFiles(...) (a folder name is taken
+// as web/), where a widget's markup and script must exist.
+export function loadRegistry(root, where) {
+  if (typeof where === 'string') where = webFiles(where);
   const path = join(root, 'pages.json');
   if (!existsSync(path)) throw new ContentError(FILE, 0, 'missing');
   const text = readFileSync(path, 'utf8');
@@ -48,7 +65,7 @@ export function loadRegistry(root, webDir) {
     }
     if (p.kind === 'widget' || p.kind === 'launch' || p.kind === 'home') {
       for (const f of p.kind === 'widget' ? [`pages/${p.name}.html`, `js/pages/${p.name}.js`] : [`js/pages/${p.name}.js`]) {
-        if (!existsSync(join(webDir, f))) throw new ContentError(FILE, at, `widget "${p.name}" needs web/${f}`);
+        if (!where.has(f)) throw new ContentError(FILE, at, where.missing(p.name, f));
       }
     }
     const single = ['home', 'lesson', 'checks', 'instructor', 'launch'];
