@@ -1,81 +1,24 @@
-// A static file server for the built lab (dist/), with or without the
-// cross-origin-isolation headers that WebAssembly threads need.
+// Serves the built lab (dist/), with or without the cross-origin-isolation headers
+// (tools/static-server.mjs):
 //
 //   node tools/serve.mjs [--port 8000] [--host 127.0.0.1] [--root dist] [--no-isolation]
 //
-// With isolation (the default) every response carries
-//   Cross-Origin-Opener-Policy: same-origin
-//   Cross-Origin-Embedder-Policy: require-corp
-// so the page is crossOriginIsolated and gets SharedArrayBuffer (threaded build).
 // --no-isolation serves like a plain static host (GitHub Pages): single-thread build.
-// Tests import startServer() to run both kinds side by side.
-import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startServer } from './static-server.mjs';
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.csv': 'text/csv; charset=utf-8',
-  '.xml': 'application/xml',
-  '.zip': 'application/zip',
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
 };
-
-export function startServer({ root = 'dist', port = 8000, host = '127.0.0.1', isolation = true } = {}) {
-  const base = resolve(root);
-  const server = createServer(async (req, res) => {
-    const headers = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
-    if (isolation) {
-      headers['Cross-Origin-Opener-Policy'] = 'same-origin';
-      headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
-      headers['Cross-Origin-Resource-Policy'] = 'same-origin';
-    }
-    try {
-      const url = new URL(req.url, 'http://localhost');
-      let path = normalize(join(base, decodeURIComponent(url.pathname)));
-      if (path !== base && !path.startsWith(base + sep)) throw Object.assign(new Error(), { code: 'ENOENT' });
-      if ((await stat(path)).isDirectory()) path = join(path, 'index.html');
-      const body = await readFile(path);
-      headers['Content-Type'] = TYPES[extname(path)] || 'application/octet-stream';
-      res.writeHead(200, headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
-    } catch (err) {
-      res.writeHead(err.code === 'ENOENT' || err.code === 'EISDIR' ? 404 : 500,
-                    { ...headers, 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Not found\n');
-    }
-  });
-  return new Promise((ok, fail) => {
-    server.once('error', fail);
-    server.listen(port, host, () => ok(server));
-  });
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
-  const opt = (name, dflt) => {
-    const i = args.indexOf(name);
-    return i >= 0 && i + 1 < args.length ? args[i + 1] : dflt;
-  };
-  const isolation = !args.includes('--no-isolation');
-  const port = Number(opt('--port', 8000));
-  const host = opt('--host', '127.0.0.1');
-  const root = opt('--root', 'dist');
-  startServer({ root, port, host, isolation }).then(() => {
-    console.log(`The attention lab: http://${host}:${port}/  (serving ${root}, ` +
-                `${isolation ? 'cross-origin isolated: threaded build' : 'no isolation headers: single-thread build'})`);
-  }, (err) => {
-    console.error(`serve: cannot listen on ${host}:${port}: ${err.message}`);
-    process.exit(1);
-  });
-}
+const isolation = !args.includes('--no-isolation');
+const port = Number(opt('--port', 8000));
+const host = opt('--host', '127.0.0.1');
+const root = opt('--root', 'dist');
+startServer({ root, port, host, isolation }).then(() => {
+  console.log(`The attention lab: http://${host}:${port}/  (serving ${root}, ` +
+              `${isolation ? 'cross-origin isolated: threaded build' : 'no isolation headers: single-thread build'})`);
+}, (err) => {
+  console.error(`serve: cannot listen on ${host}:${port}: ${err.message}`);
+  process.exit(1);
+});

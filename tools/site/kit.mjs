@@ -2,7 +2,8 @@
 // from this repository (web/, the WebAssembly modules, npm packages) and shipped in the
 // npm package, so that an instructor builds a course from it with Node alone
 // (tools/site/site.mjs). Layout:
-//   kit.json             {format, version, pages: the registry pages it has scripts for}
+//   kit.json             {format, version, engine: the WebAssembly's build id, pages: the
+//                        registry pages it has scripts for}
 //   site/                copied into every site as it is: css/, favicon.svg, js/ (a bundle
 //                        per page, the engine worker, the code runner), wasm/ (both builds),
 //                        vendor/katex/, embed/ (the embedding script, reveal.js)
@@ -11,6 +12,7 @@
 //   engine-strings.json  the texts the engine's exercises write (src/exercises/), so the
 //                        site can typeset their maths ahead of time
 //   service-worker.js    bundled, with PRECACHE_TOKEN where the site's file list goes
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +81,11 @@ export async function makeKit({ kitDir, wasmDir }) {
     define: { PRECACHE: PRECACHE_TOKEN, 'process.env.NODE_ENV': '"production"' },
   });
   const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version;
-  writeFileSync(join(kitDir, 'kit.json'), `${JSON.stringify({ format: KIT_FORMAT, version, pages: scripted.map((p) => p.name) }, null, 2)}\n`);
+  // The engine's build id: what its numbers depend on, the WebAssembly of both builds.
+  const engine = createHash('sha256');
+  for (const f of WASM_FILES.filter((n) => n.endsWith('.wasm'))) engine.update(readFileSync(join(site, 'wasm', f)));
+  const kit = { format: KIT_FORMAT, version, engine: engine.digest('hex').slice(0, 12), pages: scripted.map((p) => p.name) };
+  writeFileSync(join(kitDir, 'kit.json'), `${JSON.stringify(kit, null, 2)}\n`);
   return kitDir;
 }
 

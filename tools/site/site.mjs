@@ -39,10 +39,12 @@ export function readKit(kitDir) {
 }
 
 export async function siteFromKit({ out, kitDir, contentDir }) {
-  readKit(kitDir);
+  const kit = readKit(kitDir);
   const content = loadContent(contentDir, kitFiles(kitDir));
   const { pages } = content;
   const data = {
+    // Which lab made the pages: a hand-in carries it, the gradebook compares it with its own.
+    build: { version: kit.version, engine: kit.engine },
     course: content.course,
     checks: content.checks,
     assignment: content.assignment,

@@ -30,8 +30,12 @@ const THREADS_TIMEOUT_MS = 5000;
 const THREADS_TRIES = 5;
 
 export class LabClient {
-  constructor(workerUrl = 'js/lab-worker.js') {
+  // makeWorker and schemas: for a host other than a page (the Node grader,
+  // tools/grade/node-engine.mjs), a worker-like object and the settings schemas to apply.
+  constructor(workerUrl = 'js/lab-worker.js', { makeWorker = null, schemas = undefined } = {}) {
     this.workerUrl = workerUrl;
+    this.makeWorker = makeWorker;
+    this.schemas = schemas;
     this.nextId = 1;
     this.pending = new Map();
     this.onRestart = null;
@@ -42,7 +46,7 @@ export class LabClient {
   }
 
   start() {
-    this.worker = (location.protocol === 'file:' ? inlineWorker() : Promise.resolve(new Worker(this.workerUrl)))
+    this.worker = (this.makeWorker ? Promise.resolve(this.makeWorker()) : location.protocol === 'file:' ? inlineWorker() : Promise.resolve(new Worker(this.workerUrl)))
       .then((worker) => { this.listen(worker); return worker; });
     const generation = this.worker;
     const timer = setTimeout(() => {
@@ -61,7 +65,7 @@ export class LabClient {
         else this.replaceStuck();
       }, THREADS_TIMEOUT_MS);
     };
-    this.request('init', { schemas: siteSchemas() }, { onProgress }).then((info) => { clearTimeout(timer); clearTimeout(threads); this.started.resolve(info); },
+    this.request('init', { schemas: this.schemas !== undefined ? this.schemas : siteSchemas() }, { onProgress }).then((info) => { clearTimeout(timer); clearTimeout(threads); this.started.resolve(info); },
       (err) => { clearTimeout(timer); clearTimeout(threads); if (this.worker === generation) this.started.reject(err); });
     if (this.paused) this.request('pause', { paused: true }).catch(() => {});
   }
