@@ -5,7 +5,7 @@ import { cpSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DIST, answerInPage, startLab, openPage } from './support.mjs';
-import { startServer } from '../../tools/serve.mjs';
+import { startServer } from '../../tools/static-server.mjs';
 import { buildSite } from '../../tools/site/build.mjs';
 
 let lab;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceWorker } from '../../tools/site/build.mjs';
 import { chromium } from 'playwright-core';
-import { startServer } from '../../tools/serve.mjs';
+import { startServer } from '../../tools/static-server.mjs';
 import { CHROMIUM, FLAGS, DIST } from './support.mjs';
 import { PAGES, pageReady } from './pages.mjs';
 

@@ -3,7 +3,7 @@
 // COOP/COEP headers, on ports the OS picks.
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
-import { startServer } from '../../tools/serve.mjs';
+import { startServer } from '../../tools/static-server.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // Flags that keep a root, offline, headless Chromium quiet and self-contained.

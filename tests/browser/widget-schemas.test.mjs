@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildSite } from '../../tools/site/build.mjs';
-import { startServer } from '../../tools/serve.mjs';
+import { startServer } from '../../tools/static-server.mjs';
 import { CHROMIUM, FLAGS } from './support.mjs';
 
 const WASM = process.env.LAB_WASM || 'build/wasm/wasm';

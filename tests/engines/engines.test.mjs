@@ -10,7 +10,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { startServer } from '../../tools/serve.mjs';
+import { startServer } from '../../tools/static-server.mjs';
 import { loadRegistry } from '../../tools/site/registry.mjs';
 import { CHROMIUM, FLAGS, DIST } from '../browser/support.mjs';
 import { available, launch } from './drivers.mjs';
