@@ -245,3 +245,18 @@ test('dates after the export are named; accuracies outside 0 to 1 are dropped; d
   assert.equal(capped.at(-1), '… and 17 more doubts');
   assert.ok(capFlags(['y'.repeat(5000)])[0].length <= 300);
 });
+
+test('a hand-in carries the build that made it; another build\'s is named, a malformed one ignored', () => {
+  const s = state('Ann Build', 'B-1');
+  const made = (build) => buildHandin({ state: s, checks, assignment, now: new Date('2026-11-30T12:00:00Z'), build }).text;
+  const ours = { version: '0.9.0', engine: '0123456789ab' };
+  const flagsOf = (text) => gradebook([read(text)], { checks, assignment, now: NOW, build: ours }).rows[0].flags.filter((f) => /another build/.test(f));
+  assert.deepEqual({ ...read(made(ours)).build }, ours);
+  assert.deepEqual(flagsOf(made(ours)), []);
+  assert.deepEqual(flagsOf(made({ version: '0.8.0', engine: 'fedcba987654' })),
+    ['made with another build of the lab (version 0.8.0, engine fedcba987654); races were re-run with engine 0123456789ab and may differ without any editing']);
+  // No build (an older hand-in) or one not in the lab's form: nothing claimed, nothing said.
+  assert.equal(read(made(null)).build, null);
+  assert.equal(read(made(ours).replace('"engine": "0123456789ab"', '"engine": "<b>x</b>"')).build, null);
+  assert.deepEqual(flagsOf(made(null)), []);
+});

@@ -100,7 +100,7 @@ export async function gradeWork({ siteDir, data, records, workers = 1, share = {
 
 // The gradebook of the records with the checks found: the page's rows, CSV and item analysis.
 export function gradebookOf({ data, records, checks, now = Date.now() }) {
-  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks: checks.races, exerciseChecks: checks.exercises, codeChecks: checks.code, memo: new WeakMap(), now });
+  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks: checks.races, exerciseChecks: checks.exercises, codeChecks: checks.code, memo: new WeakMap(), now, build: data.build || null });
   const predict = Object.fromEntries(Object.entries(data.widgets).filter(([, w]) => w && w.predict && Array.isArray(w.predict.options))
     .map(([page, w]) => [page, w.predict.options.map((o) => o.id)]));
   const items = itemAnalysis(book.rows, { checks: data.checks, assignment: data.assignment, exerciseChecks: checks.exercises, predict });

@@ -34,7 +34,7 @@ const byText = new Intl.Collator().compare;
 // class of 200 took 35-100 ms to grade whole, on every progress report of a re-grade).
 // -> {rows: [row], notes: [text]}; no record is ever dropped: a second hand-in of the
 // same student is shown as superseded, never silently.
-export function gradebook(records, { checks, assignment, raceChecks = new Map(), exerciseChecks = new Map(), codeChecks = new Map(), now = Date.now(), memo = null }) {
+export function gradebook(records, { checks, assignment, raceChecks = new Map(), exerciseChecks = new Map(), codeChecks = new Map(), now = Date.now(), memo = null, build = null }) {
   const notes = [];
   const keyOf = (r, i) => (r.student.id.trim() ? `id:${norm(r.student.id)}` : r.student.name.trim() ? `name:${norm(r.student.name)}` : `file:${i}`);
   const known = new Set(checks.map((c) => c.id));
@@ -81,6 +81,10 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     const date = plausibleDate(r.exportedAt, now);
     if (!date.ok) flags.push(`export date "${r.exportedAt.slice(0, 30)}" is ${date.why}`);
     else flags.push(...datesAfterExport(r, date.time, labels));
+    // Races are the same in every build's browsers, not across builds: say which was used.
+    if (build && r.build && r.build.engine !== build.engine) {
+      flags.push(`made with another build of the lab (version ${r.build.version || 'unknown'}, engine ${r.build.engine}); races were re-run with engine ${build.engine} and may differ without any editing`);
+    }
     // The race requirement by the runs the instructor page re-ran: claimed is not enough.
     const required = assignment.race && assignment.race.required ? assignment.race.required : {};
     const candidates = r.races.filter((run) => meetsRace([run], required));

@@ -82,7 +82,7 @@ function render() {
 
 function download() {
   try {
-    const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment, lms: lms.student });
+    const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment, lms: lms.student, build: data.build });
     downloadText(filename, text);
     $('export-status').textContent = `Saved ${filename}. Hand this file in.`;
   } catch (err) {

@@ -33,7 +33,7 @@ const raceChecks = new Map();
 const exerciseChecks = new Map();
 const codeChecks = new Map();
 // What the gradebook grades by, and its memo: record -> its row while its evidence is unchanged.
-const gradeBy = { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: new WeakMap(), now: Date.now() };
+const gradeBy = { checks: data.checks, assignment: data.assignment, raceChecks, exerciseChecks, codeChecks, memo: new WeakMap(), now: Date.now(), build: data.build || null };
 const bookOf = () => gradebook(records, gradeBy);
 const labels = new Map(data.checks.map((c) => [c.id, checkLabel(c)]));
 // Each experiment's own options (content/widgets/NAME.json "predict"): the item analysis

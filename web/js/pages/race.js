@@ -164,7 +164,7 @@ function saveRun(settings, r) {
 function downloadWork() {
   const data = labData();
   const { assignment } = chosenAssignment(store, data.assignment, data.checks, '', data.widgets.race.settings);
-  const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment });
+  const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment, build: data.build });
   downloadText(filename, text);
 }
 

@@ -39,7 +39,9 @@ function exercisesAssigned(assignment) {
 const exerciseCredits = (g) => Object.fromEntries(Object.entries(g.exercises).map(([k, e]) => [k, e.credit]));
 
 // lms: {name, id} from the LMS (then the typed ones are not used).
-export function buildHandin({ state, checks, assignment, lms = null, now = new Date() }) {
+// build: the lab that made the page ({version, engine}: the site's lab data), which the
+// gradebook compares with its own.
+export function buildHandin({ state, checks, assignment, lms = null, now = new Date(), build = null }) {
   const assigned = assignment.checks;
   const required = (assignment.race && assignment.race.required) || {};
   const student = lms
@@ -48,6 +50,7 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
   const g = grade(state.answers, checks, assignment, { student: student.name });  // the name the gradebook draws again
   const record = {
     format: FORMAT, version: VERSION, exportedAt: now.toISOString(),
+    ...(build ? { build: { version: String(build.version), engine: String(build.engine) } } : {}),
     student,
     assignment: { title: assignment.title, checks: assigned, race: { required }, grading: g.rules, exercises: exercisesAssigned(assignment), link: (state.assignment && state.assignment.search) || '' },
     score: { points: g.points, max: g.max, perCheck: { ...g.perCheck }, selfAssessed: { ...g.selfAssessed }, exercises: exerciseCredits(g) },
@@ -150,6 +153,7 @@ export function sanitizeRecord(raw) {
       version: raw.version,
       student: bare({ name: s.name, id: s.id, source: s.source === 'lms' ? 'lms' : 'typed' }),
       exportedAt: typeof raw.exportedAt === 'string' ? raw.exportedAt.slice(0, 40) : '',
+      build: buildOf(raw.build),
       assignment: bare({ title: typeof a.title === 'string' ? a.title.slice(0, 200) : '', checks, race: bare({ required }) }),
       answers: state.answers,
       races,
@@ -161,6 +165,12 @@ export function sanitizeRecord(raw) {
       }),
     }),
   };
+}
+
+// The lab a hand-in was made with, when the file says and says it in the lab's form.
+function buildOf(b) {
+  if (!isObj(b) || typeof b.engine !== 'string' || !/^[0-9a-f]{12}$/.test(b.engine)) return null;
+  return bare({ version: typeof b.version === 'string' ? b.version.slice(0, 20) : '', engine: b.engine });
 }
 
 // Every hand-in in a file's text (students sometimes paste two into one file).
