@@ -19,17 +19,24 @@ import { regradeExercises } from '../../web/js/grading/verify-exercises.js';
 import { regradeCode } from '../../web/js/grading/verify-code.js';
 import { exerciseRulesOf } from '../../web/js/work/grading-rules.js';
 import { itemAnalysis, itemAnalysisCsv } from '../../web/js/grading/item-analysis.js';
+import { useSharedLimits } from '../../web/js/ui/shared-limits.js';
 import { nodeLab } from './node-engine.mjs';
 import { NodeSandbox } from './node-sandbox.mjs';
 
 export const PART_FORMAT = 1;
 
-// The content a site was built with, as its gradebook page holds it (#lab-data).
+// What the grader refuses, in words for the instructor (the command prints the message alone).
+export class GradeError extends Error {}
+
+// The content a site was built with, as its gradebook page holds it (#lab-data); its
+// shared limits then apply here as in its pages.
 export function siteData(siteDir) {
   const html = readFileSync(join(siteDir, 'instructor.html'), 'utf8');
   const m = /<script type="application\/json" id="lab-data">([\s\S]*?)<\/script>/.exec(html);
-  if (!m) throw new Error(`${siteDir}/instructor.html holds no #lab-data: is ${siteDir} a site built by the attention lab?`);
-  return JSON.parse(m[1]);
+  if (!m) throw new GradeError(`${siteDir}/instructor.html holds no #lab-data: is ${siteDir} a site built by the attention lab?`);
+  const data = JSON.parse(m[1]);
+  useSharedLimits(data.shared.fixed);  // the limits the site's pages apply (what a message quotes)
+  return data;
 }
 
 // Hand-in files ({name, text, size}) read as the page reads them: records, and the
@@ -122,11 +129,12 @@ export function mergeParts(parts) {
   const count = parts.length ? Number(parts[0].shard.split('/')[1]) : 0;
   const seen = new Set();
   for (const p of parts) {
-    if (p.format !== PART_FORMAT) throw new Error(`a part of format ${p.format}; this grader reads format ${PART_FORMAT}`);
+    if (p.format !== PART_FORMAT) throw new GradeError(`a part of format ${p.format}; this grader reads format ${PART_FORMAT}`);
     const [i, n] = String(p.shard).split('/').map(Number);
-    if (n !== count) throw new Error(`parts of ${count} shards and of ${n} shards cannot be merged`);
-    if (seen.has(i)) throw new Error(`shard ${i}/${n} is given twice`);
-    if (p.build !== parts[0].build) throw new Error(`the parts were graded with two builds of the lab (${parts[0].build}; ${p.build})`);
+    if (n !== count) throw new GradeError(`parts of ${count} shards and of ${n} shards cannot be merged`);
+    if (seen.has(i)) throw new GradeError(`shard ${i}/${n} is given twice`);
+    const engine = (x) => (x.build && x.build.engine) || 'unknown';
+    if (engine(p) !== engine(parts[0])) throw new GradeError(`the parts were graded with two builds of the lab (engines ${engine(parts[0])} and ${engine(p)})`);
     seen.add(i);
     for (const [k, v] of p.races) {
       checks.races.set(k, v.status === 'verified' ? { ...v, matches: (run) => run.gru === v.gru && run.attention === v.attention } : v);
@@ -135,6 +143,6 @@ export function mergeParts(parts) {
     for (const [k, v] of p.code) checks.code.set(k, v);
   }
   const missing = Array.from({ length: count }, (_, k) => k + 1).filter((k) => !seen.has(k));
-  if (missing.length) throw new Error(`shard${missing.length > 1 ? 's' : ''} ${missing.map((k) => `${k}/${count}`).join(', ')} missing`);
+  if (missing.length) throw new GradeError(`shard${missing.length > 1 ? 's' : ''} ${missing.map((k) => `${k}/${count}`).join(', ')} missing`);
   return checks;
 }

@@ -14,7 +14,6 @@ class ThreadWorker {
     this.thread = new Worker(file, { workerData });
     this.thread.on('message', (data) => this.onmessage && this.onmessage({ data }));
     this.thread.on('error', (err) => this.onerror && this.onerror({ message: String(err && err.message), preventDefault() {} }));
-    this.thread.unref();
   }
 
   postMessage(message, transfer) { this.thread.postMessage(message, transfer); }

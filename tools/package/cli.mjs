@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { ContentError } from '../site/errors.mjs';
 import { readKit, siteFromKit } from '../site/site.mjs';
 import { startServer } from '../static-server.mjs';
-import { gradeWork, gradebookOf, mergeParts, partOf, readHandins, siteData } from '../grade/grade.mjs';
+import { GradeError, gradeWork, gradebookOf, mergeParts, partOf, readHandins, siteData } from '../grade/grade.mjs';
 
 // In the package: bin/attention-lab.mjs, with kit/ and starter/ one folder up.
 const PACKAGE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,7 +37,9 @@ const USAGE = `attention-lab: the attention lab, for a course of one's own
 
 The site is a folder of static files: copy it to any web space, or open index.html from disk.`;
 
+// A command used wrongly (the usage follows the message), and a refusal (the message alone).
 class UsageError extends Error {}
+class Refusal extends Error {}
 
 function option(args, name, dflt) {
   const i = args.indexOf(name);
@@ -55,7 +57,7 @@ function courseDir(args, valued = []) {
 
 function init(args) {
   const dir = courseDir(args);
-  if (existsSync(dir) && readdirSync(dir).length) throw new UsageError(`${dir} exists and is not empty: choose a new folder`);
+  if (existsSync(dir) && readdirSync(dir).length) throw new Refusal(`${dir} exists and is not empty: choose a new folder`);
   mkdirSync(dir, { recursive: true });
   cpSync(join(PACKAGE, 'starter'), dir, { recursive: true });
   // npm leaves out any file named .gitignore from a package: the starter's is gitignore.
@@ -71,7 +73,7 @@ Next: attention-lab serve ${basename(dir)} --watch   (then edit content/ and rel
 // error leaves the last good site where it was.
 async function build(dir, out) {
   const contentDir = join(dir, 'content');
-  if (!existsSync(contentDir)) throw new UsageError(`${dir} has no content/ folder (make one with: attention-lab init ${basename(dir)})`);
+  if (!existsSync(contentDir)) throw new Refusal(`${dir} has no content/ folder (make one with: attention-lab init ${basename(dir)})`);
   const started = performance.now();
   mkdirSync(dirname(out), { recursive: true });
   const next = mkdtempSync(join(dirname(out), `.${basename(out)}-next-`));
@@ -125,10 +127,11 @@ function handinFiles(paths) {
 
 async function grade(args) {
   const valued = ['--site', '--out', '--items', '--workers', '--shard'];
-  const merging = args[0] === 'merge';
-  const paths = (merging ? args.slice(1) : args).filter((a, i, all) => !a.startsWith('--') && !valued.includes(all[i - 1]));
+  const positional = args.filter((a, i) => !a.startsWith('--') && !valued.includes(args[i - 1]));
+  const merging = positional[0] === 'merge';
+  const paths = merging ? positional.slice(1) : positional;
   const siteDir = resolve(option(args, '--site', 'site'));
-  if (!existsSync(join(siteDir, 'instructor.html'))) throw new UsageError(`no site at ${siteDir}: name the built site your students used with --site`);
+  if (!existsSync(join(siteDir, 'instructor.html'))) throw new Refusal(`no site at ${siteDir}: name the built site your students used with --site`);
   const workers = Number(option(args, '--workers', '1'));
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new UsageError('--workers is a whole number from 1 to 256');
   const shardText = option(args, '--shard', null);
@@ -180,6 +183,7 @@ async function main(argv) {
 
 main(process.argv.slice(2)).catch((err) => {
   if (err instanceof UsageError) console.error(`attention-lab: ${err.message}\n\n${USAGE}`);
+  else if (err instanceof Refusal || err instanceof GradeError || err.code === 'ENOENT') console.error(`attention-lab: ${err.message}`);
   else console.error(err.stack || String(err));
   process.exit(err instanceof UsageError ? 2 : 1);
 });

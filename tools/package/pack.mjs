@@ -34,7 +34,8 @@ const widgetChecksStatic = {
       const names = readdirSync(dir).filter((f) => /^[a-z][\w-]*\.mjs$/.test(f)).sort().map((f) => f.replace(/\.mjs$/, ''));
       return {
         resolveDir: dir, loader: 'js',
-        contents: `${names.map((n, i) => `import { check as c${i} } from './${n}.mjs';`).join('\n')}\nexport const WIDGET_CHECKS = {${names.map((n, i) => `${JSON.stringify(n)}: c${i}`).join(', ')}};\n`,
+        // A file without a check (a helper of one) is undefined here, as in the folder's loader.
+        contents: `${names.map((n, i) => `import * as c${i} from './${n}.mjs';`).join('\n')}\nexport const WIDGET_CHECKS = {${names.map((n, i) => `${JSON.stringify(n)}: c${i}.check`).join(', ')}};\n`,
       };
     });
   },
