@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLab, openPage, DIST } from './support.mjs';
@@ -72,4 +72,25 @@ test('grade gives the gradebook page\'s CSV and item analysis, byte for byte, wi
   // A shard missing, or given twice, is said.
   assert.throws(() => grade('merge', 'part-1.json', 'part-2.json', ...paths, '--out', 'bad.csv'), /shard 3\/3 missing/);
   assert.throws(() => grade('merge', 'part-1.json', 'part-1.json', 'part-3.json', ...paths, '--out', 'bad.csv'), /shard 1\/3 is given twice/);
+});
+
+test('a hand-in made with another build is graded by that build\'s site when it is at hand, else named', () => {
+  // The other build's site: this one under another engine id (what the grader goes by).
+  const old = join(dir, 'old-site');
+  cpSync(resolve(DIST), old, { recursive: true });
+  const page = join(old, 'instructor.html');
+  const ours = /"build":\{"version":"[^"]*","engine":"([0-9a-f]{12})"\}/.exec(readFileSync(page, 'utf8'))[1];
+  writeFileSync(page, readFileSync(page, 'utf8').replace(`"engine":"${ours}"`, '"engine":"aaaaaaaaaaaa"'));
+  const hand = join(dir, 'old-hand-ins');
+  mkdirSync(hand);
+  for (const f of writeCodeClass(hand, 2)) {
+    writeFileSync(f, readFileSync(f, 'utf8').replace(/\n "exportedAt": ("[^"]*"),\n/, '\n "exportedAt": $1,\n "build": {"version": "0.8.0", "engine": "aaaaaaaaaaaa"},\n'));
+  }
+  grade(hand, '--out', 'alone.csv');
+  const alone = readFileSync(join(dir, 'alone.csv'), 'utf8');
+  assert.equal((alone.match(new RegExp(`made with another build of the lab \\(version 0\\.8\\.0, engine aaaaaaaaaaaa\\); races were re-run with engine ${ours}`, 'g')) || []).length, 2);
+  grade(hand, '--site', old, '--out', 'both.csv');
+  const both = readFileSync(join(dir, 'both.csv'), 'utf8');
+  assert.doesNotMatch(both, /another build/);
+  assert.equal((both.match(/run again on this name's tests, 11 pass/g) || []).length, 2);
 });

@@ -11,11 +11,11 @@ test('a page\'s $…$ becomes KaTeX (HTML and MathML); tags and attributes are l
   assert.match(out, /^<h1 title="cost">Why divide by <span class="katex">/);
   assert.match(out, /<math[^>]*>.*<annotation encoding="application\/x-tex">\\sqrt\{d_k\}<\/annotation>/);
   assert.ok(!out.includes('$'));
-  assert.throws(() => typesetHtml('<p>\n$\\frac{1$</p>', 'web/pages/x.html'), /web\/pages\/x\.html:2: math does not typeset/);
+  assert.throws(() => typesetHtml('<p>\n$\\frac{1$</p>', 'web/pages/x.html'), /web\/pages\/x\.html:2:1: math does not typeset/);
 });
 
 test('the build refuses maths written as text in a page, naming the line, and passes it typeset, in code or in a tag', () => {
-  assert.throws(() => checkNoTextMaths('<p>fine</p>\n<p>Why divide by √d_k?</p>', 'web/pages/scaling.html'), /web\/pages\/scaling\.html:2: "d_k" is maths written as text/);
+  assert.throws(() => checkNoTextMaths('<p>fine</p>\n<p>Why divide by √d_k?</p>', 'web/pages/scaling.html'), /web\/pages\/scaling\.html:2:1: "d_k" is maths written as text/);
   assert.throws(() => checkNoTextMaths('<p>W_q = W_k = I</p>', 'f'), /"W_q"/);
   assert.throws(() => checkNoTextMaths('<p>each is e^(s)</p>', 'f'), /"e\^\("/);
   for (const ok of ['<p>Why divide by $\\sqrt{d_k}$?</p>', '<p>In code: <code>d_k = 2</code></p>', '<div id="set-d_k" class="a_b"></div>',

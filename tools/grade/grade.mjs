@@ -71,29 +71,45 @@ function emptyChecks() {
   return { races: new Map(), exercises: new Map(), code: new Map() };
 }
 
+// The site that grades a hand-in: the one of its build when it is at hand, else the
+// course's (sites[0]), whose gradebook then names the other build.
+export function siteFor(sites, engine) {
+  return (engine && sites.find((s) => s.data.build && s.data.build.engine === engine)) || sites[0];
+}
+
 // Re-grades and re-runs the share {index, count} of the work (all of it by default) with
-// `workers` engine threads. -> checks (maps by key, as the page's).
-export async function gradeWork({ siteDir, data, records, workers = 1, share = { index: 0, count: 1 }, onProgress = () => {} }) {
+// `workers` engine threads, each hand-in with the engine of its build when one of `sites`
+// ([{dir, data}], the course's first) is that build. -> checks (maps by key, as the page's).
+export async function gradeWork({ sites, records, workers = 1, share = { index: 0, count: 1 }, onProgress = () => {} }) {
   const checks = emptyChecks();
   const mine = (key) => hash(key) % share.count === share.index;
+  const ours = records.filter((r) => mine(`record ${r.place}`));
+  const runs = records.flatMap((r) => r.races).filter((run) => mine(`race ${raceKey(run)}`));
+  for (const site of sites) {
+    const graded = (engine) => siteFor(sites, engine) === site;
+    const group = { records: ours.filter((r) => graded(r.build && r.build.engine)), runs: runs.filter((run) => graded(run.engine)) };
+    if (group.records.length || group.runs.length) await gradeGroup(site, group, checks, { workers, onProgress });
+  }
+  return checks;
+}
+
+async function gradeGroup({ dir, data }, { records, runs }, checks, { workers, onProgress }) {
   const answer = exerciseRulesOf(data.assignment).answer;
   const schemas = data.shared ? { ...data.widgets, shared: { fixed: data.shared.fixed } } : data.widgets;
-  const recordsOf = records.filter((r) => mine(`record ${r.place}`));
-  const runs = records.flatMap((r) => r.races).filter((run) => mine(`race ${raceKey(run)}`));
   const done = { exercises: 0, code: 0, races: 0 };
   const report = (what) => ({ done: n }) => { done[what] = n; onProgress({ ...done }); };
-  const labs = Array.from({ length: Math.max(1, workers) }, () => nodeLab(siteDir, schemas));
+  const labs = Array.from({ length: Math.max(1, workers) }, () => nodeLab(dir, schemas));
+  const keys = [...new Set(runs.map(raceKey))];
   try {
     await Promise.all(labs.map(async (lab, k) => {
       await lab.ready;
-      const sandbox = new NodeSandbox(data.widgets.code.fixed, siteDir);
+      const sandbox = new NodeSandbox(data.widgets.code.fixed, dir);
       // Worker k takes every k-th hand-in and every k-th distinct race.
-      const ours = (list) => list.filter((_, i) => i % labs.length === k);
+      const share = (list) => list.filter((_, i) => i % labs.length === k);
+      const wanted = new Set(share(keys));
       try {
-        await regradeExercises(lab, ours(recordsOf), checks.exercises, { answer, onProgress: report('exercises') }).done;
-        await regradeCode(lab, sandbox, ours(recordsOf), checks.code, { onProgress: report('code') }).done;
-        const keys = [...new Set(runs.map(raceKey))];
-        const wanted = new Set(ours(keys));
+        await regradeExercises(lab, share(records), checks.exercises, { answer, onProgress: report('exercises') }).done;
+        await regradeCode(lab, sandbox, share(records), checks.code, { onProgress: report('code') }).done;
         await verifyRaces(lab, runs.filter((run) => wanted.has(raceKey(run))), data.widgets.race, checks.races, { onProgress: report('races') }).done;
       } finally {
         sandbox.close();
@@ -102,12 +118,12 @@ export async function gradeWork({ siteDir, data, records, workers = 1, share = {
   } finally {
     for (const lab of labs) lab.worker.then((w) => w.terminate(), () => {});
   }
-  return checks;
 }
 
 // The gradebook of the records with the checks found: the page's rows, CSV and item analysis.
-export function gradebookOf({ data, records, checks, now = Date.now() }) {
-  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks: checks.races, exerciseChecks: checks.exercises, codeChecks: checks.code, memo: new WeakMap(), now, build: data.build || null });
+// builds: the engines of the other sites that graded their hand-ins.
+export function gradebookOf({ data, records, checks, now = Date.now(), builds = [] }) {
+  const book = gradebook(records, { checks: data.checks, assignment: data.assignment, raceChecks: checks.races, exerciseChecks: checks.exercises, codeChecks: checks.code, memo: new WeakMap(), now, build: data.build || null, builds });
   const predict = Object.fromEntries(Object.entries(data.widgets).filter(([, w]) => w && w.predict && Array.isArray(w.predict.options))
     .map(([page, w]) => [page, w.predict.options.map((o) => o.id)]));
   const items = itemAnalysis(book.rows, { checks: data.checks, assignment: data.assignment, exerciseChecks: checks.exercises, predict });

@@ -29,7 +29,8 @@ const USAGE = `attention-lab: the attention lab, for a course of one's own
   attention-lab serve DIR [--watch] [--port 8000] [--no-isolation]
                                       build and serve at http://127.0.0.1:PORT/; --watch rebuilds on save
   attention-lab grade HAND-IN… [--site SITE] [--out grades.csv] [--items items.csv] [--workers N]
-                                      grade hand-in files (or folders of them) as the gradebook page does
+                                      grade hand-in files (or folders of them) as the gradebook page does;
+                                      --site again for the site of another build some hand-ins were made with
   attention-lab grade HAND-IN… --shard I/N --out part-I.json
   attention-lab grade merge PART.json… HAND-IN… --out grades.csv
                                       the same on many machines: each does share I of N, merge joins them
@@ -130,15 +131,19 @@ async function grade(args) {
   const positional = args.filter((a, i) => !a.startsWith('--') && !valued.includes(args[i - 1]));
   const merging = positional[0] === 'merge';
   const paths = merging ? positional.slice(1) : positional;
-  const siteDir = resolve(option(args, '--site', 'site'));
-  if (!existsSync(join(siteDir, 'instructor.html'))) throw new Refusal(`no site at ${siteDir}: name the built site your students used with --site`);
+  // --site the course's built site, then (repeated) sites of other builds hand-ins were made with.
+  const siteDirs = args.flatMap((a, i) => (a === '--site' && i + 1 < args.length ? [resolve(args[i + 1])] : []));
+  if (!siteDirs.length) siteDirs.push(resolve('site'));
+  for (const d of siteDirs) if (!existsSync(join(d, 'instructor.html'))) throw new Refusal(`no site at ${d}: name the built site your students used with --site`);
   const workers = Number(option(args, '--workers', '1'));
   if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new UsageError('--workers is a whole number from 1 to 256');
   const shardText = option(args, '--shard', null);
   const m = shardText === null ? null : /^(\d+)\/(\d+)$/.exec(shardText);
   if (shardText !== null && !(m && Number(m[1]) >= 1 && Number(m[1]) <= Number(m[2]))) throw new UsageError('--shard is I/N, with I from 1 to N');
   const out = option(args, '--out', shardText ? `part-${m[1]}-of-${m[2]}.json` : 'grades.csv');
-  const data = siteData(siteDir);
+  const sites = siteDirs.map((dir) => ({ dir, data: siteData(dir) }));
+  const { data } = sites[0];
+  siteData(siteDirs[0]);  // its limits apply (the last site read sets them)
   const partPaths = merging ? paths.filter((p) => p.endsWith('.json')) : [];
   const files = handinFiles(paths.filter((p) => !partPaths.includes(p)));
   if (!files.length) throw new UsageError('name the hand-in files (or folders of them) to grade');
@@ -150,14 +155,15 @@ async function grade(args) {
     checks = mergeParts(partPaths.map((p) => JSON.parse(readFileSync(p, 'utf8'))));
   } else {
     const share = m ? { index: Number(m[1]) - 1, count: Number(m[2]) } : { index: 0, count: 1 };
-    checks = await gradeWork({ siteDir, data, records, workers, share });
+    checks = await gradeWork({ sites, records, workers, share });
     if (m) {
       writeFileSync(out, `${JSON.stringify(partOf(checks, { share, build: data.build || null }))}\n`);
       console.log(`part ${m[1]}/${m[2]}: ${out} (${records.length} hand-ins read, ${checks.races.size} races, ${checks.exercises.size} exercise answers, ${checks.code.size} code runs, in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
       return;
     }
   }
-  const { book, csv, itemsCsv } = gradebookOf({ data, records, checks });
+  const builds = sites.slice(1).map((s) => s.data.build && s.data.build.engine).filter(Boolean);
+  const { book, csv, itemsCsv } = gradebookOf({ data, records, checks, builds });
   writeFileSync(out, csv);
   const items = option(args, '--items', null);
   if (items) writeFileSync(items, itemsCsv);

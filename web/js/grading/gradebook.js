@@ -34,7 +34,7 @@ const byText = new Intl.Collator().compare;
 // class of 200 took 35-100 ms to grade whole, on every progress report of a re-grade).
 // -> {rows: [row], notes: [text]}; no record is ever dropped: a second hand-in of the
 // same student is shown as superseded, never silently.
-export function gradebook(records, { checks, assignment, raceChecks = new Map(), exerciseChecks = new Map(), codeChecks = new Map(), now = Date.now(), memo = null, build = null }) {
+export function gradebook(records, { checks, assignment, raceChecks = new Map(), exerciseChecks = new Map(), codeChecks = new Map(), now = Date.now(), memo = null, build = null, builds = [] }) {
   const notes = [];
   const keyOf = (r, i) => (r.student.id.trim() ? `id:${norm(r.student.id)}` : r.student.name.trim() ? `name:${norm(r.student.name)}` : `file:${i}`);
   const known = new Set(checks.map((c) => c.id));
@@ -82,7 +82,8 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     if (!date.ok) flags.push(`export date "${r.exportedAt.slice(0, 30)}" is ${date.why}`);
     else flags.push(...datesAfterExport(r, date.time, labels));
     // Races are the same in every build's browsers, not across builds: say which was used.
-    if (build && r.build && r.build.engine !== build.engine) {
+    // (builds: the engines of other builds the grader had at hand, which graded their hand-ins.)
+    if (build && r.build && r.build.engine !== build.engine && !builds.includes(r.build.engine)) {
       flags.push(`made with another build of the lab (version ${r.build.version || 'unknown'}, engine ${r.build.engine}); races were re-run with engine ${build.engine} and may differ without any editing`);
     }
     // The race requirement by the runs the instructor page re-ran: claimed is not enough.
@@ -261,7 +262,9 @@ function codeCredit(r, codeChecks, variant, flags, which) {
 
 // A race run's identity for re-running: its settings, in a fixed key order.
 export function raceKey(run) {
-  return JSON.stringify(Object.keys(run.settings).sort().map((k) => [k, run.settings[k]]));
+  const settings = Object.keys(run.settings).sort().map((k) => [k, run.settings[k]]);
+  // A run whose hand-in names its engine is its engine's: another build may give other numbers.
+  return JSON.stringify(run.engine ? { engine: run.engine, settings } : settings);
 }
 
 // CSV with a header (an exercise kind's column: its points, empty while being checked); every field quoted, formula-leading characters neutralised

@@ -19,7 +19,7 @@ import { hiddenOutputs } from '../code/compare.js';
 import { codeTexts } from '../work/code-work.js';
 import { normaliseStudent } from '../work/exercise-work.js';
 
-export const codeKey = (record, run) => JSON.stringify([normaliseStudent(record.student.name), run.variant || 1, run.text]);
+export const codeKey = (record, run) => JSON.stringify([normaliseStudent(record.student.name), run.variant || 1, run.text, ...(record.build ? [record.build.engine] : [])]);
 
 // A run's outcome in one word for the gradebook: the run's own status, else the first
 // limit a case met (a case past its step budget, its memory, its stack).

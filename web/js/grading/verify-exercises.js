@@ -17,7 +17,9 @@ import { exerciseAnswers, gradedText, normaliseStudent } from '../work/exercise-
 
 // text: the answer graded (work/exercise-work.js gradedText), the latest by default.
 export function exerciseKey(record, { kind, part, answer }, text = answer.text || '') {
-  return JSON.stringify([normaliseStudent(record.student.name), kind, answer.variant || 1, part, text]);
+  const key = [normaliseStudent(record.student.name), kind, answer.variant || 1, part, text];
+  // The numbers are drawn by an engine: a hand-in that names its build is graded by that build's.
+  return JSON.stringify(record.build ? [...key, record.build.engine] : key);
 }
 
 // Every checked exercise answer of the records: [{record, kind, part, answer}].

@@ -145,6 +145,10 @@ export function sanitizeRecord(raw) {
       if (typeof v === 'number' && Number.isFinite(v)) claimedPer[id] = v;
     }
   }
+  // Each race knows the engine that ran it (a hand-in's build): re-run with that engine
+  // where it is at hand (the grader), and compared only with its own engine's results.
+  const build = buildOf(raw.build);
+  if (build) for (const r of races) r.engine = build.engine;
   // Every object the gradebook gets is without a prototype: a name a file holds can never
   // reach Object.prototype through it.
   return {
@@ -153,7 +157,7 @@ export function sanitizeRecord(raw) {
       version: raw.version,
       student: bare({ name: s.name, id: s.id, source: s.source === 'lms' ? 'lms' : 'typed' }),
       exportedAt: typeof raw.exportedAt === 'string' ? raw.exportedAt.slice(0, 40) : '',
-      build: buildOf(raw.build),
+      build,
       assignment: bare({ title: typeof a.title === 'string' ? a.title.slice(0, 200) : '', checks, race: bare({ required }) }),
       answers: state.answers,
       races,
