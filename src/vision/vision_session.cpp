@@ -1,7 +1,9 @@
 #include "vision/vision_session.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 #include "core/widget_schemas.hpp"
@@ -322,30 +324,38 @@ Status estimate_vision(const VisionEstimateRequest& in, VisionEstimate& out, dou
   const double per_image_drawn = (steady_seconds() - t0) / (small.images + fixed("n_val") + fixed("n_test"));
   const int batch = fixed_int("batch"), batches = (s.images + batch - 1) / batch;
   const double evaluated = fixed("n_val") + fixed("n_test");  // per epoch: both sets
-  // Minibatches are timed for a while after a while of warming up: a browser runs new
-  // WebAssembly in a baseline compiler at first and optimizes the hot functions later
-  // (timing the first few minibatches there overestimated a run threefold), and a page
-  // without cross-origin isolation reads a clock coarsened to 0.1 ms.
-  // The first estimate warms up longer (V8 optimized the training code within about
-  // 0.2 s of it running; timed before that, a run was estimated at twice its length).
+  // Minibatches are timed in short windows until their speed settles: a browser runs new
+  // WebAssembly in a baseline compiler at first and optimizes the hot functions later, in
+  // the background (timed before that, a run was estimated at three times its length), and
+  // on a page that has just started, the threaded build's workers starting beside it can
+  // hold that back well past the 0.2 s it usually takes (an estimate of 3.6 times the run
+  // was seen). So: windows of kWindow seconds, for kWarm seconds at least (the first
+  // estimate of a module longer: its code is the coldest), then on while a window is more
+  // than 10 % faster than the best so far, kMost seconds at most; the best window's time
+  // per minibatch is the estimate's. A page without cross-origin isolation reads a clock
+  // coarsened to 0.1 ms: a window holds many of its ticks.
   static std::atomic<bool> warmed{false};
-  const double kWarm = warmed.exchange(true) ? 0.02 : 0.25, kTimed = 0.04;
+  const double kWarm = warmed.exchange(true) ? 0.04 : 0.6, kWindow = 0.02, kMost = 1.5;
   double model_seconds[2] = {0, 0};
   for (int m = 0; m < 2; ++m) {
     ImageTrainer& t = *session.trainers_[m];
-    const double warm = steady_seconds();
-    do {
-      if (t.train_some(1)) t.end_epoch();  // the small task's epoch over: on to the next
-    } while (steady_seconds() - warm < (m == 0 ? kWarm : 0.02));
-    int timed = 0;
-    double t1 = steady_seconds(), spent = 0;
-    do {
-      if (t.train_some(1)) t.end_epoch();
-      ++timed;
-      spent = steady_seconds() - t1;
-    } while (spent < kTimed || timed < 4);
-    const double per_batch = spent / timed;
-    t1 = steady_seconds();
+    const double started = steady_seconds();
+    double per_batch = std::numeric_limits<double>::infinity();
+    for (;;) {
+      int timed = 0;
+      const double t1 = steady_seconds();
+      double spent = 0;
+      do {
+        if (t.train_some(1)) t.end_epoch();  // the small task's epoch over: on to the next
+        ++timed;
+        spent = steady_seconds() - t1;
+      } while (spent < kWindow || timed < 2);
+      const bool faster = spent / timed < 0.9 * per_batch;
+      per_batch = std::min(per_batch, spent / timed);
+      const double elapsed = steady_seconds() - started;
+      if ((!faster && elapsed >= (m == 0 ? kWarm : 0.04)) || elapsed >= kMost) break;
+    }
+    const double t1 = steady_seconds();
     session.predict(m, session.task_->val);
     const double per_eval_image = (steady_seconds() - t1) / session.task_->val.n();
     model_seconds[m] = s.epochs * (batches * per_batch + evaluated * per_eval_image);
