@@ -213,7 +213,7 @@ test('token text is shown as text, never as HTML', async () => {
   await close();
 });
 
-test('dragging or arrow-keying the query recomputes; the score function can change', async () => {
+test('dragging, clicking or arrow-keying the query recomputes; the score function can change', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('attention-table.html'));
   await waitForTable(page);
   const handle = await page.$('.query-handle');
@@ -227,6 +227,17 @@ test('dragging or arrow-keying the query recomputes; the score function can chan
   assert.notEqual(q, '1, 0.9');
   const rows = await waitForTable(page, (r) => r[0][0] !== 'move');
   assert.equal(rows[0][0], 'not', `dragged to ${q}`);
+
+  // The drag's one-click path (WCAG 2.5.7): a click on the plot sends the query there
+  // (its upper-left quarter: a query up and to the left of the origin's side).
+  await page.click('#reset');
+  await waitForTable(page, (r) => r[0][0] === 'move');
+  const plot = await (await page.$('#geometry')).boundingBox();
+  await page.click('#geometry', { position: { x: plot.width * 0.2, y: plot.height * 0.2 } });
+  await page.waitForFunction(() => document.getElementById('query').value !== '1, 0.9');
+  const [cx, cy] = (await page.inputValue('#query')).split(',').map(Number);
+  assert.ok(cx < 0.5 && cy > 0.5, `clicked to ${cx}, ${cy}`);
+  await waitForTable(page, (r) => r[0][0] !== 'move');
 
   await page.click('#reset');
   await waitForTable(page, (r) => r[0][0] === 'move');

@@ -121,12 +121,63 @@ export async function answerInPage(page, yes) {
   return question;
 }
 
-// axe-core's WCAG 2.1 A and AA rules on the page as it is: the violations, in words.
+// The page as it is against WCAG 2.2 A and AA: axe-core's rules (tags wcag2a to
+// wcag22aa) and the lab's own target-size scan (below), the problems in words.
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export async function axe(page) {
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: AXE });
   const result = await page.evaluate(() => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
   }));
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')})`);
+  const found = result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')})`);
+  const small = await smallTargets(page);
+  if (small.length) found.push(`target-size-24: targets under 24 x 24 CSS px without the spacing to count (${[...new Set(small)].slice(0, 6).join('; ')})`);
+  return found;
+}
+
+// WCAG 2.2, 2.5.8 Target Size (Minimum), measured on every visible control of the page
+// and of its same-origin frames: each at least 24 x 24 CSS px, or undersized but spaced
+// (a 24 px circle on its centre meets no other target and no other undersized target's
+// circle), or a link inside a sentence (the inline exception). axe's own rule looks only
+// at what it can prove: this scan counts every control, the way a student's finger meets
+// them. Returns "what WxH" for each failure.
+export async function smallTargets(page) {
+  const out = [];
+  for (const frame of page.frames()) {
+    let found = [];
+    try { found = await frame.evaluate(scanTargets); } catch { /* a frame of another origin, or gone */ }
+    out.push(...found);
+  }
+  return out;
+}
+
+function scanTargets() {
+  const CONTROLS = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"]), [role=button], [role=slider], [role=checkbox], [role=radio], [role=tab], [role=link]';
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return null;
+    const style = getComputedStyle(el);
+    return style.visibility === 'hidden' || style.display === 'none' ? null : r;
+  };
+  // A link in running text: inline, in a block whose text is more than the link's.
+  const inSentence = (el) => el.tagName === 'A' && getComputedStyle(el).display === 'inline'
+    && el.parentElement && el.parentElement.textContent.trim().length > el.textContent.trim().length;
+  const targets = [];
+  for (const el of document.querySelectorAll(CONTROLS)) {
+    if (el.closest('[inert], [aria-hidden=true]')) continue;
+    const r = shown(el);
+    if (r && !inSentence(el)) targets.push({ el, r, small: r.width < 23.5 || r.height < 23.5 });
+  }
+  const centre = (r) => [r.left + r.width / 2, r.top + r.height / 2];
+  const toBox = ([x, y], r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+  const name = (el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/)[0]}` : ''}`;
+  const failures = [];
+  for (const t of targets) {
+    if (!t.small) continue;
+    const c = centre(t.r);
+    const crowded = targets.some((o) => o !== t && !o.el.contains(t.el) && !t.el.contains(o.el)
+      && (o.small ? Math.hypot(c[0] - centre(o.r)[0], c[1] - centre(o.r)[1]) < 24 : toBox(c, o.r) < 12));
+    if (crowded) failures.push(`${name(t.el)} ${Math.round(t.r.width)}x${Math.round(t.r.height)}`);
+  }
+  return failures;
 }

@@ -6,6 +6,9 @@ import { PALETTE, clear, labelWidth, shownWidth, svgEl, unitsForShown } from './
 import { clip } from '../ui/quote.js';
 
 const ARROWS = 40;  // keys drawn with arrowheads, and labelled, up to this many
+// The query handle's radius in drawing units (about CSS px): 26 across, a target of at
+// least 24 x 24 CSS px on a phone too (WCAG 2.2, 2.5.8).
+const HANDLE = 13;
 
 // The drawing's side: 360 units, or as many as it has CSS pixels on a small phone (at
 // least 280), so that its labels are drawn near their real size there, not shrunk.
@@ -22,6 +25,20 @@ export class GeometryPlot {
     this.range = null;  // [lo, hi], the same on both axes so angles stay true
     this.dragging = false;
     svg.setAttribute('viewBox', `0 0 ${MAX_SIZE} ${MAX_SIZE}`);
+    // Dragging has a one-click path (WCAG 2.2, 2.5.7): a click anywhere on the plot but
+    // the handle sends the query there. The arrow keys are the keyboard's path.
+    svg.addEventListener('click', (event) => {
+      if (!this.toData || event.target.closest?.('.query-handle')) return;
+      this.onQueryChange(this.dataAt(event));
+    });
+  }
+
+  // The data point under a pointer event, rounded to the hundredth the fields show.
+  dataAt(event) {
+    const pt = this.svg.createSVGPoint();
+    pt.x = event.clientX; pt.y = event.clientY;
+    const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+    return this.toData(p.x, p.y).map((v) => Math.round(v * 100) / 100);
   }
 
   // keys: [[x, y], ...]; query, context: [x, y]; weights: [...]; tokens: [...]
@@ -80,14 +97,14 @@ export class GeometryPlot {
       'stroke-width': 3, 'stroke-dasharray': '6 3', 'marker-end': 'url(#head-query)', class: 'query-arrow',
     }));
     const handle = svgEl('circle', {
-      cx: sx(query[0]), cy: sy(query[1]), r: 9, class: 'query-handle', tabindex: 0, role: 'slider',
-      'aria-label': 'Query vector: drag it, or use the arrow keys (Shift for bigger steps)',
+      cx: sx(query[0]), cy: sy(query[1]), r: HANDLE, class: 'query-handle', tabindex: 0, role: 'slider',
+      'aria-label': 'Query vector: drag it, click the plot where it should go, or use the arrow keys (Shift for bigger steps)',
       'aria-valuetext': `query (${query[0].toFixed(2)}, ${query[1].toFixed(2)})`,
     });
     svg.append(handle);
     // Labels last, each where it overlaps no label placed before it: the query's first,
     // then the context's, then the keys' from the heaviest weight down.
-    const labels = [{ x: sx(query[0]), y: sy(query[1]), gap: 11, text: 'query q', cls: 'query-label' }];
+    const labels = [{ x: sx(query[0]), y: sy(query[1]), gap: HANDLE + 2, text: 'query q', cls: 'query-label' }];
     if (context) labels.push({ x: sx(context[0]), y: sy(context[1]), gap: 7, text: 'context c', cls: 'context-label' });
     if (keys.length <= ARROWS) {
       const order = keys.map((_, i) => i).sort((a, b) => (weights ? weights[b] - weights[a] : 0) || a - b);
@@ -101,7 +118,7 @@ export class GeometryPlot {
     // mark or by its tip and reads as its name: the handle, the context's square, each
     // key's tip, and the arrows' shafts as segments (the default picture once put
     // "animal" on the context's square and "context c" across the "move" arrow).
-    const taken = [box(sx(query[0]) - 9, sy(query[1]) - 9, 18, 18)];
+    const taken = [box(sx(query[0]) - HANDLE, sy(query[1]) - HANDLE, 2 * HANDLE, 2 * HANDLE)];
     if (context) taken.push(box(sx(context[0]) - 5, sy(context[1]) - 5, 10, 10));
     if (keys.length <= ARROWS) {
       keys.forEach((k, i) => {
@@ -123,12 +140,7 @@ export class GeometryPlot {
   }
 
   bindHandle(handle, query) {
-    const toData = (event) => {
-      const pt = this.svg.createSVGPoint();
-      pt.x = event.clientX; pt.y = event.clientY;
-      const p = pt.matrixTransform(this.svg.getScreenCTM().inverse());
-      return this.toData(p.x, p.y).map((v) => Math.round(v * 100) / 100);
-    };
+    const toData = (event) => this.dataAt(event);
     handle.addEventListener('pointerdown', (event) => {
       this.dragging = true;
       this.requested = null;
