@@ -20,9 +20,11 @@ import { setUpPrediction } from './predict-box.js';
 import { askBeforeLongRun, enablerOf, markDone, onePressAtATime, readItemNumber, setUpTrainingPage, showRunSummary, startStop } from './page-kit.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { voiceProgress } from '../ui/progress-voice.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
+voiceProgress();  // progress lines spoken at most every few seconds
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);

@@ -13,10 +13,12 @@ import { PALETTE } from '../charts/svg.js';
 import { liveEstimate, markDone, onePressAtATime, setUpSettings, showEngineStatus, showRunSummary, showShareLink, startStop } from './page-kit.js';
 import { noisyFindings } from './cost/noise.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { voiceProgress } from '../ui/progress-voice.js';
 import { setUnbrokenText } from '../ui/unbroken.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
+voiceProgress();  // progress lines spoken at most every few seconds
 
 const $ = (id) => document.getElementById(id);
 const LAYERS = ['attention', 'gru'];

@@ -151,7 +151,7 @@ function partRow(p, req) {
   const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Check' });
   check.setAttribute('aria-label', `Check ${plainMaths(engineMaths(p.label))}`);
   const feedback = Object.assign(document.createElement('p'), { id: `${id}-feedback`, className: 'feedback' });
-  feedback.setAttribute('role', 'status');
+  feedback.setAttribute('role', 'status');  // a live region: only its words change (its look is the part's data-feedback)
   input.setAttribute('aria-describedby', feedback.id);
   const answer = answerId(req.kind, p.key);
   // The field holds what was typed last: a draft newer than the answer checked for these
@@ -188,28 +188,28 @@ function showLength(input, wrap, feedback) {
   const problem = lengthProblem(input.value);
   if (problem) {
     wrap.dataset.verdict = 'unreadable';
-    feedback.className = 'feedback error';
+    wrap.dataset.feedback = 'error';
     feedback.textContent = problem;
     input.setAttribute('aria-invalid', 'true');
-  } else if (feedback.dataset.length === 'true') {
+  } else if (wrap.dataset.length === 'true') {
     delete wrap.dataset.verdict;
-    feedback.className = 'feedback';
+    wrap.dataset.feedback = '';
     feedback.textContent = '';
     input.setAttribute('aria-invalid', 'false');
   }
-  feedback.dataset.length = problem ? 'true' : 'false';
+  wrap.dataset.length = problem ? 'true' : 'false';
 }
 
 // A draft shown in its field: typed, not checked yet.
 function showUnchecked(wrap, feedback) {
   wrap.dataset.verdict = 'unchecked';
-  feedback.className = 'feedback';
+  wrap.dataset.feedback = '';
   feedback.textContent = 'Not checked yet: press Check to grade this answer.';
 }
 
 function showVerdict(wrap, feedback, right, message, attempts) {
   wrap.dataset.verdict = right ? 'right' : 'wrong';
-  feedback.className = `feedback ${right ? 'right' : 'wrong'}`;
+  wrap.dataset.feedback = right ? 'right' : 'wrong';
   const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
   writeMaths(feedback, engineMaths(`${right ? '✓' : '✗'} ${message}${tries}`));
 }
@@ -231,7 +231,7 @@ async function grade(p, input, wrap, feedback) {
   const parsed = tooLong ? { ok: false, message: tooLong } : parseAnswer(typed, p.count);
   if (!parsed.ok) {
     wrap.dataset.verdict = 'unreadable';
-    feedback.className = 'feedback error';
+    wrap.dataset.feedback = 'error';
     feedback.textContent = parsed.message;
     input.setAttribute('aria-invalid', 'true');
     return;
@@ -241,7 +241,7 @@ async function grade(p, input, wrap, feedback) {
   try {
     g = await lab.call('grade_exercise', { student: req.student, kind: req.kind, variant: req.variant, part: p.key, typed: parsed.values });
   } catch (err) {
-    feedback.className = 'feedback error';
+    wrap.dataset.feedback = 'error';
     feedback.textContent = `Could not check this answer: ${err.message}.`;
     return;
   }

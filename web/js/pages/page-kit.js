@@ -17,6 +17,7 @@ import { clip, quoted } from '../ui/quote.js';
 import { openStore } from '../work/store.js';
 import { pauseWhenAway } from '../embed/embedded.js';
 import { hideEmptyTables } from '../ui/hide-empty.js';
+import { hushProgress } from '../ui/progress-voice.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -96,6 +97,12 @@ export function startStop(start, stop) {
   };
 }
 
+// A live region's words replaced only when they change: the same words written again are
+// announced again.
+export function say(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 // Before a long job: refuse one over `limit` seconds, ask in the page (ui/confirm.js,
 // after estimateEl) before one over a minute, and say how long the accepted one should
 // take. expected: seconds, or null when this computer's speed is not known (then
@@ -115,7 +122,7 @@ export async function askBeforeLongRun(expected, { what, hint = '', limit = Infi
     errorEl.textContent = `Not started: it would take ${about}.`;
     return 'declined';
   }
-  estimateEl.textContent = `Expected to take ${about} on this computer.`;
+  say(estimateEl, `Expected to take ${about} on this computer.`);
   return 'run';
 }
 
@@ -138,7 +145,7 @@ export function liveEstimate(el, estimate, busy = () => false) {
     } catch (err) {
       text = `These settings cannot run: ${err.message}.`;
     }
-    if (asked === latest && !busy()) el.textContent = text;
+    if (asked === latest && !busy()) say(el, text);
   };
 }
 
@@ -154,12 +161,16 @@ export function liveEstimate(el, estimate, busy = () => false) {
 // the run bar is brought up too when that chart, which fits in the window, is cut by it.
 export function showRunSummary(text, resultsId = null, { point = null } = {}) {
   const el = $('run-summary');
-  el.hidden = text === null;
-  el.replaceChildren(text ?? '');
+  // A live region: shown first, then filled in one change, so that the sentence is
+  // announced once (three changes were read as three announcements).
+  // (It is out of sight while empty: css .run-summary:empty.)
+  const words = [text ?? ''];
   if (text !== null && resultsId) {
-    const link = Object.assign(document.createElement('a'), { href: `#${resultsId}`, textContent: 'All the results, below' });
-    el.append(' ', link, '.');
+    words.push(' ', Object.assign(document.createElement('a'), { href: `#${resultsId}`, textContent: 'All the results, below' }), '.');
   }
+  el.hidden = false;
+  if (text !== null) hushProgress();
+  el.replaceChildren(...(text === null ? [] : words));
   const bar = el.closest('.run-bar'), picture = el.closest('.playground') && el.closest('.playground').querySelector('.picture');
   if (text === null || !bar || !picture || scrollAtStart === null || Math.abs(window.scrollY - scrollAtStart) > 2) return;
   const p = picture.getBoundingClientRect();

@@ -17,9 +17,11 @@ import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate
 import { setUpPrediction } from './predict-box.js';
 import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { voiceProgress } from '../ui/progress-voice.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
+voiceProgress();  // progress lines spoken at most every few seconds
 
 const $ = (id) => document.getElementById(id);
 const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
@@ -155,7 +157,7 @@ function saveRun(settings, r) {
     at: new Date().toISOString(), settings, build: state.build ? state.build.variant : '',
     gru: r.gru.test_acc, attention: r.attention.test_acc, wall: r.wall, stopped: r.stopped,
   });
-  $('save-notice').hidden = saved;
+  if ($('save-notice').hidden !== saved) $('save-notice').hidden = saved;  // an alert: touched only when it changes
   if (!saved) {
     $('save-notice-text').textContent = `${store.problem || 'This run could not be saved in this browser.'} Download your work now to keep this run for your hand-in.`;
   }

@@ -17,9 +17,11 @@ import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSetting
 import { clip, quoted } from '../ui/quote.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { voiceProgress } from '../ui/progress-voice.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
+voiceProgress();  // progress lines spoken at most every few seconds
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);

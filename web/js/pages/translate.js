@@ -15,14 +15,16 @@ import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { PALETTE } from '../charts/svg.js';
 import { setUpPrediction } from './predict-box.js';
 import { openStore } from '../work/store.js';
-import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
+import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, say, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 import { clip, quoted } from '../ui/quote.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { voiceProgress } from '../ui/progress-voice.js';
 
 // Wide tables and the map scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
+voiceProgress();  // progress lines spoken at most every few seconds
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 2);
@@ -234,6 +236,7 @@ function drawMatrix() {
   const src = sentence ? sentence.src : Array.from({ length: S }, (_, j) => `${j + 1}`);
   const gold = sentence && $('gold').checked ? sentence.align.map(([j, t]) => [t, j]) : [];
   const map = $('tr-map');
+  state.mapWords = { tgt, src, S, A: e.watch_alpha };  // what a picked cell reads out (readCell)
   drawAlignment(map, { rows: tgt, cols: src, A: e.watch_alpha, gold, row: written.position, col: read.position });
   const what = `Attention of the ${NAMES[e.kind]} model on test sentence ${e.watch + 1}${sentence ? ` ("${showSentence(sentence.src)}")` : ''}, after epoch ${e.epoch}`;
   map.dataset.epoch = String(e.epoch);
@@ -270,7 +273,7 @@ function linkMatrixViews() {
   linkElements($('tr-matrix'), read, 'source');
   written.add(() => { if (state.watch) redrawMatrix(); });
   read.add(() => { if (state.watch) redrawMatrix(); });
-  const pick = (cell) => { written.set(cell ? cell[0] : null); read.set(cell ? cell[1] : null); };
+  const pick = (cell) => { written.set(cell ? cell[0] : null); read.set(cell ? cell[1] : null); readCell(cell); };
   map.addEventListener('pointermove', (e) => pick(alignmentCellAt(map, e.clientX, e.clientY)));
   map.addEventListener('pointerleave', () => pick(null));
   map.addEventListener('keydown', (e) => {
@@ -288,6 +291,15 @@ function linkMatrixViews() {
     if (frame && box.x + box.size > frame.scrollLeft + frame.clientWidth) frame.scrollLeft = box.x + box.size - frame.clientWidth + 8;
     else if (frame && box.x < frame.scrollLeft) frame.scrollLeft = Math.max(0, box.x - 8);
   });
+}
+
+// The picked cell in words, under the map (a live region: a screen reader hears each cell
+// the arrow keys reach, with both words and its weight).
+function readCell(cell) {
+  const m = state.mapWords;
+  say($('tr-map-readout'), cell && m && cell[0] < m.tgt.length && cell[1] < m.S
+    ? `English "${m.tgt[cell[0]]}" (row ${cell[0] + 1}) looks at French "${m.src[cell[1]]}" (column ${cell[1] + 1}) with weight ${formatNumber(m.A[cell[0] * m.S + cell[1]], 3)}.`
+    : '');
 }
 
 // A typed sentence's word written (its translation's rows: where it looked, its query)
