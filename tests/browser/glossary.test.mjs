@@ -73,6 +73,12 @@ for (const entry of PAGES.filter((p) => p.kind !== 'launch')) {
       assert.equal(await tip.isVisible(), false);
       await first.focus();
       assert.equal(await tip.isVisible(), true);
+      // Escape dismisses it where it is (WCAG 1.4.13), and it shows again on the next focus.
+      await page.keyboard.press('Escape');
+      assert.equal(await tip.isVisible(), false, 'Escape dismisses the definition');
+      await page.evaluate(() => document.activeElement.blur());
+      await first.focus();
+      assert.equal(await tip.isVisible(), true);
       const id = (await first.getAttribute('href')).split('#g-')[1];
       assert.equal(await tip.textContent(), TERMS.find((t) => t.id === id).definition);
       await page.evaluate(() => document.activeElement.blur());

@@ -9,6 +9,7 @@ export function clippedWithoutCue() {
   const out = [];
   for (const el of document.querySelectorAll('main *')) {
     if (!el.getClientRects().length || !el.clientHeight || el.scrollWidth <= el.clientWidth + 1) continue;
+    if (el.closest('.sr-only')) continue;  // words for screen readers only, drawn at no size on purpose
     if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;  // out of sight (a figure waiting for its chart)
     const style = getComputedStyle(el);
     if (!/auto|scroll|hidden|clip/.test(style.overflowX) || el.matches('input, textarea, select, pre code')) continue;

@@ -101,6 +101,23 @@ function main() {
   const here = /(^|\/)lesson\.html$/.test(location.pathname);
   const done = linkGlossary(main, glossary, (id) => `${here ? '' : 'lesson.html'}#g-${id}`);
   document.body.dataset.glossary = done.join(' ');
+  dismissWithEscape();
+}
+
+// A definition shown on hover or focus is dismissed with Escape without moving the pointer
+// or the focus (WCAG 1.4.13): the shown ones are marked dismissed until the pointer leaves
+// and the focus goes.
+function dismissWithEscape() {
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    for (const wrap of document.querySelectorAll('.term-wrap:hover, .term-wrap:focus-within')) wrap.classList.add('dismissed');
+  });
+  const undo = (e) => {
+    const wrap = e.target.closest && e.target.closest('.term-wrap');
+    if (wrap && !wrap.matches(':hover, :focus-within')) wrap.classList.remove('dismissed');
+  };
+  document.addEventListener('pointerout', (e) => setTimeout(() => undo(e), 0));
+  document.addEventListener('focusout', (e) => setTimeout(() => undo(e), 0));
 }
 
 if (typeof document !== 'undefined' && document.getElementById) main();
