@@ -4,12 +4,13 @@
 // foreign request.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLab, openPage, axe, smallTargets } from './support.mjs';
 import { PAGES, pageReady } from './pages.mjs';
 import { writeClass } from './fabricated-class.mjs';
+import { pastRightEdge } from './visual-checks.mjs';
 
 const LAPTOP = { width: 1280, height: 800 }, PHONE = { width: 320, height: 640 };
 // Two frames: what a resize re-lays out (scroll frames' marks, charts drawn to their
@@ -117,6 +118,24 @@ for (const entry of PAGES) {
   });
 }
 
+// Embedded: every widget with ?embed (the lab's frame inside a course page), and the two
+// embedding demos (the deck, a course page), at both sizes as they load.
+test('embed mode and the embedding demos: no WCAG 2.2 AA violations at 1280 and 320 px', async () => {
+  const targets = [...PAGES.filter((p) => p.widget).map((p) => [`${p.file}?embed`, p]), ['embed/deck.html', null], ['embed/lms-page.html', null]];
+  for (const [path, entry] of targets) {
+    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(path), { contextOptions: { viewport: LAPTOP } });
+    if (entry) await pageReady(page, entry);
+    else await page.waitForLoadState('load');
+    for (const size of [LAPTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await settle(page);
+      assert.deepEqual(await axe(page), [], `${path}, ${size.width} x ${size.height}`);
+    }
+    assert.deepEqual(problems.console, [], path);
+    await close();
+  }
+});
+
 test('the question asked in the page before a long run, and one position picked out in every view: axe-clean', async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.plainUrl('race.html?T=100&hidden=128&dmodel=128&batch=1&epochs=200'));
   await pageReady(page, PAGES.find((p) => p.name === 'race'));
@@ -169,5 +188,41 @@ test('the 24 px target scan fails crowded small targets and passes spaced ones',
   const found = await smallTargets(page);
   assert.equal(found.length, 2, found.join('; '));
   assert.ok(found.every((f) => f.startsWith('button 13x13')), found.join('; '));
+  await close();
+});
+
+// WCAG 2.2's A and AA success criteria (4.1.1 Parsing is obsolete but still listed).
+const WCAG22_A_AA = ['1.1.1', '1.2.1', '1.2.2', '1.2.3', '1.2.4', '1.2.5', '1.3.1', '1.3.2', '1.3.3', '1.3.4', '1.3.5',
+  '1.4.1', '1.4.2', '1.4.3', '1.4.4', '1.4.5', '1.4.10', '1.4.11', '1.4.12', '1.4.13', '2.1.1', '2.1.2', '2.1.4',
+  '2.2.1', '2.2.2', '2.3.1', '2.4.1', '2.4.2', '2.4.3', '2.4.4', '2.4.5', '2.4.6', '2.4.7', '2.4.11', '2.5.1', '2.5.2',
+  '2.5.3', '2.5.4', '2.5.7', '2.5.8', '3.1.1', '3.1.2', '3.2.1', '3.2.2', '3.2.3', '3.2.4', '3.2.6', '3.3.1', '3.3.2',
+  '3.3.3', '3.3.4', '3.3.7', '3.3.8', '4.1.1', '4.1.2', '4.1.3'];
+
+test('the conformance report: linked from the instructor page, every WCAG 2.2 A and AA criterion once with a verdict and its evidence, readable at both sizes', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('instructor.html'), { contextOptions: { viewport: LAPTOP } });
+  await page.click('a[href="accessibility.html"]');
+  await page.waitForURL(/accessibility\.html$/);
+  const rows = await page.$$eval('.report table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent.trim())));
+  const numbers = rows.map((r) => r[0].split(' ')[0]);
+  assert.deepEqual([...numbers].sort(), [...WCAG22_A_AA].sort(), 'each criterion once');
+  const VERDICTS = ['Supports', 'Partially Supports', 'Does Not Support', 'Not Applicable'];
+  const tests = new Set(readdirSync('tests/browser').filter((f) => f.endsWith('.test.mjs')));
+  for (const [criterion, level, verdict, evidence] of rows) {
+    assert.ok(['A', 'AA'].includes(level), `${criterion}: level ${level}`);
+    assert.ok(VERDICTS.includes(verdict), `${criterion}: verdict "${verdict}"`);
+    assert.ok(evidence.length > 10, `${criterion}: no evidence`);
+    if (verdict !== 'Supports') continue;
+    // "Supports" stands on a test of this repository (each one named exists) or a manual check said so.
+    const named = [...evidence.matchAll(/[\w-]+\.test\.mjs/g)].map((m) => m[0]);
+    for (const file of named) assert.ok(tests.has(file), `${criterion}: names ${file}, which does not exist`);
+    assert.ok(named.length > 0 || /\((a11y|themes|reader)\b|a11y:|themes\)|reader\)|Manual check/.test(evidence), `${criterion}: "Supports" without a test or a stated manual check: ${evidence}`);
+  }
+  for (const size of [LAPTOP, PHONE]) {
+    await page.setViewportSize(size);
+    await settle(page);
+    assert.deepEqual(await axe(page), [], `${size.width} x ${size.height}`);
+    assert.deepEqual(await page.evaluate(pastRightEdge), [], `${size.width} x ${size.height}: past the right edge`);
+  }
+  assert.deepEqual(problems.console, []);
   await close();
 });

@@ -22,6 +22,7 @@ import { exerciseShortName } from '../../web/js/work/exercise-words.js';
 import { dataScript, page } from './layout.mjs';
 import { PACKAGES, scormPackage } from './scorm.mjs';
 import { questionBanks } from './question-banks.mjs';
+import { REPORT_FILE, reportPage } from './report.mjs';
 import { checkNoTextMaths, formulasIn, templatesHtml, typesetHtml } from './maths.mjs';
 import { FORMULAS, engineMaths } from '../../web/js/ui/maths.js';
 
@@ -77,6 +78,8 @@ export async function siteFromKit({ out, kitDir, contentDir }) {
     }),
   };
   for (const p of pages) writeFileSync(join(out, p.file), builders[p.kind](p));
+  const report = reportPage(kitDir, pages, content.course.title);
+  if (report) writeFileSync(join(out, REPORT_FILE), report);
 
   embedPages(kitDir, out);
   fillServiceWorker(out, kitDir);
@@ -271,6 +274,8 @@ function instructorPage(content, data, p, head, templates) {
     <p class="lead">Students download their work from <a href="checks.html">the quick checks page</a> as one text
       file each. Choose all the files here: they are read in this browser only (nothing is uploaded), checked, and
       turned into a gradebook you can download as CSV.</p>
+    <p class="help">For your accessibility office: <a href="${REPORT_FILE}">the lab's accessibility conformance report</a>
+      (WCAG 2.2 A and AA, criterion by criterion, with the test behind each verdict and the known gaps).</p>
     <p class="help">The assignment in this build: checks ${escapeHtml(assignedChecks(content.checks, a).map((c) => `${checkLabel(c)} (id ${c.id})`).join(', '))}${ex ? `; exercises (variant ${escapeHtml(String(a.exercises.variant || 1))}) ${escapeHtml(ex)}` : ''}${req ? `; a race with ${escapeHtml(req)}` : ''}.
       To assign a variant without rebuilding, link students to <code>checks.html?checks=q1,q2&amp;require=T:30,seed:3151</code>
       (a link names checks by id: their numbers follow the lesson's order and are shown beside each id above).</p>
