@@ -83,6 +83,13 @@ test('the translation: the result once, and a map cell read with its English and
   await reader.press('ArrowRight');
   const cell = live(await reader.heard()).at(-1);
   assert.match(cell.words, /^polite: English "[^"]+" \(row 1\) looks at French "[^"]+" \(column 2\) with weight \d/);
+  // The French words are marked French (WCAG 3.1.2), so a reader says them in French: the
+  // table's column heads and the field a sentence is typed in.
+  await page.click('#tr-matrix-details summary');
+  await page.waitForFunction(() => document.querySelectorAll('#tr-matrix thead th').length > 1);
+  const heads = await page.$$eval('#tr-matrix thead th', (ths) => ths.slice(1).map((th) => th.lang));
+  assert.deepEqual([...new Set(heads)], ['fr']);
+  assert.equal(await page.getAttribute('#tr-sentence', 'lang'), 'fr');
   assert.deepEqual(problems.console, []);
   await close();
 });

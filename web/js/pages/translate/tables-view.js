@@ -22,13 +22,14 @@ export function drawWeightTable(table, corner, rows, cols, A, { gold = [], rowAt
   const hr = table.tHead.insertRow();
   hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: corner }));
   cols.forEach((w, j) => {
-    const th = Object.assign(document.createElement('th'), { scope: 'col', textContent: w });
+    const th = Object.assign(document.createElement('th'), { scope: 'col', textContent: w, lang: 'fr' });  // a French word, read as French (WCAG 3.1.2)
     th.dataset.source = String(j);  // a word read (ui/linked.js)
     hr.append(th);
   });
   table.tBodies[0].replaceChildren(...rows.map((word, t) => {
     const tr = document.createElement('tr');
     const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: word });
+    if (rowAttribute === 'source') th.lang = 'fr';  // the source's own words
     th.dataset[rowAttribute] = String(t);
     if (focusable) th.tabIndex = 0;
     tr.append(th);
@@ -71,6 +72,7 @@ export function drawVectors(t, words) {
     labels.forEach((label, i) => {
       const tr = body.insertRow();
       const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: label, tabIndex: 0 });
+      if (attribute === 'source') th.lang = 'fr';  // a French word (its key)
       tr.append(th);
       const td = tr.insertCell();
       td.textContent = `[${Array.from(flat.slice(i * H, i * H + SHOWN), num).join(', ')}${H > SHOWN ? ', …' : ''}]`;
