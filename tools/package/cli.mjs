@@ -70,9 +70,21 @@ function init(args) {
 Next: attention-lab serve ${basename(dir)} --watch   (then edit content/ and reload the page)`);
 }
 
+// While a course is edited (serve --watch), its site's service worker must never answer
+// from an offline copy, or a save would not show on reload: this one empties the lab's
+// caches and unregisters itself, so every request reaches the server.
+const AUTHORING_SERVICE_WORKER = `// attention-lab serve --watch: no offline copy while the course is being edited.
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil((async () => {
+  for (const key of await caches.keys()) await caches.delete(key);
+  await self.registration.unregister();
+})()));
+`;
+
 // Builds into a new folder and swaps it in only when the build succeeded: a content
-// error leaves the last good site where it was.
-async function build(dir, out) {
+// error leaves the last good site where it was. authoring: the site is served while it is
+// edited (serve --watch).
+async function build(dir, out, { authoring = false } = {}) {
   const contentDir = join(dir, 'content');
   if (!existsSync(contentDir)) throw new Refusal(`${dir} has no content/ folder (make one with: attention-lab init ${basename(dir)})`);
   const started = performance.now();
@@ -80,6 +92,7 @@ async function build(dir, out) {
   const next = mkdtempSync(join(dirname(out), `.${basename(out)}-next-`));
   try {
     const r = await siteFromKit({ out: next, kitDir: KIT, contentDir });
+    if (authoring) writeFileSync(join(next, 'service-worker.js'), AUTHORING_SERVICE_WORKER);
     rmSync(out, { recursive: true, force: true });
     renameSync(next, out);
     console.log(`site: ${out} (${r.sections} lesson sections, ${r.checks} quick checks) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -98,7 +111,8 @@ async function serve(args) {
   const port = Number(option(args, '--port', '8000'));
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port is a whole number from 0 to 65535');
   const isolation = !args.includes('--no-isolation');
-  if (!(await build(dir, out)) && !existsSync(out)) process.exitCode = 1;
+  const authoring = args.includes('--watch');
+  if (!(await build(dir, out, { authoring })) && !existsSync(out)) process.exitCode = 1;
   const server = await startServer({ root: out, port, isolation });
   console.log(`The attention lab: http://127.0.0.1:${server.address().port}/  (${isolation ? 'threaded build' : 'single-thread build, as on a plain static host'})`);
   if (!args.includes('--watch')) return;
@@ -107,7 +121,7 @@ async function serve(args) {
   const rebuild = async () => {
     if (building) { again = true; return; }
     building = true;
-    do { again = false; await build(dir, out); } while (again);
+    do { again = false; await build(dir, out, { authoring }); } while (again);
     building = false;
   };
   watch(join(dir, 'content'), { recursive: true }, () => { clearTimeout(timer); timer = setTimeout(rebuild, 150); });

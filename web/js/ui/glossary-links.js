@@ -105,19 +105,19 @@ function main() {
 }
 
 // A definition shown on hover or focus is dismissed with Escape without moving the pointer
-// or the focus (WCAG 1.4.13): the shown ones are marked dismissed until the pointer leaves
-// and the focus goes.
+// or the focus (WCAG 1.4.13): the shown ones are marked dismissed, and show again when the
+// focus or the pointer next comes to their term.
 function dismissWithEscape() {
   document.addEventListener('keydown', (e) => {
     if (e.key !== 'Escape') return;
     for (const wrap of document.querySelectorAll('.term-wrap:hover, .term-wrap:focus-within')) wrap.classList.add('dismissed');
   });
-  const undo = (e) => {
+  const comeBack = (e) => {
     const wrap = e.target.closest && e.target.closest('.term-wrap');
-    if (wrap && !wrap.matches(':hover, :focus-within')) wrap.classList.remove('dismissed');
+    if (wrap && !(e.relatedTarget instanceof Node && wrap.contains(e.relatedTarget))) wrap.classList.remove('dismissed');
   };
-  document.addEventListener('pointerout', (e) => setTimeout(() => undo(e), 0));
-  document.addEventListener('focusout', (e) => setTimeout(() => undo(e), 0));
+  document.addEventListener('focusin', comeBack);
+  document.addEventListener('pointerover', comeBack);
 }
 
 if (typeof document !== 'undefined' && document.getElementById) main();
