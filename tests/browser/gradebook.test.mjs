@@ -6,24 +6,15 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLab, openPage } from './support.mjs';
+import { genuineHandIn } from './genuine-hand-in.mjs';
 import { writeHostileClass } from './fabricated-class.mjs';
 import { writeCodeClass } from './code-class.mjs';
 
 let lab, genuine;
 before(async () => {
   lab = await startLab();
-  // A student's real work: the required race (the module's settings) run on the race page, then exported.
-  const { page, close } = await openPage(lab.browser, lab.isolatedUrl('race.html'));
-  await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build);
-  await page.click('#start');
-  await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 120000 });
-  await page.goto(lab.isolatedUrl('checks.html'));
-  await page.waitForFunction(() => document.body.dataset.ready === 'true');
-  await page.fill('#student-name', 'Real Runner');
-  await page.fill('#student-id', 'R-1');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
-  genuine = readFileSync(await download.path(), 'utf8');
-  await close();
+  // A student's real work: the required race at the module's settings.
+  genuine = await genuineHandIn(lab);
 });
 after(async () => { await lab.close(); });
 

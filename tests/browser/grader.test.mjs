@@ -12,6 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startLab, openPage, DIST } from './support.mjs';
+import { genuineHandIn } from './genuine-hand-in.mjs';
 import { writeClass, writeHostileClass } from './fabricated-class.mjs';
 import { writeCodeClass } from './code-class.mjs';
 
@@ -21,17 +22,7 @@ let lab, paths;
 
 before(async () => {
   lab = await startLab();
-  const { page, close } = await openPage(lab.browser, lab.isolatedUrl('race.html?T=12&epochs=4&seed=11'));
-  await page.waitForFunction(() => document.body.dataset.ready && document.body.dataset.build);
-  await page.click('#start');
-  await page.waitForFunction(() => document.body.dataset.race === 'finished', null, { timeout: 120000 });
-  await page.goto(lab.isolatedUrl('checks.html'));
-  await page.waitForFunction(() => document.body.dataset.ready === 'true');
-  await page.fill('#student-name', 'Real Runner');
-  await page.fill('#student-id', 'R-1');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
-  const genuine = readFileSync(await download.path(), 'utf8');
-  await close();
+  const genuine = await genuineHandIn(lab, { query: '?T=12&epochs=4&seed=11' });
   const hand = join(dir, 'hand-ins');
   mkdirSync(hand);
   const file = (name, text) => { writeFileSync(join(hand, name), text); return join(hand, name); };

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
-import { PAGES, pageReady } from './pages.mjs';
+import { PAGES, pageReady, runLink, pageComputed, shortRun } from './pages.mjs';
 import { clippedWithoutCue, splitTokens } from './visual-checks-clip.mjs';
 
 let lab;
@@ -99,18 +99,15 @@ const SIZES = [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', wi
 for (const entry of PAGES) {
   test(`${entry.file}: nothing clipped without a cue, no token split, at 1280 and 390 px${entry.run ? ', before and after its run' : ''}`, async () => {
     for (const size of SIZES) {
-      const link = entry.run ? `${entry.file}?${entry.run.query}` : entry.file;
-      const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(link), { contextOptions: { viewport: { width: size.width, height: size.height } } });
+      const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(runLink(entry)), { contextOptions: { viewport: { width: size.width, height: size.height } } });
       await pageReady(page, entry);
-      await page.waitForFunction(() => !document.body.dataset.requested || document.body.dataset.computed === document.body.dataset.requested);
+      await pageComputed(page);
       await settle(page);
       const at = `${entry.file}, ${size.name}`;
       assert.deepEqual(await page.evaluate(clippedWithoutCue), [], `${at}: clipped without a cue`);
       assert.deepEqual(await page.evaluate(splitTokens), [], `${at}: tokens split across lines`);
       if (entry.run) {
-        await page.click(`#${entry.firstScreen[0]}`);
-        const [state, value] = Object.entries(entry.run.until)[0];
-        await page.waitForFunction(([k, v]) => document.body.dataset[k] === v, [state, value], { timeout: 120000 });
+        await shortRun(page, entry);
         await settle(page);
         assert.deepEqual(await page.evaluate(clippedWithoutCue), [], `${at}, after its run: clipped without a cue`);
         assert.deepEqual(await page.evaluate(splitTokens), [], `${at}, after its run: tokens split across lines`);

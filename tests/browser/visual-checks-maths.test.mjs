@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
-import { PAGES, pageReady } from './pages.mjs';
+import { PAGES, pageReady, runLink, pageComputed, shortRun } from './pages.mjs';
 import { mathsAsText } from './visual-checks-maths.mjs';
 
 let lab;
@@ -88,16 +88,13 @@ test('exercises.html: every exercise and a mistake\'s feedback typeset', async (
 
 for (const entry of PAGES) {
   test(`${entry.file}: no maths written as text${entry.run ? ', before and after its run' : ''}`, async () => {
-    const link = entry.run ? `${entry.file}?${entry.run.query}` : entry.file;
-    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(link), { contextOptions: LAPTOP });
+    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(runLink(entry)), { contextOptions: LAPTOP });
     await pageReady(page, entry);
-    await page.waitForFunction(() => !document.body.dataset.requested || document.body.dataset.computed === document.body.dataset.requested);
+    await pageComputed(page);
     await page.evaluate(frame);
     assert.deepEqual(await page.evaluate(mathsAsText), [], `${entry.file}: maths written as text`);
     if (entry.run) {
-      await page.click(`#${entry.firstScreen[0]}`);
-      const [state, value] = Object.entries(entry.run.until)[0];
-      await page.waitForFunction(([k, v]) => document.body.dataset[k] === v, [state, value], { timeout: 120000 });
+      await shortRun(page, entry);
       await page.evaluate(frame);
       assert.deepEqual(await page.evaluate(mathsAsText), [], `${entry.file}: maths written as text after its run`);
     }

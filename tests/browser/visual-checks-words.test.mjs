@@ -16,7 +16,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLab, openPage } from './support.mjs';
-import { PAGES, pageReady } from './pages.mjs';
+import { PAGES, pageReady, runLink, pageComputed, shortRun } from './pages.mjs';
 import { developerText, errorsBeforeAction } from './visual-checks.mjs';
 import { writeClass } from './fabricated-class.mjs';
 
@@ -29,16 +29,13 @@ after(async () => { await lab.close(); });
 
 for (const entry of PAGES) {
   test(`${entry.file} (${LAPTOP.width} × ${LAPTOP.height}): plain numbers and student words${entry.run ? ' before and after its run' : ''}, no error before an action`, async () => {
-    const link = entry.run ? `${entry.file}?${entry.run.query}` : entry.file;
-    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(link), { contextOptions: { viewport: LAPTOP } });
+    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(runLink(entry)), { contextOptions: { viewport: LAPTOP } });
     await pageReady(page, entry);
-    await page.waitForFunction(() => !document.body.dataset.requested || document.body.dataset.computed === document.body.dataset.requested);
+    await pageComputed(page);
     assert.deepEqual(await page.evaluate(developerText), [], `${at(entry.file)}, as it opens: words or numbers written for a developer`);
     assert.deepEqual(await page.evaluate(errorsBeforeAction), [], `${at(entry.file)}, as it opens: an error before the student did anything`);
     if (entry.run) {
-      await page.click(`#${entry.firstScreen[0]}`);
-      const [state, value] = Object.entries(entry.run.until)[0];
-      await page.waitForFunction(([k, v]) => document.body.dataset[k] === v, [state, value], { timeout: 120000 });
+      await shortRun(page, entry);
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       assert.deepEqual(await page.evaluate(developerText), [], `${at(entry.file)}, after its run: words or numbers written for a developer`);
     }

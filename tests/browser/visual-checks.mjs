@@ -250,6 +250,29 @@ export function seriesColourClashes() {
     .map(([name, colours]) => `"${name}": ${[...colours].map(([c, charts]) => `${c} in ${charts.join(', ')}`).join('; ')}`);
 }
 
+// Radio buttons and boxes not beside their words: a control whose vertical centre is
+// more than 4 px from the centre of its label's first line of text (a 24 px control
+// baseline-aligned sits ~6 px high). [description], empty when every one sits level.
+export function controlsOffTheirLine() {
+  const out = [];
+  for (const input of document.querySelectorAll('input[type=radio], input[type=checkbox]')) {
+    const box = input.getBoundingClientRect();
+    if (!box.width || !input.labels || !input.labels.length) continue;
+    const walker = document.createTreeWalker(input.labels[0], NodeFilter.SHOW_TEXT);
+    let line = null;
+    for (let node = walker.nextNode(); node && !line; node = walker.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      line = [...range.getClientRects()].find((r) => r.height > 0) || null;
+    }
+    if (!line) continue;
+    const off = (box.top + box.bottom) / 2 - (line.top + line.bottom) / 2;
+    if (Math.abs(off) > 4) out.push(`#${input.id || input.name}: ${Math.round(off)} px from "${input.labels[0].textContent.trim().slice(0, 30)}"`);
+  }
+  return out;
+}
+
 // Everything a screenshot would show wrong, in the page's current state.
 export async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(katexGlyphProblems), [], `${what}: formulas not as KaTeX draws them`);
@@ -265,6 +288,7 @@ export async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(clippedWithoutCue), [], `${what}: content cut by its box with no sign that it scrolls`);
   assert.deepEqual(await page.evaluate(splitTokens), [], `${what}: a number, unit, date, id or short formula split across lines`);
   assert.deepEqual(await page.evaluate(mathsAsText), [], `${what}: maths written as code (an underscore or a caret) instead of typeset`);
+  assert.deepEqual(await page.evaluate(controlsOffTheirLine), [], `${what}: a radio button or box not level with its words`);
 }
 
 // The element that carries a page's point, less than half in view (or, taller than the

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
-import { seriesColourClashes } from './visual-checks.mjs';
+import { seriesColourClashes, controlsOffTheirLine } from './visual-checks.mjs';
 import { katexGlyphProblems, offFirstScreen, pastRightEdge, coveredText, tinyChartText, chartTextPastEdge, splitWords, overlappingChartText, developerText, errorsBeforeAction } from './visual-checks.mjs';
 
 let lab;
@@ -38,6 +38,7 @@ test('the untouched lesson passes every visual check (the baseline of the cases 
   assert.deepEqual(await page.evaluate(overlappingChartText), []);
   assert.deepEqual(await page.evaluate(developerText), []);
   assert.deepEqual(await page.evaluate(errorsBeforeAction), []);
+  assert.deepEqual(await page.evaluate(controlsOffTheirLine), []);
   await close();
 });
 
@@ -156,5 +157,15 @@ test('a series drawn in two colours on one page is seen (the comments page\'s "a
   const found = await page.evaluate(seriesColourClashes);
   assert.equal(found.length, 1, JSON.stringify(found));
   assert.match(found[0], /^"as trained": rgb\(0, 114, 178\) in #rows; rgb\(184, 110, 0\) in #rates$/);
+  await close();
+});
+
+test('a radio button lifted above its words is seen (a 24 px radio aligned on its baseline)', async () => {
+  const { page, close } = await lesson();
+  await addToMain(page, '<ul class="choices"><li style="align-items: baseline"><input type="radio" id="lifted" name="lifted">'
+    + '<label for="lifted">a choice whose button sits high</label></li></ul>');
+  const found = await page.evaluate(controlsOffTheirLine);
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.match(found[0], /^#lifted: -\d+ px/);
   await close();
 });

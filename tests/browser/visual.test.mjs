@@ -28,7 +28,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
-import { PAGES, pageReady } from './pages.mjs';
+import { PAGES, pageReady, runLink, pageComputed, shortRun } from './pages.mjs';
 import { looksRight, offFirstScreen, pointOutOfView } from './visual-checks.mjs';
 
 const SIZES = [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }];
@@ -55,21 +55,18 @@ async function inEachTheme(page, what) {
 for (const entry of PAGES) {
   for (const size of SIZES) {
     test(`${entry.file} on a ${size.name} (${size.width} × ${size.height}), light and dark: formulas whole, nothing past the edge, no word split or covered, no empty section${entry.run ? ', before and after its run' : ''}`, async () => {
-      const link = entry.run ? `${entry.file}?${entry.run.query}` : entry.file;
-      const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(link),
+      const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(runLink(entry)),
         { contextOptions: { viewport: { width: size.width, height: size.height }, colorScheme: 'light' } });
       await pageReady(page, entry);
       // A page that computes as it opens (scaling, order, calculator): its answer drawn.
-      await page.waitForFunction(() => !document.body.dataset.requested || document.body.dataset.computed === document.body.dataset.requested);
+      await pageComputed(page);
       await inEachTheme(page, `${entry.file}, ${size.name}`);
       if (entry.firstScreen) {
         assert.deepEqual(await page.evaluate(offFirstScreen, entry.firstScreen), [], `${entry.file}, ${size.name}: not on the first screen (${size.height} px)`);
       }
       if (entry.run) {
         // The primary action pressed as a student would, from the first screen.
-        await page.click(`#${entry.firstScreen[0]}`);
-        const [state, value] = Object.entries(entry.run.until)[0];
-        await page.waitForFunction(([k, v]) => document.body.dataset[k] === v, [state, value], { timeout: 120000 });
+        await shortRun(page, entry);
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
         const summary = await page.evaluate(() => {
           const r = document.getElementById('run-summary').getBoundingClientRect();

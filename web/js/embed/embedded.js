@@ -142,12 +142,12 @@ function embedThis() {
     else said.textContent = ' Select the text and copy it (Ctrl+C).';
   });
   details.append(help, label, text, copy, said);
-  // The settings change as the student works: the snippet follows when opened.
-  details.addEventListener('toggle', () => {
-    if (!details.open) return;
-    text.value = snippet();
-    describe();
-  });
+  // The settings change as the student works: the snippet follows when opened. 'toggle'
+  // fires a task after the details open, so the summary's click (mouse, Enter or Space)
+  // refreshes it at once too: what shows on opening is never the last opening's snippet.
+  const refresh = () => { text.value = snippet(); describe(); };
+  summary.addEventListener('click', refresh);
+  details.addEventListener('toggle', () => { if (details.open) refresh(); });
   main.append(details);
 }
 
