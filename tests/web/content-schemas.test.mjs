@@ -28,6 +28,10 @@ const SCHEMA_OF = {
   'content/shared.json': 'shared',
   'content/glossary.json': 'glossary',
   'content/quick-checks.json': 'quick-checks',
+  'content/fr/glossary.json': 'glossary',  // a language's own (content/LANG/), the same shape
+  'content/fr/quick-checks.json': 'quick-checks',
+  'content/fr/course.json': 'course',
+  'content/fr/pages.json': 'pages-words',
   'content/assignment.json': 'assignment',
   'content/translation/grammar.json': 'grammar-translation',
   'content/comments/grammar.json': 'grammar-comments',

@@ -10,8 +10,10 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 // web/js, lowest first. ui: DOM primitives and formatting; then the parts that stand on
 // them alone; work: the student's saved work and its points; grading and lms read that
-// work for an instructor or an LMS; pages put everything together.
+// work for an instructor or an LMS; pages put everything together. messages: the
+// catalogs (JSON, web/js/ui/i18n.js reads them), below everything.
 const WEB_FLOORS = [
+  ['messages'],
   ['ui'],
   ['settings', 'engine', 'charts', 'code', 'embed', 'offline'],
   ['work'],

@@ -159,7 +159,7 @@ function requireFields(file, obj, fields) {
 
 // The glossary: every term with an id (its anchor), a name, the forms it is written in
 // and a definition; no form claimed by two terms; optional "except" phrases.
-function checkGlossary(file) {
+export function checkGlossary(file) {
   const terms = file.data && file.data.terms;
   if (!Array.isArray(terms) || !terms.length) throw new ContentError(file.path, 1, 'expected {"terms": [...]}');
   const ids = new Set(), forms = new Set();

@@ -34,6 +34,9 @@ export async function makeKit({ kitDir, wasmDir }) {
   cpSync(join(ROOT, 'web/js/engine/lab-worker.js'), join(site, 'js/lab-worker.js'));
   cpSync(join(ROOT, 'web/js/offline/offline.js'), join(site, 'js/offline.js'));
   cpSync(join(ROOT, 'web/js/ui/theme.js'), join(site, 'js/theme.js'));  // as it is: it runs before first paint
+  cpSync(join(ROOT, 'web/js/ui/language.js'), join(site, 'js/language.js'));  // the same
+  // The message catalogs, which a course's site puts in its pages (site.mjs).
+  cpSync(join(ROOT, 'web/js/messages'), join(kitDir, 'messages'), { recursive: true });
   cpSync(join(ROOT, 'docs/accessibility.md'), join(kitDir, 'accessibility.md'));  // the report page (report.mjs)
   mkdirSync(join(site, 'wasm'), { recursive: true });
   for (const f of WASM_FILES) {

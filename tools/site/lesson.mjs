@@ -14,8 +14,9 @@ import { renderMarkdown } from './markdown.mjs';
 import { renderCheck } from './checks-html.mjs';
 import { escapeHtml } from './html.mjs';
 import { parsePairs } from '../../web/js/settings/settings-schema.js';
+import { pageLanguage, t } from '../../web/js/ui/i18n.js';
 
-const CALLOUTS = { note: 'Note', warning: 'Watch out', tip: 'Tip' };
+const CALLOUTS = { note: 'lesson.note', warning: 'lesson.warning', tip: 'lesson.tip' };
 
 // {{widget.name}} in `text` (of `file`, starting at line `firstLine`) -> its value.
 export function fillRefs(text, widgets, file, firstLine = 1) {
@@ -25,7 +26,7 @@ export function fillRefs(text, widgets, file, firstLine = 1) {
     const setting = w && Array.isArray(w.settings) ? w.settings.find((s) => s.key === name) : undefined;
     const value = fixed !== undefined ? fixed : setting ? setting.default : undefined;
     if (value === undefined) throw new ContentError(file, firstLine + i, `${whole}: content/widgets/${widget}.json has no fixed value or setting "${name}"`);
-    return typeof value === 'number' ? value.toLocaleString('en-US') : String(value);
+    return typeof value === 'number' ? value.toLocaleString(pageLanguage()) : String(value);
   })).join('\n');
 }
 
@@ -71,12 +72,12 @@ export function renderSection(section, ctx) {
 function renderBlock(kind, arg, body, file, line, ctx) {
   const inner = () => renderMarkdown(body, file, line + 1);
   if (CALLOUTS[kind]) {
-    return `<aside class="callout callout-${kind}"><p class="callout-title">${CALLOUTS[kind]}</p>${inner()}</aside>`;
+    return `<aside class="callout callout-${kind}"><p class="callout-title">${escapeHtml(t(CALLOUTS[kind]))}</p>${inner()}</aside>`;
   }
   if (kind === 'widget') return widgetLink(arg, inner(), file, line, ctx);
   // A worked answer, closed until the student asks for it.
   if (kind === 'answer') {
-    return `<details class="worked-answer"><summary>${escapeHtml(arg.trim() || 'A worked answer')}</summary>${inner()}</details>`;
+    return `<details class="worked-answer"><summary>${escapeHtml(arg.trim() || t('lesson.workedAnswer'))}</summary>${inner()}</details>`;
   }
   if (kind === 'diagram') {
     const svg = ctx.diagrams[arg];
@@ -96,7 +97,7 @@ function renderBlock(kind, arg, body, file, line, ctx) {
     }
     ctx.lastCheck = { id: arg, number: check.number };
     ctx.usedChecks.add(arg);
-    return renderCheck(check, 'content/quick-checks.json');
+    return renderCheck(check, 'content/quick-checks.json', { lang: ctx.lang, first: ctx.first });
   }
   throw new ContentError(file, line, `unknown block "::: ${kind}" (use note, warning, tip, widget, diagram, answer or check)`);
 }
@@ -115,7 +116,7 @@ function widgetLink(arg, body, file, line, ctx) {
   if (ignored.length) throw new ContentError(file, line, `a link to ${name}: ${ignored[0]}`);
   const what = page.lessonLink || page.title;
   // Each setting on one line ("T = 10", no-break spaces): a phone breaks after a comma.
-  const label = params.length ? `Try it: ${what} with ${params.map(([k, v]) => `${k}\u00a0=\u00a0${v}`).join(', ')}` : `Try it: ${what}`;
+  const label = params.length ? t('lesson.tryWith', { what, settings: params.map(([k, v]) => `${k}\u00a0=\u00a0${v}`).join(', ') }) : t('lesson.try', { what });
   const href = `${page.file}${params.length ? `?${new URLSearchParams(params)}` : ''}`;
   return `<aside class="widget-card"><p class="widget-title"><a href="${escapeHtml(href)}">${escapeHtml(label)}</a></p>${body}</aside>`;
 }

@@ -19,7 +19,9 @@ import { escapeHtml } from './html.mjs';
 import { renderCheck } from './checks-html.mjs';
 import { assignedChecks, assignedSentence, checkLabel } from '../../web/js/work/check-label.js';
 import { exerciseShortName } from '../../web/js/work/exercise-words.js';
-import { dataScript, page } from './layout.mjs';
+import { dataScript, fallbackNote, languageName, page } from './layout.mjs';
+import { courseLanguages, languageDir, localContent, rootFrom } from './languages.mjs';
+import { t, useLanguage } from '../../web/js/ui/i18n.js';
 import { PACKAGES, scormPackage } from './scorm.mjs';
 import { questionBanks } from './question-banks.mjs';
 import { REPORT_FILE, reportPage } from './report.mjs';
@@ -39,47 +41,40 @@ export function readKit(kitDir) {
   return kit;
 }
 
+// The kit's message catalogs (web/js/messages/LANG.json): {lang: {key: message}}.
+function readCatalogs(kitDir) {
+  const dir = join(kitDir, 'messages');
+  return Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, f), 'utf8'))]));
+}
+
 export async function siteFromKit({ out, kitDir, contentDir }) {
   const kit = readKit(kitDir);
-  const content = loadContent(contentDir, kitFiles(kitDir));
-  const { pages } = content;
-  const data = {
-    // Which lab made the pages: a hand-in carries it, the gradebook compares it with its own.
-    build: { version: kit.version, engine: kit.engine },
-    course: content.course,
-    checks: content.checks,
-    assignment: content.assignment,
-    widgets: content.widgets,
-    shared: content.shared,
-    glossary: content.glossary,
-  };
+  const base = loadContent(contentDir, kitFiles(kitDir));
+  const first = base.course.language || 'en';
+  const languages = courseLanguages(contentDir, first);
+  const catalogs = readCatalogs(kitDir);
 
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   cpSync(join(kitDir, 'site'), out, { recursive: true });
 
-  const katexCss = '<link rel="stylesheet" href="vendor/katex/katex.min.css">';
-  const formulas = [...FORMULAS, ...formulasIn(content.widgets)];
-  const templates = templatesHtml(formulas, 'web/js/ui/maths.js');
-  // The exercises page also writes the engine's prompts, parts and feedback (src/exercises/).
-  const engineStrings = JSON.parse(readFileSync(join(kitDir, 'engine-strings.json'), 'utf8'));
-  const exerciseTemplates = templatesHtml([...formulas, ...formulasIn(engineStrings.map(engineMaths))], 'src/exercises');
-  const builders = {
-    home: (p) => landingPage(content, data, p),
-    lesson: (p) => lessonPage(content, data, p, katexCss),
-    checks: (p) => checksPage(content, data, p, katexCss, templates),
-    instructor: (p) => instructorPage(content, data, p, katexCss, templates),
-    launch: (p) => launchPage(content, data, p),
-    // A widget's <main> is hand-written in web/pages/, the shell is shared.
-    // Its formulas ($…$) typeset here, and those its script writes ready to be cloned.
-    widget: (p) => page({
-      pages, file: p.file, title: `${p.title} · ${content.course.title}`, script: p.script, data, widget: true, embeddable: true, head: katexCss,
-      body: widgetBody(kitDir, p, content.widgets) + (p.name === 'exercises' ? exerciseTemplates : templates),
-    }),
-  };
-  for (const p of pages) writeFileSync(join(out, p.file), builders[p.kind](p));
+  // Every language's pages, the first at the site's root and each other in its folder.
+  for (const lang of languages) {
+    const content = localContent(contentDir, base, lang, catalogs);
+    useLanguage(lang, content.messages);
+    try {
+      languagePages(out, kitDir, kit, content, languages);
+    } finally {
+      useLanguage(first, localContent(contentDir, base, first, catalogs).messages);
+    }
+  }
+  const content = base;
+  const { pages } = content;
   const report = reportPage(kitDir, pages, content.course.title);
   if (report) writeFileSync(join(out, REPORT_FILE), report);
+  // The LMS's launch page (one, in the first language: it holds the lab in a frame).
+  const launch = pages.find((p) => p.kind === 'launch');
+  if (launch) writeFileSync(join(out, launch.file), launchPage(content, siteData(kit, { ...content, lang: first, messages: {} }), launch));
 
   embedPages(kitDir, out);
   fillServiceWorker(out, kitDir);
@@ -92,7 +87,56 @@ export async function siteFromKit({ out, kitDir, contentDir }) {
   }
   // And the quick checks as question banks for an LMS's own quiz engine (not in the package).
   for (const [name, bank] of questionBanks(content.checks, { title: content.course.title })) writeFileSync(join(out, 'downloads', name), bank);
-  return { sections: content.sections.length, checks: content.checks.length };
+  return { sections: content.sections.length, checks: content.checks.length, languages };
+}
+
+// What every page's script reads (#lab-data), in the page's language.
+function siteData(kit, content) {
+  return {
+    // Which lab made the pages: a hand-in carries it, the gradebook compares it with its own.
+    build: { version: kit.version, engine: kit.engine },
+    lang: content.lang,
+    messages: content.messages,
+    course: content.course,
+    checks: content.checks,
+    assignment: content.assignment,
+    widgets: content.widgets,
+    shared: content.shared,
+    glossary: content.glossary,
+  };
+}
+
+// One language's pages (content: localContent's), in out/ or out/LANG/.
+function languagePages(out, kitDir, kit, content, languages) {
+  const { pages, lang, first } = content;
+  const dir = languageDir(lang, first), root = rootFrom(lang, first);
+  mkdirSync(join(out, dir), { recursive: true });
+  const data = siteData(kit, content);
+  const switchTo = (file) => languages.map((l) => ({ lang: l, name: languageName(l), href: `${root}${languageDir(l, first)}${file}` }));
+  const shell = (p) => ({ lang, root, languages: switchTo(p.file) });
+
+  const katexCss = '<link rel="stylesheet" href="vendor/katex/katex.min.css">';
+  const formulas = [...FORMULAS, ...formulasIn(content.widgets)];
+  const templates = templatesHtml(formulas, 'web/js/ui/maths.js');
+  // The exercises page also writes the engine's prompts, parts and feedback (src/exercises/).
+  const engineStrings = JSON.parse(readFileSync(join(kitDir, 'engine-strings.json'), 'utf8'));
+  const exerciseTemplates = templatesHtml([...formulas, ...formulasIn(engineStrings.map(engineMaths))], 'src/exercises');
+  // Not yet in this language: the widgets' own markup and the gradebook are shown in the
+  // first language, marked as such (the catalogs hold their words in a later step).
+  const notYet = lang === first ? null : first;
+  const builders = {
+    home: (p) => landingPage(content, data, p, shell(p)),
+    lesson: (p) => lessonPage(content, data, p, katexCss, shell(p)),
+    checks: (p) => checksPage(content, data, p, katexCss, templates, shell(p)),
+    instructor: (p) => instructorPage(content, data, p, katexCss, templates, { ...shell(p), mainLang: notYet }),
+    // A widget's <main> is hand-written in web/pages/, the shell is shared.
+    // Its formulas ($…$) typeset here, and those its script writes ready to be cloned.
+    widget: (p) => page({
+      pages, file: p.file, title: `${p.title} · ${content.course.title}`, script: p.script, data, widget: true, embeddable: true, head: katexCss,
+      body: widgetBody(kitDir, p, content.widgets) + (p.name === 'exercises' ? exerciseTemplates : templates), ...shell(p), mainLang: notYet,
+    }),
+  };
+  for (const p of pages.filter((x) => builders[x.kind])) writeFileSync(join(out, dir, p.file), builders[p.kind](p));
 }
 
 // A widget page's hand-written <main> (web/pages/NAME.html, in the kit): the content's
@@ -141,12 +185,12 @@ export function fillServiceWorker(out, kitDir) {
 // The landing page, which is also the student's dashboard (web/js/pages/index.js fills
 // in their progress from the saved work): each activity with its rough time, ticked
 // once done.
-function landingPage(content, data, home) {
+function landingPage(content, data, home, shell) {
   const c = content.course;
   const outcomes = c.outcomes.map((o) => `<li>${renderInline(o, 'content/course.json', 0)}</li>`).join('');
   const cards = content.pages.filter((p) => p.card).map((p) => {
     const [link, rest] = p.card;
-    const minutes = p.minutes ? ` <span class="minutes">(about ${p.minutes} min)</span>` : '';
+    const minutes = p.minutes ? ` <span class="minutes">${escapeHtml(t('home.minutes', { minutes: p.minutes }))}</span>` : '';
     return `<li data-page="${escapeHtml(p.name)}"><span class="done-mark" aria-hidden="true"></span><a href="${p.file}">${escapeHtml(link)}</a>: ${escapeHtml(rest).replace('{checks}', `<span class="assigned-count">${assignedChecks(content.checks, content.assignment).length}</span>`)}${minutes}<span class="done-text"></span></li>`;
   }).join('\n      ');
   const instructor = content.pages.find((p) => p.kind === 'instructor');
@@ -154,25 +198,32 @@ function landingPage(content, data, home) {
     <h1>${escapeHtml(c.title)}</h1>
     <p class="lead">${escapeHtml(c.module)}. ${renderInline(c.summary, 'content/course.json', 0)}</p>
     <section id="progress" class="panel" aria-labelledby="progress-title">
-      <h2 id="progress-title">Your progress</h2>
+      <h2 id="progress-title">${escapeHtml(t('home.progress'))}</h2>
       <p id="progress-done" role="status"></p>
       <p id="progress-checks"></p>
       <p id="progress-race"></p>
-      <p><a class="button-link" href="checks.html#hand-in">Download my work</a> (on the hand-in page, with your name)</p>
+      <p><a class="button-link" href="checks.html#hand-in">${escapeHtml(t('shell.handIn'))}</a> ${escapeHtml(t('home.handInWhere'))}</p>
     </section>
-    <h2>What you will be able to do</h2>
+    <h2>${escapeHtml(t('home.outcomes'))}</h2>
     <ul class="outcomes">${outcomes}</ul>
-    <h2>The lab</h2>
+    <h2>${escapeHtml(t('home.theLab'))}</h2>
     <ol class="cards">
       ${cards}
     </ol>
-    <p class="help">Everything runs in your browser: the attention and training code is C++ compiled to WebAssembly. Nothing is sent anywhere, except that inside a course site your score and saved work go to that site.
-      ${instructor ? `<!-- site-only -->Instructors: see <a href="${instructor.file}">the gradebook page</a> for collecting hand-ins.<!-- /site-only -->` : ''}</p>`;
-  return page({ pages: content.pages, file: home.file, title: c.title, body, script: home.script, data });
+    <p class="help">${escapeHtml(t('home.runsHere'))}
+      ${instructor ? `<!-- site-only -->${linkIn('home.instructors', instructor.file)}<!-- /site-only -->` : ''}</p>`;
+  return page({ pages: content.pages, file: home.file, title: c.title, body, script: home.script, data, ...shell });
 }
 
 // The SCORM package's launch page: no navigation of its own, the lab in a frame that
 // fills the window (web/js/pages/scorm-launch.js holds the one LMS session of the visit).
+// A message with a link in it, written as an ICU tag: "see <link>the gradebook page</link>"
+// -> its text escaped, the tag's words a link to href.
+function linkIn(key, href) {
+  const text = t(key, { link: (words) => `\u0001${words.join('')}\u0002` });
+  return escapeHtml(text).replace(/\u0001([^\u0002]*)\u0002/g, `<a href="${escapeHtml(href)}">$1</a>`);
+}
+
 function launchPage(content, data, p) {
   const home = content.pages.find((x) => x.kind === 'home');
   return `<!doctype html>
@@ -197,11 +248,11 @@ function launchPage(content, data, p) {
 
 // The glossary (content/glossary.json) as the lesson's last section; every page links
 // a term's first use to its entry here (web/js/ui/glossary-links.js).
-function glossarySection(terms) {
-  const entries = [...terms].sort((a, b) => a.term.localeCompare(b.term)).map((t) =>
-    `<dt id="g-${escapeHtml(t.id)}">${escapeHtml(t.term)}</dt><dd>${escapeHtml(t.definition)}</dd>`).join('\n');
+function glossarySection(terms, lang) {
+  const entries = [...terms].sort((a, b) => a.term.localeCompare(b.term, lang)).map((g) =>
+    `<dt id="g-${escapeHtml(g.id)}">${escapeHtml(g.term)}</dt><dd>${escapeHtml(g.definition)}</dd>`).join('\n');
   return `<section id="glossary" aria-labelledby="glossary-title">
-<h2 id="glossary-title">Glossary</h2>
+<h2 id="glossary-title">${escapeHtml(t('lesson.glossary'))}</h2>
 <dl class="glossary">${entries}</dl>
 </section>`;
 }
@@ -210,61 +261,59 @@ function glossarySection(terms) {
 // #checks-assigned holds the build's assignment; the page's script writes the one the
 // student works on (an instructor's link may choose another).
 function checksOrder(content) {
-  return `The quick checks are numbered in the order the lesson meets them. <span id="checks-assigned">${escapeHtml(assignedSentence(content.checks, content.assignment))}</span>`;
+  return `${escapeHtml(t('checks.numbered'))} <span id="checks-assigned">${escapeHtml(assignedSentence(content.checks, content.assignment))}</span>`;
 }
 
-function lessonPage(content, data, p, head) {
-  const ctx = { pages: content.pages, widgets: content.widgets, diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set() };
+function lessonPage(content, data, p, head, shell) {
+  const ctx = { pages: content.pages, widgets: content.widgets, diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set(), lang: content.lang, first: content.first };
   const rendered = content.sections.map((s) => ({ ...s, ...renderSection(s, ctx) }));
-  const toc = rendered.map((s) => `<li><a href="#${s.slug}">${escapeHtml(s.title)}</a></li>`).join('') + '<li><a href="#glossary">Glossary</a></li>';
-  const sections = rendered.map((s) => `<section id="${s.slug}" aria-labelledby="${s.slug}-title">
-<h2 id="${s.slug}-title">${escapeHtml(s.title)}</h2>
+  const toc = rendered.map((s) => `<li><a href="#${s.slug}"${s.fallback ? ` lang="${content.first}"` : ''}>${escapeHtml(s.title)}</a></li>`).join('') + `<li><a href="#glossary">${escapeHtml(t('lesson.glossary'))}</a></li>`;
+  // A section not yet written in this language is the first language's, marked and said so.
+  const sections = rendered.map((s) => `<section id="${s.slug}" aria-labelledby="${s.slug}-title"${s.fallback ? ` lang="${content.first}"` : ''}>
+${s.fallback ? fallbackNote(content.lang, content.first) : ''}<h2 id="${s.slug}-title">${escapeHtml(s.title)}</h2>
 ${s.html}
 </section>`).join('\n');
   const body = `
-    <h1>${escapeHtml(content.course.title)}: the lesson</h1>
-    <nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">Contents</h2><ol>${toc}</ol></nav>
-    <p class="help" id="checks-order">${checksOrder(content)} Here each stands beside the section it tests;
-      <a href="checks.html">the quick checks page</a> has them all together, and is where you hand in your work.</p>
+    <h1>${escapeHtml(t('lesson.title', { course: content.course.title }))}</h1>
+    <nav aria-labelledby="toc-title" class="toc"><h2 id="toc-title">${escapeHtml(t('lesson.contents'))}</h2><ol>${toc}</ol></nav>
+    <p class="help" id="checks-order">${checksOrder(content)} ${linkIn('lesson.checksBeside', 'checks.html')}</p>
     <p id="storage-notice" class="notice" hidden></p>
     <p id="lms-notice" class="notice" role="status" hidden></p>
     ${sections}
-    ${glossarySection(content.glossary)}
-    <p><a href="checks.html">Go to the quick checks and hand-in</a></p>`;
-  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, head });
+    ${glossarySection(content.glossary, content.lang)}
+    <p><a href="checks.html">${escapeHtml(t('lesson.toChecks'))}</a></p>`;
+  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, head, ...shell });
 }
 
-function checksPage(content, data, p, head, templates) {
-  const checks = content.checks.map((c) => `<div class="check-slot" data-slot="${escapeHtml(c.id)}">${renderCheck(c, 'content/quick-checks.json')}</div>`).join('\n');
+function checksPage(content, data, p, head, templates, shell) {
+  const checks = content.checks.map((c) => `<div class="check-slot" data-slot="${escapeHtml(c.id)}">${renderCheck(c, 'content/quick-checks.json', { lang: content.lang, first: content.first })}</div>`).join('\n');
   const body = `
-    <h1>Quick checks and hand-in</h1>
-    <p class="lead">Answer each question and check it: you get feedback at once and may try again. Your answers are
-      saved in this browser as you go. When you are done, download your work and hand the file in.
-      <span id="checks-order">${checksOrder(content)}</span> The lesson shows each beside the section it tests.</p>
+    <h1>${escapeHtml(t('checks.title'))}</h1>
+    <p class="lead">${escapeHtml(t('checks.lead'))}
+      <span id="checks-order">${checksOrder(content)}</span> ${escapeHtml(t('checks.inLesson'))}</p>
     <p id="storage-notice" class="notice" hidden></p>
     <p id="lms-notice" class="notice" role="status" hidden></p>
     <p id="assignment-facts" class="help"></p>
     <p id="score" class="score" role="status" aria-live="polite"></p>
     ${checks}
     <section id="hand-in" aria-labelledby="handin-title" class="panel handin">
-      <h2 id="handin-title">Hand in your work</h2>
+      <h2 id="handin-title">${escapeHtml(t('handin.title'))}</h2>
       <p id="identity-source" class="help"></p>
-      <div class="field"><label for="student-name">Your name</label><input id="student-name" type="text" autocomplete="name" aria-describedby="student-name-error">
+      <div class="field"><label for="student-name">${escapeHtml(t('handin.name'))}</label><input id="student-name" type="text" autocomplete="name" aria-describedby="student-name-error">
         <p id="student-name-error" class="error" aria-live="polite"></p></div>
-      <div class="field"><label for="student-id">Student ID</label><input id="student-id" type="text" autocomplete="off" aria-describedby="student-id-error">
+      <div class="field"><label for="student-id">${escapeHtml(t('handin.id'))}</label><input id="student-id" type="text" autocomplete="off" aria-describedby="student-id-error">
         <p id="student-id-error" class="error" aria-live="polite"></p></div>
       <div class="buttons">
-        <button id="export" type="button">Download my work</button>
-        <button id="start-over" type="button">Start over</button>
+        <button id="export" type="button">${escapeHtml(t('shell.handIn'))}</button>
+        <button id="start-over" type="button">${escapeHtml(t('handin.startOver'))}</button>
       </div>
       <p id="export-status" class="help" role="status" aria-live="polite"></p>
-      <p class="help">The file lists your answers, score and training-race runs in plain words, with the same
-        data in a block the instructor's gradebook reads.</p>
+      <p class="help">${escapeHtml(t('handin.fileSays'))}</p>
     </section>${templates}`;
-  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, head });
+  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, head, ...shell });
 }
 
-function instructorPage(content, data, p, head, templates) {
+function instructorPage(content, data, p, head, templates, shell) {
   const a = content.assignment;
   const req = Object.entries((a.race && a.race.required) || {}).map(([k, v]) => `${k} = ${v}`).join(', ');
   const ex = Object.entries((a.exercises && a.exercises.weights) || {}).filter(([, w]) => w > 0).map(([k, w]) => `${exerciseShortName(k)} (weight ${w})`).join(', ');
@@ -391,5 +440,5 @@ function instructorPage(content, data, p, head, templates) {
       <li><a href="downloads/attention-lab-checks-gift.txt" download>GIFT</a> (Moodle and other LMSs that read GIFT)</li>
       <li><a href="downloads/attention-lab-checks-qti21.zip" download>QTI 2.1 package</a> (Canvas, Brightspace, Blackboard and other QTI importers)</li>
     </ul>${templates}`;
-  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, widget: p.widget, head });
+  return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, widget: p.widget, head, ...shell });
 }

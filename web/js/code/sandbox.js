@@ -24,6 +24,8 @@
 //       used: [steps per case], usedSteps, budget: {perTest, perRun} (steps), printed: [line]}
 //   box.close();
 
+import { siteUrl } from '../ui/site-root.js';
+
 // QuickJS calls its interrupt handler once every STEPS_PER_CHECK steps (calls and loop
 // turns; JS_INTERRUPT_COUNTER_INIT in its source): budgets in steps are counted in checks.
 export const STEPS_PER_CHECK = 10000;
@@ -40,7 +42,7 @@ function loadRunner() {
     runnerSource = new Promise((resolve, reject) => {
       const source = () => utf8InSlices(`(${self.CODE_RUNNER.toString()})();`).then(resolve, reject);
       if (typeof self.CODE_RUNNER === 'function') { source(); return; }
-      const script = Object.assign(document.createElement('script'), { src: 'js/code-runner-inline.js' });
+      const script = Object.assign(document.createElement('script'), { src: siteUrl('js/code-runner-inline.js') });
       script.onload = source;
       script.onerror = () => { runnerSource = null; reject(new Error('the file holding the code sandbox could not be loaded')); };
       document.head.append(script);

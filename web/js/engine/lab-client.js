@@ -23,6 +23,7 @@
 // starts and ends creating them; one that has not ended within THREADS_TIMEOUT_MS is
 // replaced at once, and requests sent meanwhile (which it never saw) go to the new one.
 import { labData } from '../ui/lab-data.js';
+import { siteUrl } from '../ui/site-root.js';
 
 const START_TIMEOUT_MS = 30000;
 const START_TRIES = 3;
@@ -32,7 +33,7 @@ const THREADS_TRIES = 5;
 export class LabClient {
   // makeWorker and schemas: for a host other than a page (the Node grader,
   // tools/grade/node-engine.mjs), a worker-like object and the settings schemas to apply.
-  constructor(workerUrl = 'js/lab-worker.js', { makeWorker = null, schemas = undefined } = {}) {
+  constructor(workerUrl = siteUrl('js/lab-worker.js'), { makeWorker = null, schemas = undefined } = {}) {
     this.workerUrl = workerUrl;
     this.makeWorker = makeWorker;
     this.schemas = schemas;
@@ -174,7 +175,7 @@ function siteSchemas() {
 // which a classic script may load; the worker then starts from a blob.
 function inlineWorker() {
   return new Promise((resolve, reject) => {
-    const script = Object.assign(document.createElement('script'), { src: 'js/lab-worker-inline.js' });
+    const script = Object.assign(document.createElement('script'), { src: siteUrl('js/lab-worker-inline.js') });
     script.onload = () => {
       const url = URL.createObjectURL(new Blob([self.LAB_WORKER_SOURCE], { type: 'text/javascript' }));
       resolve(new Worker(url));

@@ -1,23 +1,49 @@
-// Parsing what a student types: strict, with messages that say what to fix.
-// Pure functions (no DOM), so they are easy to test and reuse.
+// Parsing what a student types: strict, with messages that say what to fix (from the
+// catalogs, ui/i18n.js). No DOM, so they are easy to test and reuse.
+//
+// Numbers are read in the neutral form everywhere ("0.5", "1e-3"). A field a student
+// types into may also read its page's language ({lang: 'fr'}: "0,5", numbers separated by
+// ";" or spaces since the comma is decimal); what it keeps and sends on (settings, links,
+// hand-ins) is the number, never the local text, so a French hand-in grades anywhere.
 import { quoted } from '../ui/quote.js';
+import { decimalSeparator, t } from '../ui/i18n.js';
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const COMMA_NUMBER = /^[+-]?(\d+,\d*|,\d+)(e[+-]?\d+)?$/i;
+
+// Whether `lang` writes decimals with a comma (then typed fields read "0,5" too).
+function commaDecimals(lang) {
+  return Boolean(lang) && decimalSeparator(lang) === ',';
+}
 
 // A number as written: "-1", "1e-3", and with the minus sign U+2212 that typeset maths
-// prints (the lesson's "−0.2", copied) -> the text Number() reads, or null.
-export function numberText(text) {
+// prints (the lesson's "−0.2", copied) -> the text Number() reads, or null. With a
+// comma-decimal `lang`, "0,5" too (-> "0.5").
+export function numberText(text, { lang = null } = {}) {
   const s = String(text).trim().replace(/\u2212/g, '-');
-  return NUMBER.test(s) ? s : null;
+  if (NUMBER.test(s)) return s;
+  return commaDecimals(lang) && COMMA_NUMBER.test(s) ? s.replace(',', '.') : null;
+}
+
+// The numbers of a list: split at spaces, semicolons and commas; with a comma-decimal
+// language a comma between two digits is a decimal one ("0,5; 1,25" -> 0,5 and 1,25),
+// and one ending a number still separates ("0.5, 1.25" reads the same in every language).
+function listParts(text, lang) {
+  if (!commaDecimals(lang)) return String(text).trim().split(/[\s,;]+/).filter((s) => s.length > 0);
+  return String(text).trim().split(/[\s;]+/).flatMap((part) => {
+    const bare = part.replace(/,+$/, '');
+    return COMMA_NUMBER.test(bare) ? [bare] : bare.split(',');
+  }).filter((s) => s.length > 0);
 }
 
 // "1.0, 0.9" or "1 0.9" -> {ok: true, values: [1, 0.9]} | {ok: false, message}
-export function parseVector(text) {
-  const parts = String(text).trim().split(/[\s,;]+/).filter((s) => s.length > 0);
-  if (parts.length === 0) return { ok: false, message: 'Enter numbers separated by commas, for example 1.0, 0.9.' };
+// ({lang: 'fr'}: "1,0 ; 0,9" too)
+export function parseVector(text, { lang = null } = {}) {
+  const parts = listParts(text, lang);
+  if (parts.length === 0) return { ok: false, message: t(commaDecimals(lang) ? 'parse.vectorEmptyComma' : 'parse.vectorEmpty') };
   const values = [];
   for (const part of parts) {
-    const r = parseNumber(part);
+    const r = parseNumber(part, { lang });
     if (!r.ok) return r;
     values.push(r.value);
   }
@@ -33,14 +59,14 @@ export function parseVector(text) {
 export function parseAnswer(text, count) {
   const body = String(text).trim().replace(/^[[(]\s*/, '').replace(/\s*[\])]$/, '');
   const parts = body.split(/[\s,;]+/).filter((x) => x.length > 0);
-  if (parts.length === 0) return { ok: false, message: `Type ${count === 1 ? 'a number' : `${count ?? 'the'} numbers, separated by spaces or commas`}.` };
+  if (parts.length === 0) return { ok: false, message: count === 1 ? t('parse.answerEmptyOne') : count === null ? t('parse.answerEmptyAny') : t('parse.answerEmptyMany', { count }) };
   const values = [];
   for (const part of parts) {
     const fraction = /^([^/]+)\/([^/]+)$/.exec(part);
     if (fraction) {
       const a = parseNumber(fraction[1]), b = parseNumber(fraction[2]);
-      if (!a.ok || !b.ok) return { ok: false, message: `${quoted(part)} is not a number or a fraction.` };
-      if (b.value === 0) return { ok: false, message: `${quoted(part)} divides by zero.` };
+      if (!a.ok || !b.ok) return { ok: false, message: t('parse.notFraction', { text: quoted(part) }) };
+      if (b.value === 0) return { ok: false, message: t('parse.divideByZero', { text: quoted(part) }) };
       values.push(a.value / b.value);
       continue;
     }
@@ -53,19 +79,19 @@ export function parseAnswer(text, count) {
     const comma = /\d+,\d+/.exec(body);
     const asPoints = body.replace(/(\d),(\d)/g, '$1.$2').split(/[\s,;]+/).filter((x) => x.length > 0);
     return { ok: false, message: comma && asPoints.length === count
-      ? `Use a point for decimals (${comma[0].replace(',', '.')}, not ${comma[0]}): the comma separates numbers.`
-      : `This part takes ${count === 1 ? '1 number' : `${count} numbers`}; you typed ${values.length}.` };
+      ? t('parse.usePoint', { point: comma[0].replace(',', '.'), comma: comma[0] })
+      : t('parse.answerCount', { count, typed: values.length }) };
   }
   return { ok: true, values };
 }
 
-export function parseNumber(text) {
+export function parseNumber(text, { lang = null } = {}) {
   const s = String(text).trim();
-  if (/^[+-]?(nan|inf|infinity)$/i.test(s)) return { ok: false, message: `${quoted(s)} is not a finite number.` };
-  const n = numberText(s);
-  if (n === null) return { ok: false, message: `${quoted(s)} is not a number.` };
+  if (/^[+-]?(nan|inf|infinity)$/i.test(s)) return { ok: false, message: t('parse.notFinite', { text: quoted(s) }) };
+  const n = numberText(s, { lang });
+  if (n === null) return { ok: false, message: t('parse.notNumber', { text: quoted(s) }) };
   const value = Number(n);
-  if (!Number.isFinite(value)) return { ok: false, message: `${quoted(s)} is too large: numbers must lie within ±1.8e308.` };
+  if (!Number.isFinite(value)) return { ok: false, message: t('parse.tooLarge', { text: quoted(s) }) };
   return { ok: true, value };
 }
 
@@ -80,20 +106,20 @@ export function cleanName(text) {
 // a one-word name, the name and its numbers ("animal 1.0 0.8"). The name may hold
 // spaces and colons: the numbers are what follows the last colon.
 // -> {ok: true, rows: [{token, text}]} | {ok: false, message}
-export function parseTokenLines(text, maxTokens) {
+export function parseTokenLines(text, maxTokens, { lang = null } = {}) {
   const lines = String(text).split(/\r?\n/).map((l) => l.trim()).filter((l) => l.length > 0);
-  if (lines.length === 0) return { ok: false, message: 'Write at least one line: a token, then its numbers.' };
+  if (lines.length === 0) return { ok: false, message: t('parse.tokenLinesEmpty') };
   if (lines.length > maxTokens) {
-    return { ok: false, message: `${lines.length} tokens: the table takes at most ${maxTokens}. Nothing was changed.` };
+    return { ok: false, message: t('parse.tokenLinesTooMany', { lines: lines.length, max: maxTokens }) };
   }
   const rows = [];
   for (let i = 0; i < lines.length; ++i) {
     const m = /^(.*?\S)\s*:\s*([^:]+)$/.exec(lines[i]) || /^(\S+)\s+(.+)$/.exec(lines[i]);
-    if (!m) return { ok: false, message: `Line ${i + 1}: write the token, then its numbers (for example "animal: 1.0, 0.8").` };
+    if (!m) return { ok: false, message: t('parse.tokenLineShape', { line: i + 1 }) };
     const token = cleanName(m[1]);
-    if (!token) return { ok: false, message: `Line ${i + 1}: the token's name is empty or made of invisible characters only.` };
-    const v = parseVector(m[2]);
-    if (!v.ok) return { ok: false, message: `Line ${i + 1}: ${v.message}` };
+    if (!token) return { ok: false, message: t('parse.tokenNameEmpty', { line: i + 1 }) };
+    const v = parseVector(m[2], { lang });
+    if (!v.ok) return { ok: false, message: t('parse.lineMessage', { line: i + 1, message: v.message }) };
     rows.push({ token, text: v.values.join(', ') });
   }
   return { ok: true, rows };

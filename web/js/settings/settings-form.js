@@ -13,7 +13,14 @@
 //   form.fill(settings); form.fillDefaults(); form.read() -> {settings} | null (and marks bad fields)
 // Ids: set-KEY, set-KEY-slider, set-KEY-help, set-KEY-error.
 import { parseAll, rangeText } from './settings-schema.js';
+import { numberText } from './parse.js';
 import { plainMaths, writeMaths } from '../ui/maths.js';
+import { localDecimal, pageLanguage, t } from '../ui/i18n.js';
+
+// A field's text is the page's language's ("0,5" in French); the settings it gives are
+// numbers, the same in every language.
+const shown = (v) => localDecimal(String(v));
+const typed = (text) => Number(numberText(text, { lang: pageLanguage() }) ?? NaN);
 
 const STEPS = 1000;  // slider positions
 
@@ -44,7 +51,7 @@ export function buildSettingsForm(form, spec, onChange, { primary = null } = {})
     input.id = id;
     input.name = s.key;
     input.setAttribute('aria-describedby', `${id}-help ${id}-error`);
-    const help = writeMaths(Object.assign(document.createElement('p'), { className: 'help', id: `${id}-help`, hidden: true }), s.kind === 'choice' ? s.help : `${s.help} Allowed: ${rangeText(s)}.`);
+    const help = writeMaths(Object.assign(document.createElement('p'), { className: 'help', id: `${id}-help`, hidden: true }), s.kind === 'choice' ? s.help : t('setting.help', { help: s.help, range: rangeText(s) }));
     const ask = Object.assign(document.createElement('button'), { type: 'button', className: 'help-toggle', textContent: '?' });
     ask.setAttribute('aria-label', `About ${plainMaths(s.label)}`);
     ask.setAttribute('aria-expanded', 'false');
@@ -60,11 +67,11 @@ export function buildSettingsForm(form, spec, onChange, { primary = null } = {})
     wrap.append(head, input);
     if (s.slider && s.kind !== 'choice') {
       const slider = Object.assign(document.createElement('input'), { type: 'range', id: `${id}-slider`, min: '0', max: String(STEPS), step: '1' });
-      slider.setAttribute('aria-label', `${plainMaths(s.label)} (slider${s.slider === 'log' ? ', logarithmic scale' : ''})`);
+      slider.setAttribute('aria-label', t(s.slider === 'log' ? 'setting.sliderLog' : 'setting.slider', { label: plainMaths(s.label) }));
       slider.addEventListener('input', () => {
         const v = fromSlider(s, slider.value);
-        slider.setAttribute('aria-valuetext', String(v));
-        input.value = String(v);
+        slider.setAttribute('aria-valuetext', shown(v));
+        input.value = shown(v);
         onChange();
       });
       wrap.append(slider);
@@ -72,10 +79,10 @@ export function buildSettingsForm(form, spec, onChange, { primary = null } = {})
     wrap.append(help, err);
     input.addEventListener(s.kind === 'choice' ? 'change' : 'input', () => {
       const slider = $(`${id}-slider`);
-      const v = Number(input.value);
+      const v = typed(input.value);
       if (slider && Number.isFinite(v) && v >= s.min && v <= s.max) {
         slider.value = toSlider(s, v);
-        slider.setAttribute('aria-valuetext', String(v));
+        slider.setAttribute('aria-valuetext', shown(v));
       }
       onChange();
     });
@@ -84,7 +91,7 @@ export function buildSettingsForm(form, spec, onChange, { primary = null } = {})
     } else if (s.more) {
       if (!more) {
         more = Object.assign(document.createElement('details'), { className: 'more-settings' });
-        more.append(Object.assign(document.createElement('summary'), { textContent: `More settings (${spec.filter((x) => x.more).length})` }));
+        more.append(Object.assign(document.createElement('summary'), { textContent: t('setting.more', { count: spec.filter((x) => x.more).length }) }));
       }
       more.append(wrap);
     } else {
@@ -97,13 +104,13 @@ export function buildSettingsForm(form, spec, onChange, { primary = null } = {})
     fill(settings) {
       if (more && spec.some((s) => s.more && settings[s.key] !== s.default)) more.open = true;
       for (const s of spec) {
-        $(`set-${s.key}`).value = String(settings[s.key]);
+        $(`set-${s.key}`).value = s.kind === 'choice' ? String(settings[s.key]) : shown(settings[s.key]);
         const slider = $(`set-${s.key}-slider`);
-        if (slider) { slider.value = toSlider(s, settings[s.key]); slider.setAttribute('aria-valuetext', String(settings[s.key])); }
+        if (slider) { slider.value = toSlider(s, settings[s.key]); slider.setAttribute('aria-valuetext', shown(settings[s.key])); }
       }
     },
     read() {
-      const { settings, errors } = parseAll(spec, Object.fromEntries(spec.map((s) => [s.key, $(`set-${s.key}`).value])));
+      const { settings, errors } = parseAll(spec, Object.fromEntries(spec.map((s) => [s.key, $(`set-${s.key}`).value])), { lang: pageLanguage() });
       for (const s of spec) {
         const message = errors[s.key] || '';
         $(`set-${s.key}-error`).textContent = message;

@@ -10,45 +10,49 @@
 import { clip, quoted } from '../ui/quote.js';
 import { numberText } from './parse.js';
 import { plainMaths } from '../ui/maths.js';
+import { localDecimal, t } from '../ui/i18n.js';
 
 export function defaults(spec) {
   return Object.fromEntries(spec.map((s) => [s.key, s.default]));
 }
 
+// The range a setting takes, in words; its bounds as the page's language writes decimals.
 export function rangeText(s) {
-  if (s.kind === 'choice') return `one of ${s.choices.join(', ')}`;
-  const kind = s.kind === 'int' ? 'a whole number' : 'a number';
-  return `${kind} from ${s.min} to ${s.max}`;
+  if (s.kind === 'choice') return t('setting.oneOf', { choices: s.choices.join(', ') });
+  return t(s.kind === 'int' ? 'setting.wholeRange' : 'setting.numberRange', { min: localDecimal(s.min), max: localDecimal(s.max) });
 }
 
+// A setting's message: its label, what is wrong, the range to use.
+const failure = (s, why) => ({ ok: false, message: t('setting.fail', { label: plainMaths(s.label), why, range: rangeText(s) }) });
+
 // One setting from text -> {ok, value} | {ok: false, message} (the message names the range).
-export function parseSetting(s, text) {
+// {lang}: the text was typed in a page of that language ("0,5" in French); links, the
+// assignment and hand-ins are read in the neutral form only (no lang).
+export function parseSetting(s, text, { lang = null } = {}) {
   const raw = String(text ?? '').trim();
-  const fail = (why) => ({ ok: false, message: `${plainMaths(s.label)}: ${why}; use ${rangeText(s)}.` });
   if (s.kind === 'choice') {
-    return s.choices.includes(raw) ? { ok: true, value: raw } : fail(raw ? `${quoted(raw)} is not allowed` : 'empty');
+    return s.choices.includes(raw) ? { ok: true, value: raw } : failure(s, raw ? t('setting.notAllowed', { shown: quoted(raw) }) : t('setting.empty'));
   }
-  if (raw === '') return fail('empty');
-  const n = numberText(raw);
-  if (n === null) return fail(`${quoted(raw)} is not a number`);
+  if (raw === '') return failure(s, t('setting.empty'));
+  const n = numberText(raw, { lang });
+  if (n === null) return failure(s, t('setting.notNumber', { shown: quoted(raw) }));
   return checkNumber(s, Number(n), clip(raw));
 }
 
 // A number that is already a number (from JSON: the assignment, a hand-in).
 export function checkNumber(s, value, shown = String(value)) {
-  const fail = (why) => ({ ok: false, message: `${plainMaths(s.label)}: ${why}; use ${rangeText(s)}.` });
-  if (s.kind === 'choice') return fail(`${shown} is not allowed`);
-  if (!Number.isFinite(value)) return fail(`"${shown}" is too large`);
-  if (s.kind === 'int' && !Number.isInteger(value)) return fail(`${shown} is not a whole number`);
-  if (value < s.min || value > s.max) return fail(`${shown} is out of range`);
+  if (s.kind === 'choice') return failure(s, t('setting.notAllowed', { shown }));
+  if (!Number.isFinite(value)) return failure(s, t('setting.tooLarge', { shown }));
+  if (s.kind === 'int' && !Number.isInteger(value)) return failure(s, t('setting.notWhole', { shown }));
+  if (value < s.min || value > s.max) return failure(s, t('setting.outOfRange', { shown }));
   return { ok: true, value };
 }
 
 // All settings from a {key: text} map -> {settings, errors: {key: message}}.
-export function parseAll(spec, texts) {
+export function parseAll(spec, texts, { lang = null } = {}) {
   const settings = {}, errors = {};
   for (const s of spec) {
-    const r = parseSetting(s, texts[s.key]);
+    const r = parseSetting(s, texts[s.key], { lang });
     if (r.ok) settings[s.key] = r.value;
     else errors[s.key] = r.message;
   }
@@ -64,14 +68,14 @@ export function parsePairs(spec, pairs, { maxNotes = 5 } = {}) {
   const note = (text) => { if (ignored.length < maxNotes) ignored.push(text); else ++extra; };
   for (const [key, text] of pairs) {
     const s = spec.find((x) => x.key === key);
-    if (!s) { note(`${clip(key)} (not a setting)`); continue; }
-    if (seen.has(key)) note(`${clip(key)} given more than once (the last is used)`);
+    if (!s) { note(t('setting.unknown', { key: clip(key) })); continue; }
+    if (seen.has(key)) note(t('setting.twice', { key: clip(key) }));
     seen.add(key);
     const r = parseSetting(s, text);
     if (r.ok) settings[key] = r.value;
     else note(r.message);
   }
-  if (extra) ignored.push(`and ${extra} more`);
+  if (extra) ignored.push(t('setting.andMore', { extra }));
   return { settings, ignored };
 }
 
@@ -85,10 +89,10 @@ export function linkParams(search, names, { maxNotes = 5 } = {}) {
   let extra = 0;
   for (const [key, value] of new URLSearchParams(search)) {
     if (names.includes(key)) values[key].push(value);
-    else if (ignored.length < maxNotes) ignored.push(`${clip(key)} (not a parameter of this page: ${names.join(', ')})`);
+    else if (ignored.length < maxNotes) ignored.push(t('setting.notParameter', { key: clip(key), names: names.join(', ') }));
     else ++extra;
   }
-  if (extra) ignored.push(`and ${extra} more`);
+  if (extra) ignored.push(t('setting.andMore', { extra }));
   return { values, ignored };
 }
 

@@ -8,6 +8,7 @@
 //   assignedChecks(checks, {checks: ['q1', 'q2']})    -> those checks, by number
 //   labelSpan(['Q1', 'Q2', 'Q3', 'Q5'])              -> 'Q1–Q3, Q5'
 //   assignedSentence(checks, assignment)              -> '7 quick checks are assigned: Q1–Q7.'
+import { t } from '../ui/i18n.js';
 
 export function checkLabel(check) {
   if (check && Number.isInteger(check.number) && check.number > 0) return `Q${check.number}`;
@@ -39,7 +40,5 @@ export function labelSpan(labels) {
 // How many checks the assignment counts, and which, in one sentence every page shares.
 export function assignedSentence(checks, assignment) {
   const mine = assignedChecks(checks, assignment);
-  if (mine.length === 0) return 'No quick check is assigned.';
-  const which = labelSpan(mine.map(checkLabel));
-  return mine.length === 1 ? `1 quick check is assigned: ${which}.` : `${mine.length} quick checks are assigned: ${which}.`;
+  return t('checks.assigned', { count: mine.length, which: labelSpan(mine.map(checkLabel)) });
 }

@@ -1,0 +1,151 @@
+// The lab in French beside English (tools/site/languages.mjs, web/js/ui/language.js,
+// web/js/ui/i18n.js): every page in fr/ with <html lang="fr"> and French words from the
+// catalogs and content/fr/; the switch keeps the page's settings and the choice; a first
+// visit follows the browser's language; the engine runs from fr/ with the numbers it gives
+// in English; a number typed "0,5" is read; a French hand-in grades in the English
+// gradebook with the score of the same work done in English.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLab, openPage } from './support.mjs';
+import { PAGES, pageReady, runLink, shortRun } from './pages.mjs';
+import { genuineHandIn } from './genuine-hand-in.mjs';
+
+let lab;
+before(async () => { lab = await startLab(); });
+after(async () => { await lab.close(); });
+
+const catalogMissing = (page) => page.evaluate(() => /\u27e6[\w.]+\u27e7/.exec(document.body.innerText));
+
+test('every page has its French twin: lang="fr", French words, no missing key, the switch to English', async () => {
+  for (const entry of PAGES.filter((p) => p.kind !== 'launch')) {
+    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(`fr/${entry.file}`));
+    await pageReady(page, entry);
+    const facts = await page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      skip: document.querySelector('.skip').textContent,
+      current: document.querySelector('.language-choice [aria-current]').textContent,
+      english: document.querySelector('.language-choice a[hreflang="en"]').getAttribute('href'),
+      fallback: document.querySelector('main').getAttribute('lang'),
+    }));
+    assert.equal(facts.lang, 'fr', entry.file);
+    assert.equal(facts.skip, 'Aller au contenu');
+    assert.equal(facts.current, 'Français');
+    assert.equal(facts.english, `../${entry.file}`);
+    // Parts still in English say so, in French, and are marked lang="en" for screen readers.
+    if (facts.fallback) {
+      assert.equal(facts.fallback, 'en', entry.file);
+      assert.match(await page.textContent('main > .fallback-note'), /pas encore rédigée en français/);
+    }
+    assert.equal(await catalogMissing(page), null, entry.file);
+    assert.deepEqual(problems, { console: [], foreign: [] }, entry.file);
+    await close();
+  }
+});
+
+test('the French lesson and checks are French throughout; the English pages stay English', async () => {
+  const { page, close } = await openPage(lab.browser, lab.isolatedUrl('fr/lesson.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.match(await page.textContent('h1'), /la leçon$/);
+  assert.equal(await page.locator('section[lang="en"]').count(), 0, 'no section falls back to English');
+  assert.match(await page.textContent('#glossary-title'), /^Glossaire$/);
+  assert.match(await page.textContent('.quick-check .check-submit'), /^Vérifier ma réponse$/);
+  await page.goto(lab.isolatedUrl('checks.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.equal(await page.textContent('h1'), 'Quick checks and hand-in');
+  await close();
+});
+
+test('the switch carries the settings across and is remembered; a first visit follows the browser', async () => {
+  const { page, close } = await openPage(lab.browser, lab.isolatedUrl('fr/race.html?epochs=3#curves'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.click('.language-choice a[hreflang="en"]');
+  await page.waitForURL(/\/race\.html\?epochs=3#curves$/);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+  assert.equal(await page.inputValue('#set-epochs'), '3');
+  await close();
+
+  // A French browser's first visit goes to the French pages, and stays there from an English link.
+  const fr = await openPage(lab.browser, lab.isolatedUrl('index.html'), { contextOptions: { locale: 'fr-FR' } });
+  await fr.page.waitForURL(/\/fr\/index\.html$/);
+  await fr.page.goto(lab.isolatedUrl('race.html?epochs=3'));
+  await fr.page.waitForURL(/\/fr\/race\.html\?epochs=3$/);
+  // Chosen English in the header: kept, even in a French browser.
+  await fr.page.click('.language-choice a[hreflang="en"]');
+  await fr.page.waitForURL(/\/race\.html\?epochs=3$/);
+  await fr.page.goto(lab.isolatedUrl('lesson.html'));
+  await fr.page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.equal(await fr.page.evaluate(() => [document.documentElement.lang, location.pathname].join(' ')), 'en /lesson.html');
+  await fr.close();
+
+  // An embedded page stays in the language its frame asked for.
+  const embed = await openPage(lab.browser, lab.isolatedUrl('race.html?embed'), { contextOptions: { locale: 'fr-FR' } });
+  await embed.page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.equal(await embed.page.evaluate(() => location.pathname), '/race.html');
+  await embed.close();
+});
+
+test('the race and the translation run from the French pages, with the numbers of the English ones', async () => {
+  for (const name of ['race', 'translate']) {
+    const entry = PAGES.find((p) => p.name === name);
+    const results = [];
+    for (const dir of ['', 'fr/']) {
+      const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(`${dir}${runLink(entry)}`));
+      await pageReady(page, entry);
+      await shortRun(page, entry);
+      // What each run's tables hold as data (the words around them differ by language).
+      results.push(await page.$$eval('#results tbody tr, #tr-buckets td[data-exact]', (els) => els.map((el) => JSON.stringify(el.dataset))));
+      assert.deepEqual(problems, { console: [], foreign: [] });
+      await close();
+    }
+    assert.ok(results[0].length > 0, `${name}: no results read`);
+    assert.deepEqual(results[1], results[0], name);
+  }
+});
+
+test('a number typed "0,5" in a French page is read as 0.5; the link keeps 0.5', async () => {
+  const { page, close } = await openPage(lab.browser, lab.isolatedUrl('fr/scaling.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  await page.fill('#set-temperature', '0,5');
+  await page.waitForFunction(() => /temperature=0\.5(&|$)/.test(location.search));
+  assert.equal(await page.textContent('#set-temperature-error'), '');
+  assert.equal(await page.getAttribute('#set-temperature', 'aria-invalid'), 'false');
+  await page.fill('#set-temperature', '0.25');  // the neutral form, always
+  await page.waitForFunction(() => /temperature=0\.25(&|$)/.test(location.search));
+  await page.fill('#set-temperature', '0,5,2');
+  await page.waitForFunction(() => document.getElementById('set-temperature-error').textContent !== '');
+  assert.match(await page.textContent('#set-temperature-error'), /n’est pas un nombre/);
+  await close();
+});
+
+test('a hand-in made in French grades in the English gradebook with the score of the same work in English', async () => {
+  // The same work in both languages: the race at the module's settings, Q1 right, Q2 wrong.
+  const answer = async (page) => {
+    for (const [check, right] of [[1, true], [2, false]]) {
+      const section = page.locator(`.quick-check[data-number="${check}"]`);
+      const id = await section.getAttribute('data-check');
+      const choice = await page.evaluate(([cid, want]) => JSON.parse(document.getElementById('lab-data').textContent).checks.find((c) => c.id === cid).choices.find((ch) => ch.correct === want).id, [id, right]);
+      await section.locator(`input[value="${choice}"]`).check();
+      await section.locator('.check-submit').click();
+      await section.locator('.verdict:not(:empty)').waitFor();
+    }
+  };
+  const english = await genuineHandIn(lab, { name: 'Ada English', id: 'EN-1', answer });
+  const french = await genuineHandIn(lab, { name: 'Ada Français', id: 'FR-1', dir: 'fr/', answer });
+  const dir = mkdtempSync(join(tmpdir(), 'languages-'));
+  const files = [['en.txt', english], ['fr.txt', french]].map(([n, text]) => { writeFileSync(join(dir, n), text); return join(dir, n); });
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('instructor.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  await page.setInputFiles('#files', files);
+  await page.waitForFunction(() => document.body.dataset.verifying === 'false', null, { timeout: 120000 });
+  const rows = await page.$$eval('#gradebook tbody tr', (trs) => Object.fromEntries(trs.map((tr) => [tr.cells[1].textContent,
+    { score: tr.cells[2].textContent, perCheck: tr.cells[3].textContent, race: tr.cells[5].textContent, doubts: tr.cells[9].textContent }])));
+  assert.ok(rows['FR-1'] && rows['EN-1'], JSON.stringify(rows));
+  assert.deepEqual(rows['FR-1'], rows['EN-1']);
+  assert.equal(rows['FR-1'].race, 'done (re-run: same numbers)');
+  assert.deepEqual(problems.console, []);
+  await close();
+});

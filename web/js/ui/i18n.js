@@ -1,0 +1,61 @@
+// The lab's words in the page's language: ICU MessageFormat catalogs (web/js/messages/LANG.json,
+// a course's content/LANG/messages.json over them), formatted by intl-messageformat with
+// the browser's own Intl (plural rules, number formats). English is bundled in every
+// script and is the fallback for a key a catalog lacks; the page's own catalog comes in
+// its #lab-data ({lang, messages}). Outside a page (Node: the site's build, the tests)
+// whoever needs another language calls useLanguage first, as shared-limits.js does.
+//   t('parse.notNumber', { text: '"abc"' }) -> '"abc" is not a number.'
+//   useLanguage('fr', fr); t('parse.notNumber', …) -> '"abc" n’est pas un nombre.'
+import { IntlMessageFormat } from 'intl-messageformat';
+import { labData } from './lab-data.js';
+import english from '../messages/en.json' with { type: 'json' };
+
+let current = null;          // {lang, messages}
+const compiled = new Map();  // `${lang}\u0000${key}` -> IntlMessageFormat
+
+export function useLanguage(lang, messages = {}) {
+  current = { lang, messages };
+  compiled.clear();
+}
+
+function language() {
+  if (!current) {
+    const data = typeof document !== 'undefined' ? labData() : null;
+    current = data && data.lang ? { lang: data.lang, messages: data.messages || {} } : { lang: 'en', messages: {} };
+  }
+  return current;
+}
+
+// The page's language as a BCP 47 tag ("en", "fr"): the one Intl formats for.
+export function pageLanguage() {
+  return language().lang;
+}
+
+// The message `key` with `values` filled in. A key no catalog holds shows as ⟦key⟧, so a
+// missing entry is seen on the page and by the tests, never silently blank.
+export function t(key, values = {}) {
+  const { lang, messages } = language();
+  const own = Object.prototype.hasOwnProperty.call(messages, key);
+  const text = own ? messages[key] : english[key];
+  if (text === undefined) return `\u27e6${key}\u27e7`;
+  const at = `${own ? lang : 'en'}\u0000${key}`;
+  let format = compiled.get(at);
+  if (!format) {
+    format = new IntlMessageFormat(text, own ? lang : 'en');
+    compiled.set(at, format);
+  }
+  return format.format(values);
+}
+
+// The decimal separator of the page's language ("." in English, "," in French), from Intl.
+export function decimalSeparator(lang = pageLanguage()) {
+  const part = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal');
+  return part ? part.value : '.';
+}
+
+// A number written as the program writes it ("0.25", "-1.5e-3") in the page's language:
+// only the decimal point changes ("0,25"), so the digits shown are the digits computed.
+export function localDecimal(text, lang = pageLanguage()) {
+  const sep = decimalSeparator(lang);
+  return sep === '.' ? String(text) : String(text).replace(/(\d)\.(\d)/g, `$1${sep}$2`);
+}
