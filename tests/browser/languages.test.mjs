@@ -6,12 +6,13 @@
 // gradebook with the score of the same work done in English.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startLab, openPage } from './support.mjs';
+import { dirname, join, normalize } from 'node:path';
+import { startLab, openPage, DIST } from './support.mjs';
 import { PAGES, pageReady, runLink, shortRun } from './pages.mjs';
 import { genuineHandIn } from './genuine-hand-in.mjs';
+import { englishLeft } from './english-left.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -42,6 +43,59 @@ test('every page has its French twin: lang="fr", French words, no missing key, t
     assert.equal(await catalogMissing(page), null, entry.file);
     assert.deepEqual(problems, { console: [], foreign: [] }, entry.file);
     await close();
+  }
+});
+
+test('no English sentence is left on a French page, before or after its run (every word from a catalog or content/fr/)', async () => {
+  const left = {};
+  for (const entry of PAGES.filter((p) => p.kind !== 'launch')) {
+    const { page, close } = await openPage(lab.browser, lab.isolatedUrl(`fr/${runLink(entry)}`));
+    await pageReady(page, entry);
+    const found = await englishLeft(page);
+    if (entry.run) {
+      await shortRun(page, entry);
+      found.push(...(await englishLeft(page)).filter((x) => !found.includes(x)));
+    }
+    if (found.length) left[entry.file] = found;
+    await close();
+  }
+  assert.deepEqual(left, {});
+});
+
+test('the scan sees an English sentence written without a catalog, and passes English marked as such', async () => {
+  const { page, close } = await openPage(lab.browser, lab.isolatedUrl('fr/index.html'));
+  await page.waitForFunction(() => document.body.dataset.ready === 'true');
+  assert.deepEqual(await englishLeft(page), []);
+  await page.evaluate(() => {
+    document.querySelector('main').insertAdjacentHTML('beforeend', '<p lang="en">The curves appear here once a run starts.</p><p>Exemple : « the black cat »</p>');
+  });
+  assert.deepEqual(await englishLeft(page), []);
+  await page.evaluate(() => { document.querySelector('main').insertAdjacentHTML('beforeend', '<p>Training race: no run saved yet.</p><svg><text>accuracy per epoch</text></svg>'); });
+  assert.deepEqual(await englishLeft(page), ['Training race: no run saved yet.', 'accuracy per epoch']);
+  await close();
+});
+
+test('every link and file a French page names exists in the built site (scripts, styles, engine, downloads, pages)', () => {
+  const broken = [];
+  for (const f of readdirSync(join(DIST, 'fr')).filter((n) => n.endsWith('.html'))) {
+    const html = readFileSync(join(DIST, 'fr', f), 'utf8').replace(/<script type="application\/json"[\s\S]*?<\/script>/g, '');
+    for (const [, url] of html.matchAll(/(?:href|src|data-src)="([^"#?]+)[^"]*"/g)) {
+      if (/^(https?:|mailto:|data:|blob:|javascript:)/.test(url)) continue;
+      const target = normalize(join(DIST, 'fr', dirname(f), url));
+      if (!existsSync(target)) broken.push(`fr/${f}: ${url}`);
+    }
+  }
+  assert.deepEqual(broken, []);
+  // The question banks in French beside the English ones, the same checks in French words.
+  const frChecks = JSON.parse(readFileSync('content/fr/quick-checks.json', 'utf8')).checks;
+  const enChecks = JSON.parse(readFileSync('content/quick-checks.json', 'utf8')).checks;
+  for (const bank of ['attention-lab-checks-moodle.xml', 'attention-lab-checks-gift.txt']) {
+    const fr = readFileSync(join(DIST, 'downloads/fr', bank), 'utf8');
+    for (const [k, c] of frChecks.entries()) {
+      assert.ok(fr.includes(c.topic.replace(/&/g, '&amp;')) || fr.includes(c.topic), `${bank}: French topic of ${c.id}`);
+    }
+    assert.ok(frChecks.some((c, k) => c.topic !== enChecks[k].topic && c.prompt !== enChecks[k].prompt));
+    assert.ok(fr.includes(frChecks[1].topic) && !fr.includes(enChecks[1].topic), `${bank}: in French`);
   }
 });
 

@@ -46,9 +46,10 @@ test('messages in the page\'s language, numbers in its form', () => {
   useLanguage('fr', fr);
   assert.equal(parseNumber('abc', { lang: 'fr' }).message, '"abc" n’est pas un nombre.');
   assert.equal(rangeText(lr), 'un nombre de 0,0001 à 1');
-  assert.equal(parseSetting(lr, '2', { lang: 'fr' }).message, 'Learning rate : 2 est hors de l’intervalle ; indiquez un nombre de 0,0001 à 1.');
-  assert.equal(parseVector('', { lang: 'fr' }).message, 'Saisissez des nombres séparés par des points-virgules ou des espaces, par exemple 1,0 ; 0,9.');
-  assert.equal(t('parse.answerCount', { count: 2, typed: 1 }), 'Cette partie attend 2 nombres ; vous en avez saisi 1.');
+  // (French puts a no-break space before ":" and ";": \u00a0)
+  assert.equal(parseSetting(lr, '2', { lang: 'fr' }).message, 'Learning rate\u00a0: 2 est hors de l’intervalle\u00a0; indiquez un nombre de 0,0001 à 1.');
+  assert.equal(parseVector('', { lang: 'fr' }).message, 'Saisissez des nombres séparés par des points-virgules ou des espaces, par exemple 1,0\u00a0; 0,9.');
+  assert.equal(t('parse.answerCount', { count: 2, typed: 1 }), 'Cette partie attend 2 nombres\u00a0; vous en avez saisi 1.');
   assert.equal(localDecimal('0.25 and 1.5e-3'), '0,25 and 1,5e-3');
   useLanguage('en');
   assert.equal(parseSetting(lr, '2').message, 'Learning rate: 2 is out of range; use a number from 0.0001 to 1.');

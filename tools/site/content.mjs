@@ -99,18 +99,7 @@ export function loadContent(root, where) {
     if (!r.ok) throw new ContentError(assignment.path, at, r.message);
   }
 
-  const diagrams = {};
-  const diagramDir = join(root, 'diagrams');
-  if (existsSync(diagramDir)) {
-    for (const name of readdirSync(diagramDir).filter((f) => f.endsWith('.svg')).sort()) {
-      const text = readFileSync(join(diagramDir, name), 'utf8');
-      if (!/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(text)) throw new ContentError(rel(join(diagramDir, name)), 1, 'not an SVG file');
-      if (/<script|\son\w+\s*=|href\s*=\s*["']https?:/i.test(text)) {
-        throw new ContentError(rel(join(diagramDir, name)), 1, 'diagrams may not contain scripts, event handlers or external links');
-      }
-      diagrams[name.replace(/\.svg$/, '')] = text.replace(/^\s*<\?xml[^>]*>\s*/, '');
-    }
-  }
+  const diagrams = loadDiagrams(join(root, 'diagrams'), rel);
 
   const lessonDir = join(root, 'lesson');
   const sections = readdirSync(lessonDir).filter((f) => /^\d\d-[\w-]+\.md$/.test(f)).sort()
@@ -120,6 +109,22 @@ export function loadContent(root, where) {
   const glossary = readJson('glossary.json');
   checkGlossary(glossary);
   return { pages, raceKeys, shared: shared.data, course: course.data, checks: checks.data.checks, assignment: assignment.data, widgets, diagrams, sections, checkIds: ids, glossary: glossary.data.terms };
+}
+
+// The diagrams of a folder (content/diagrams/, content/LANG/diagrams/): name -> inline SVG,
+// refused when not SVG or when it holds scripts, handlers or external links.
+export function loadDiagrams(diagramDir, rel) {
+  const diagrams = {};
+  if (!existsSync(diagramDir)) return diagrams;
+  for (const name of readdirSync(diagramDir).filter((f) => f.endsWith('.svg')).sort()) {
+    const text = readFileSync(join(diagramDir, name), 'utf8');
+    if (!/^\s*(<\?xml[^>]*>\s*)?<svg[\s>]/.test(text)) throw new ContentError(rel(join(diagramDir, name)), 1, 'not an SVG file');
+    if (/<script|\son\w+\s*=|href\s*=\s*["']https?:/i.test(text)) {
+      throw new ContentError(rel(join(diagramDir, name)), 1, 'diagrams may not contain scripts, event handlers or external links');
+    }
+    diagrams[name.replace(/\.svg$/, '')] = text.replace(/^\s*<\?xml[^>]*>\s*/, '');
+  }
+  return diagrams;
 }
 
 // The assignment's "exercises": {variant, weights: {kind: weight}}: kinds the exercises

@@ -77,6 +77,14 @@ export async function makeKit({ kitDir, wasmDir }) {
   await embedKit(kitDir);
   mkdirSync(join(kitDir, 'pages'), { recursive: true });
   for (const p of pages.filter((x) => x.kind === 'widget')) cpSync(join(ROOT, 'web/pages', `${p.name}.html`), join(kitDir, 'pages', `${p.name}.html`));
+  // A widget's markup in another language (web/pages/LANG/NAME.html): the same elements, ids
+  // and attributes, its words translated (tests/web/widget-markup-languages.test.mjs).
+  for (const lang of readdirSync(join(ROOT, 'web/pages'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)) {
+    mkdirSync(join(kitDir, 'pages', lang), { recursive: true });
+    for (const p of pages.filter((x) => x.kind === 'widget' && existsSync(join(ROOT, 'web/pages', lang, `${x.name}.html`)))) {
+      cpSync(join(ROOT, 'web/pages', lang, `${p.name}.html`), join(kitDir, 'pages', lang, `${p.name}.html`));
+    }
+  }
   writeFileSync(join(kitDir, 'engine-strings.json'), JSON.stringify(engineStrings('src/exercises')));
   // The service worker (web/js/offline/service-worker.js), bundled with a token where each
   // site puts the list of its files (site.mjs, fillServiceWorker).

@@ -5,7 +5,10 @@
 //   pages.json      {pages: {NAME: {nav, title, card, lessonLink}}}: the registry's words
 //   lesson/NN-*.md  the lesson's sections, same names as content/lesson/
 //   glossary.json   the whole glossary, in that language's forms
+//   diagrams/NAME.svg  a diagram with its labels in that language
 //   quick-checks.json  the same checks (ids, order, kinds, right answers), in its words
+//   widgets/NAME.json  the words of content/widgets/NAME.json (labels, help, questions):
+//                   objects by key, lists of settings or options by their "key" or "id"
 //   messages.json   {key: ICU message}: the course's own wording of the lab's catalog
 //                   (web/js/messages/LANG.json), key by key
 // Anything missing falls back to the first language, and the page says so where it shows.
@@ -14,7 +17,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ContentError, lineOf, parseJson } from './errors.mjs';
-import { checkGlossary } from './content.mjs';
+import { checkGlossary, loadDiagrams } from './content.mjs';
 
 const TAG = /^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$/;
 
@@ -39,9 +42,10 @@ export function localContent(root, base, lang, catalogs) {
   const dir = join(root, lang);
   const rel = (p) => relative(join(root, '..'), p);
   const fallbacks = [];
-  const readJson = (name) => {
+  // (a widget without words of its own has no file: that is not a fallback)
+  const readJson = (name, { optional = false } = {}) => {
     const path = join(dir, name);
-    if (!existsSync(path)) { fallbacks.push(name); return null; }
+    if (!existsSync(path)) { if (!optional) fallbacks.push(name); return null; }
     const text = readFileSync(path, 'utf8');
     return { path: rel(path), text, data: parseJson(rel(path), text) };
   };
@@ -61,16 +65,56 @@ export function localContent(root, base, lang, catalogs) {
     return { ...s, file: rel(path), text: readFileSync(path, 'utf8') };
   });
 
+  const widgets = Object.fromEntries(Object.entries(base.widgets).map(([name, w]) => {
+    const file = readJson(join('widgets', `${name}.json`), { optional: true });
+    return [name, file ? wordsOver(w, file.data, file, name) : w];
+  }));
+
+  const own = loadDiagrams(join(dir, 'diagrams'), rel);
+  for (const name of Object.keys(own)) if (!base.diagrams[name]) throw new ContentError(rel(join(dir, 'diagrams', `${name}.svg`)), 1, `no content/diagrams/${name}.svg for it to translate`);
+  for (const name of Object.keys(base.diagrams)) if (!own[name]) fallbacks.push(`diagrams/${name}.svg`);
+  const diagrams = { ...base.diagrams, ...own };
+
   const glossaryFile = readJson('glossary.json');
   if (glossaryFile) checkGlossary(glossaryFile);
   const checksFile = readJson('quick-checks.json');
   const checks = checksFile ? sameChecks(checksFile, base.checks) : base.checks;
   return {
-    ...base, lang, first, course, pages, sections, checks,
+    ...base, lang, first, course, pages, sections, checks, widgets, diagrams,
     glossary: glossaryFile ? glossaryFile.data.terms : base.glossary,
     messages: { ...messages, ...ownMessages(root, lang) },
     fallbacks,
   };
+}
+
+// A widget's words in another language laid over its data: a string replaces a string of
+// the same place; a list of objects is matched by "key" or "id" (the words file writes it
+// as an object by those); a list of strings by position, of the same length. Numbers,
+// limits and anything not a string stay the first language's: a words file cannot change
+// what the engine computes. A place the data does not have is an error naming it.
+function wordsOver(data, words, file, path) {
+  const fail = (why) => { throw new ContentError(file.path, lineOf(file.text, `"${path.split('.').pop()}"`) || 1, `${path}: ${why}`); };
+  if (typeof words === 'string') {
+    if (typeof data !== 'string') fail('only words can be given here; this is not text in the widget\'s file');
+    return words;
+  }
+  if (Array.isArray(data) && data.every((x) => typeof x === 'string')) {
+    if (!Array.isArray(words) || words.length !== data.length || words.some((x) => typeof x !== 'string')) fail(`a list of ${data.length} texts, as in the widget's file`);
+    return words;
+  }
+  if (!words || typeof words !== 'object' || Array.isArray(words)) fail('an object of words, as in the widget\'s file');
+  if (Array.isArray(data)) {
+    const idOf = (x) => (x && typeof x === 'object' ? x.key ?? x.id : undefined);
+    for (const k of Object.keys(words)) if (!data.some((x) => String(idOf(x)) === k)) fail(`no entry "${k}" in the widget's file`);
+    return data.map((x) => (Object.prototype.hasOwnProperty.call(words, String(idOf(x))) ? wordsOver(x, words[idOf(x)], file, `${path}.${idOf(x)}`) : x));
+  }
+  if (!data || typeof data !== 'object') fail('only words can be given here');
+  const out = { ...data };
+  for (const [k, v] of Object.entries(words)) {
+    if (!Object.prototype.hasOwnProperty.call(data, k)) fail(`"${k}" is not in the widget's file`);
+    out[k] = wordsOver(data[k], v, file, `${path}.${k}`);
+  }
+  return out;
 }
 
 function pick(file, keys) {

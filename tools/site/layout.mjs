@@ -40,6 +40,13 @@ export function fallbackNote(lang, first) {
   return `<p class="notice fallback-note" lang="${lang}" data-fallback="${first}">${escapeHtml(t('shell.fallback', { language: languageName(first, lang) }))}</p>`;
 }
 
+// The words js/offline.js shows (a classic script without the catalogs), in the page's
+// language; {list} stays for it to fill in.
+const OFFLINE = ['ready', 'useNow', 'switchAsk', 'switch', 'later', 'everyTab', 'otherTab', 'reload', 'available', 'work'];
+function offlineWords() {
+  return Object.fromEntries(OFFLINE.map((k) => [k, t(`offline.${k}`, { list: '{list}' })]));
+}
+
 // A language's name in another's words ("anglais" for en in fr), from Intl.
 export function languageName(lang, inLang = lang) {
   const name = new Intl.DisplayNames([inLang], { type: 'language' }).of(lang) || lang;
@@ -92,7 +99,7 @@ export function page({ pages, file, title, body, script, data, head = '', widget
   <main id="main"${mainLang ? ` lang="${mainLang}"` : ''}>${mainLang ? `\n${fallbackNote(lang, mainLang)}` : ''}
 ${body}
   </main>
-  <footer class="site"><p id="offline-status" hidden></p></footer>
+  <footer class="site"><p id="offline-status" hidden data-words="${escapeHtml(JSON.stringify(offlineWords()))}"></p></footer>
 </body>
 </html>
 `;

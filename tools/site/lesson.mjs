@@ -82,7 +82,9 @@ function renderBlock(kind, arg, body, file, line, ctx) {
   if (kind === 'diagram') {
     const svg = ctx.diagrams[arg];
     if (!svg) throw new ContentError(file, line, `no diagram content/diagrams/${arg}.svg`);
-    return `<figure class="diagram">${svg}<figcaption>${inner()}</figcaption></figure>`;
+    // A diagram not yet drawn in the page's language keeps the first language's labels, marked.
+    const fallback = ctx.fallbacks && ctx.fallbacks.includes(`diagrams/${arg}.svg`);
+    return `<figure class="diagram">${fallback ? svg.replace(/^<svg/, `<svg lang="${ctx.first}"`) : svg}<figcaption>${inner()}</figcaption></figure>`;
   }
   if (kind === 'check') {
     const check = ctx.checks[arg];

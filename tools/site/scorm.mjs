@@ -28,11 +28,13 @@ function listFiles(dir, root = dir) {
 }
 
 // The site's files a student gets: not the gradebook (the registry's "instructor" page and
-// its script, which only it loads), not downloads/ (the packages and question banks), not
+// its script, which only it loads, in every language), not downloads/ (the packages and question banks), not
 // embed/ (the instructor's kit for slides and web pages; inside an LMS there is nothing to embed into).
 export function packageFiles(site, pages) {
   const left = new Set(pages.filter((p) => p.kind === 'instructor').flatMap((p) => [p.file, `js/${p.script}`]));
-  return listFiles(site).filter((f) => !f.startsWith('downloads/') && !f.startsWith('embed/') && !left.has(f));
+  // (the gradebook in each language: fr/instructor.html too)
+  const gradebook = (f) => left.has(f) || left.has(f.replace(/^[a-z]{2,3}(-[A-Za-z]+)*\//, ''));
+  return listFiles(site).filter((f) => !f.startsWith('downloads/') && !f.startsWith('embed/') && !gradebook(f));
 }
 
 const fileList = (files) => files.map((f) => `      <file href="${escapeHtml(f)}"/>`).join('\n');

@@ -85,8 +85,13 @@ export async function siteFromKit({ out, kitDir, contentDir }) {
   for (const [version, name] of Object.entries(PACKAGES)) {
     writeFileSync(join(out, 'downloads', name), scormPackage(out, { title: content.course.title, pages, version, masteryScore }));
   }
-  // And the quick checks as question banks for an LMS's own quiz engine (not in the package).
-  for (const [name, bank] of questionBanks(content.checks, { title: content.course.title })) writeFileSync(join(out, 'downloads', name), bank);
+  // And the quick checks as question banks for an LMS's own quiz engine (not in the package),
+  // in every language: downloads/ for the first, downloads/fr/ for French.
+  for (const lang of languages) {
+    const local = localContent(contentDir, base, lang, catalogs);
+    mkdirSync(join(out, 'downloads', languageDir(lang, first)), { recursive: true });
+    for (const [name, bank] of questionBanks(local.checks, { title: local.course.title })) writeFileSync(join(out, 'downloads', languageDir(lang, first), name), bank);
+  }
   return { sections: content.sections.length, checks: content.checks.length, languages };
 }
 
@@ -133,7 +138,8 @@ function languagePages(out, kitDir, kit, content, languages) {
     // Its formulas ($…$) typeset here, and those its script writes ready to be cloned.
     widget: (p) => page({
       pages, file: p.file, title: `${p.title} · ${content.course.title}`, script: p.script, data, widget: true, embeddable: true, head: katexCss,
-      body: widgetBody(kitDir, p, content.widgets) + (p.name === 'exercises' ? exerciseTemplates : templates), ...shell(p), mainLang: notYet,
+      body: widgetBody(kitDir, p, content.widgets, lang) + (p.name === 'exercises' ? exerciseTemplates : templates), ...shell(p),
+      mainLang: notYet && !widgetMarkup(kitDir, p.name, lang).lang ? notYet : null,
     }),
   };
   for (const p of pages.filter((x) => builders[x.kind])) writeFileSync(join(out, dir, p.file), builders[p.kind](p));
@@ -141,9 +147,15 @@ function languagePages(out, kitDir, kit, content, languages) {
 
 // A widget page's hand-written <main> (web/pages/NAME.html, in the kit): the content's
 // numbers filled in, no maths written as text, its formulas typeset.
-function widgetBody(kitDir, p, widgets) {
-  const file = `web/pages/${p.name}.html`;
-  const html = fillRefs(readFileSync(join(kitDir, 'pages', `${p.name}.html`), 'utf8'), widgets, file);
+// The markup in the page's language when the kit has it (pages/LANG/NAME.html).
+export function widgetMarkup(kitDir, name, lang) {
+  const own = join(kitDir, 'pages', lang, `${name}.html`);
+  return existsSync(own) ? { path: own, file: `web/pages/${lang}/${name}.html`, lang } : { path: join(kitDir, 'pages', `${name}.html`), file: `web/pages/${name}.html`, lang: null };
+}
+
+function widgetBody(kitDir, p, widgets, lang) {
+  const { path, file } = widgetMarkup(kitDir, p.name, lang);
+  const html = fillRefs(readFileSync(path, 'utf8'), widgets, file);
   checkNoTextMaths(html, file);
   return typesetHtml(html, file);
 }
@@ -265,7 +277,7 @@ function checksOrder(content) {
 }
 
 function lessonPage(content, data, p, head, shell) {
-  const ctx = { pages: content.pages, widgets: content.widgets, diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set(), lang: content.lang, first: content.first };
+  const ctx = { pages: content.pages, widgets: content.widgets, diagrams: content.diagrams, checks: Object.fromEntries(content.checks.map((c) => [c.id, c])), usedChecks: new Set(), lang: content.lang, first: content.first, fallbacks: content.fallbacks };
   const rendered = content.sections.map((s) => ({ ...s, ...renderSection(s, ctx) }));
   const toc = rendered.map((s) => `<li><a href="#${s.slug}"${s.fallback ? ` lang="${content.first}"` : ''}>${escapeHtml(s.title)}</a></li>`).join('') + `<li><a href="#glossary">${escapeHtml(t('lesson.glossary'))}</a></li>`;
   // A section not yet written in this language is the first language's, marked and said so.
@@ -315,6 +327,8 @@ function checksPage(content, data, p, head, templates, shell) {
 
 function instructorPage(content, data, p, head, templates, shell) {
   const a = content.assignment;
+  // The question banks in the page's language (downloads/fr/ for French; site.mjs writes them).
+  const banksDir = languageDir(content.lang, content.first);
   const req = Object.entries((a.race && a.race.required) || {}).map(([k, v]) => `${k} = ${v}`).join(', ');
   const ex = Object.entries((a.exercises && a.exercises.weights) || {}).filter(([, w]) => w > 0).map(([k, w]) => `${exerciseShortName(k)} (weight ${w})`).join(', ');
   const mastery = a.lms && Number.isFinite(a.lms.masteryScore) ? a.lms.masteryScore : null;
@@ -323,7 +337,7 @@ function instructorPage(content, data, p, head, templates, shell) {
     <p class="lead">Students download their work from <a href="checks.html">the quick checks page</a> as one text
       file each. Choose all the files here: they are read in this browser only (nothing is uploaded), checked, and
       turned into a gradebook you can download as CSV.</p>
-    <p class="help">For your accessibility office: <a href="${REPORT_FILE}">the lab's accessibility conformance report</a>
+    <p class="help">For your accessibility office: <a href="${shell.root}${REPORT_FILE}">the lab's accessibility conformance report</a>
       (WCAG 2.2 A and AA, criterion by criterion, with the test behind each verdict and the known gaps).</p>
     <p class="help">The assignment in this build: checks ${escapeHtml(assignedChecks(content.checks, a).map((c) => `${checkLabel(c)} (id ${c.id})`).join(', '))}${ex ? `; exercises (variant ${escapeHtml(String(a.exercises.variant || 1))}) ${escapeHtml(ex)}` : ''}${req ? `; a race with ${escapeHtml(req)}` : ''}.
       To assign a variant without rebuilding, link students to <code>checks.html?checks=q1,q2&amp;require=T:30,seed:3151</code>
@@ -422,12 +436,12 @@ function instructorPage(content, data, p, head, templates, shell) {
       with SCORM 2004 (up to 64,000 characters), the most recent part with SCORM 1.2 (4,096 characters, older race
       runs left out first). Inside the LMS the hand-in carries the LMS's name and ID.</p>
     <ul>
-      <li><a href="downloads/${PACKAGES['2004']}" download>SCORM 2004 (4th edition) package</a>: choose it when your LMS
+      <li><a href="${shell.root}downloads/${PACKAGES['2004']}" download>SCORM 2004 (4th edition) package</a>: choose it when your LMS
         supports SCORM 2004 (Canvas, Blackboard, Brightspace and SCORM Cloud do). It also reports
         passed or failed${mastery === null ? '' : ` (passed at ${escapeHtml(String(Math.round(mastery * 1000) / 10))} % once every assigned check is answered)`},
         one record per question answered (the answer, right or wrong, how long it took) for the LMS's interaction
         reports, and keeps up to 64,000 characters of the student's work.</li>
-      <li><a href="downloads/${PACKAGES['1.2']}" download>SCORM 1.2 package</a>: for an LMS that takes only SCORM 1.2,
+      <li><a href="${shell.root}downloads/${PACKAGES['1.2']}" download>SCORM 1.2 package</a>: for an LMS that takes only SCORM 1.2,
         and for Moodle, whose SCORM 2004 support is incomplete.
         Score and completion only, and 4,096 characters of the student's work (older race runs are left out first).</li>
     </ul>
@@ -436,9 +450,9 @@ function instructorPage(content, data, p, head, templates, shell) {
       (a short answer comes as an essay question with its model answer and rubric for the grader; maths is written
       \(…\), which MathJax typesets):</p>
     <ul>
-      <li><a href="downloads/attention-lab-checks-moodle.xml" download>Moodle XML</a> (Moodle: Question bank, Import, Moodle XML format)</li>
-      <li><a href="downloads/attention-lab-checks-gift.txt" download>GIFT</a> (Moodle and other LMSs that read GIFT)</li>
-      <li><a href="downloads/attention-lab-checks-qti21.zip" download>QTI 2.1 package</a> (Canvas, Brightspace, Blackboard and other QTI importers)</li>
+      <li><a href="${shell.root}downloads/${banksDir}attention-lab-checks-moodle.xml" download>Moodle XML</a> (Moodle: Question bank, Import, Moodle XML format)</li>
+      <li><a href="${shell.root}downloads/${banksDir}attention-lab-checks-gift.txt" download>GIFT</a> (Moodle and other LMSs that read GIFT)</li>
+      <li><a href="${shell.root}downloads/${banksDir}attention-lab-checks-qti21.zip" download>QTI 2.1 package</a> (Canvas, Brightspace, Blackboard and other QTI importers)</li>
     </ul>${templates}`;
   return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, widget: p.widget, head, ...shell });
 }

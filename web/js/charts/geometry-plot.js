@@ -4,6 +4,7 @@
 // the dragged query through onQueryChange([x, y]).
 import { PALETTE, clear, labelWidth, shownWidth, svgEl, unitsForShown } from './svg.js';
 import { clip } from '../ui/quote.js';
+import { t, localDecimal } from '../ui/i18n.js';
 
 const ARROWS = 40;  // keys drawn with arrowheads, and labelled, up to this many
 // The query handle's radius in drawing units (about CSS px): 26 across, a target of at
@@ -64,8 +65,8 @@ export class GeometryPlot {
     // axes through the origin, with the range's ends labelled
     svg.append(svgEl('line', { x1: sx(lo), y1: sy(0), x2: sx(hi), y2: sy(0), class: 'axis' }));
     svg.append(svgEl('line', { x1: sx(0), y1: sy(lo), x2: sx(0), y2: sy(hi), class: 'axis' }));
-    svg.append(svgEl('text', { x: sx(hi), y: sy(0) - 4, 'text-anchor': 'end', class: 'tick' }, `x₁ = ${+hi.toFixed(2)}`));
-    svg.append(svgEl('text', { x: sx(0) + 4, y: sy(hi) + 10, class: 'tick' }, `x₂ = ${+hi.toFixed(2)}`));
+    svg.append(svgEl('text', { x: sx(hi), y: sy(0) - 4, 'text-anchor': 'end', class: 'tick' }, `x₁ = ${localDecimal(String(+hi.toFixed(2)))}`));
+    svg.append(svgEl('text', { x: sx(0) + 4, y: sy(hi) + 10, class: 'tick' }, `x₂ = ${localDecimal(String(+hi.toFixed(2)))}`));
 
     // Up to ARROWS keys, an arrow each, as thick as its weight. Past that (a pasted
     // sentence of up to 1,000 tokens) all keys are one thin path, and only the ARROWS
@@ -98,14 +99,14 @@ export class GeometryPlot {
     }));
     const handle = svgEl('circle', {
       cx: sx(query[0]), cy: sy(query[1]), r: HANDLE, class: 'query-handle', tabindex: 0, role: 'slider',
-      'aria-label': 'Query vector: drag it, click the plot where it should go, or use the arrow keys (Shift for bigger steps)',
-      'aria-valuetext': `query (${query[0].toFixed(2)}, ${query[1].toFixed(2)})`,
+      'aria-label': t('chart.queryHandle'),
+      'aria-valuetext': t('chart.queryValue', { x: localDecimal(query[0].toFixed(2)), y: localDecimal(query[1].toFixed(2)) }),
     });
     svg.append(handle);
     // Labels last, each where it overlaps no label placed before it: the query's first,
     // then the context's, then the keys' from the heaviest weight down.
-    const labels = [{ x: sx(query[0]), y: sy(query[1]), gap: HANDLE + 2, text: 'query q', cls: 'query-label' }];
-    if (context) labels.push({ x: sx(context[0]), y: sy(context[1]), gap: 7, text: 'context c', cls: 'context-label' });
+    const labels = [{ x: sx(query[0]), y: sy(query[1]), gap: HANDLE + 2, text: t('chart.queryLabel'), cls: 'query-label' }];
+    if (context) labels.push({ x: sx(context[0]), y: sy(context[1]), gap: 7, text: t('chart.contextLabel'), cls: 'context-label' });
     if (keys.length <= ARROWS) {
       const order = keys.map((_, i) => i).sort((a, b) => (weights ? weights[b] - weights[a] : 0) || a - b);
       for (const i of order) {

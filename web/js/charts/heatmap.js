@@ -5,6 +5,7 @@
 // Colours from viridis (perceptually uniform, readable with colour-vision
 // deficiencies and in greyscale); ground, labels and frame from the theme.
 import { isPrinting, onThemeChange, themeColours } from './svg.js';
+import { t, localDecimal } from '../ui/i18n.js';
 
 // viridis at 9 stops (matplotlib's), interpolated linearly.
 const VIRIDIS = ['#440154', '#472d7b', '#3b528b', '#2c728e', '#21918c', '#28ae80', '#5ec962', '#addc30', '#fde725'];
@@ -33,7 +34,7 @@ export function textOn(fill) {
 // Layout, in CSS pixels: axis titles and labels above and left of the grid, the colour
 // scale right of it, the read-out row's label under it.
 // The columns' title: each column is labelled with its number and, under that, its token.
-const COLUMN_TITLE = 'position read, j (its token under it)';
+const columnTitle = () => t('chart.heatmapColumns');
 const GRID = 270, LEFT = 50, TOP = 46, RIGHT = 64, BOTTOM = 24;
 const NUMBER_Y = TOP - 20, TOKEN_Y = TOP - 6;  // a column's number, its token under it
 export const HEATMAP_WIDTH = LEFT + GRID + RIGHT, HEATMAP_HEIGHT = TOP + GRID + BOTTOM;
@@ -103,11 +104,12 @@ export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, posit
   ctx.font = '12px system-ui, sans-serif';
   ctx.textAlign = 'center';
   // The column labels are the position's number over its token (see the labels below).
-  ctx.fillText(COLUMN_TITLE, LEFT + GRID / 2, 12);
+  const title = columnTitle();
+  ctx.fillText(title, LEFT + GRID / 2, 12);
   ctx.save();
   ctx.translate(12, TOP + GRID / 2);
   ctx.rotate(-Math.PI / 2);
-  ctx.fillText('position reading, i', 0, 0);
+  ctx.fillText(t('chart.heatmapRows'), 0, 0);
   ctx.restore();
   ctx.font = '11px system-ui, sans-serif';
   const every = Math.ceil(16 / cell);
@@ -139,7 +141,7 @@ export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, posit
     ctx.font = 'bold 11px system-ui, sans-serif';
     ctx.fillText(`${readRow} ▶`, LEFT - 4, y + cell / 2 + 4);
     ctx.textAlign = 'left';
-    ctx.fillText(`▲ row ${readRow}: the one the classifier reads`, LEFT, TOP + GRID + 17);
+    ctx.fillText(t('chart.heatmapReadRow', { row: String(readRow) }), LEFT, TOP + GRID + 17);
   }
   if (position !== null && position >= 0 && position < T) {
     outline(LEFT + position * cell, TOP, cell, GRID, c.linked || '#D55E00', 2);
@@ -155,10 +157,10 @@ export function drawHeatmap(canvas, A, T, { tokens = null, readRow = null, posit
   ctx.fillStyle = text;
   ctx.font = '11px system-ui, sans-serif';
   ctx.textAlign = 'left';
-  ctx.fillText(String(Number(max.toFixed(2))), LEFT + GRID + 30, scaleTop + 8);
+  ctx.fillText(localDecimal(String(Number(max.toFixed(2)))), LEFT + GRID + 30, scaleTop + 8);
   ctx.fillText('0', LEFT + GRID + 30, scaleTop + scaleH);
   // Where the column labels are, for the tests: the number's and the token's baselines.
-  canvas.dataset.columnLabels = JSON.stringify({ title: COLUMN_TITLE, numberY: NUMBER_Y, tokenY: tokens ? TOKEN_Y : null });
+  canvas.dataset.columnLabels = JSON.stringify({ title, numberY: NUMBER_Y, tokenY: tokens ? TOKEN_Y : null });
   canvas.dataset.t = String(T);
   canvas.dataset.readRow = readRow === null ? '' : String(readRow);
   canvas.dataset.position = position === null ? '' : String(position);

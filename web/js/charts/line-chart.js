@@ -8,6 +8,7 @@
 // training threads keep every core busy, so the main thread's share is small and a
 // frame must cost little (a full rebuild took ~10 ms of CPU, 50-90 ms of wall time).
 import { clear, labelWidth, legendRoom, svgEl, unitsForShown } from './svg.js';
+import { t, localDecimal } from '../ui/i18n.js';
 
 const PLOT_H = 300, L = 48, T = 14, B = 40;
 // Below this many CSS pixels of width (a phone), the legend goes under the plot and the
@@ -21,8 +22,8 @@ export class LineChart {
   // its value in 0..1 (a share, as a percentage, unless given).
   // waiting: what the empty plot says before its first point (a chart frame with no
   // curve and no word reads as broken); the svg's data-waiting overrides it.
-  constructor(svg, { series, yLabel = 'accuracy', xLabel = 'epoch', chance = 0.5, yTick = (y) => `${y * 100}%`,
-    waiting = 'The curves appear here once a run starts.' }) {
+  constructor(svg, { series, yLabel = t('chart.accuracy'), xLabel = t('chart.epoch'), chance = 0.5,
+    yTick = (y) => t('chart.percentTick', { n: localDecimal(String(y * 100)) }), waiting = t('chart.waitingCurves') }) {
     this.waiting = svg.dataset.waiting || waiting;
     this.chance = chance;
     this.yTick = yTick;
@@ -47,7 +48,7 @@ export class LineChart {
       this.W = unitsForShown(shown, NARROW_W);
       // Two columns of legend when every label fits in half the width, else one.
       const half = (this.W - L) / 2;
-      const labels = [...this.series.map((s) => s.label), ...(this.chance !== null ? [`chance (${this.chance * 100} %)`] : [])];
+      const labels = [...this.series.map((s) => s.label), ...(this.chance !== null ? [chanceLabel(this.chance)] : [])];
       this.columns = labels.every((t) => 32 + labelWidth(t) + 6 <= half) ? 2 : 1;
       this.H = NARROW_H + LEGEND_ROW * Math.ceil(labels.length / this.columns);
     } else {
@@ -103,9 +104,9 @@ export class LineChart {
       if (this.narrow) {
         const k = this.series.length, ly = H + 4 + Math.floor(k / this.columns) * LEGEND_ROW, lx = L + (k % this.columns) * ((W - L) / 2);
         svg.append(svgEl('line', { x1: lx, x2: lx + 26, y1: ly, y2: ly, 'stroke-dasharray': '2 4', class: 'chance-key' }));
-        svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend chance-label' }, `chance (${c * 100} %)`));
+        svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend chance-label' }, chanceLabel(c)));
       } else {
-        svg.append(svgEl('text', { x: W - R + 6, y: sy(c) + 4, class: 'tick chance-label' }, `chance (${c * 100} %)`));
+        svg.append(svgEl('text', { x: W - R + 6, y: sy(c) + 4, class: 'tick chance-label' }, chanceLabel(c)));
       }
     }
     svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, this.xLabel));
@@ -153,6 +154,9 @@ export class LineChart {
     }
   }
 }
+
+// The chance line's label: "chance (50 %)".
+const chanceLabel = (c) => t('chart.chance', { percent: localDecimal(String(c * 100)) });
 
 function marker(s, x, y) {
   return s.marker === 'square'

@@ -12,6 +12,7 @@
 // in the table (and in data-weights), the picture's text alternative is the caller's label.
 import { clear, svgEl } from './svg.js';
 import { textOn, viridis } from './heatmap.js';
+import { t, localDecimal } from '../ui/i18n.js';
 
 const SIZE = 240;  // drawing units a side
 
@@ -57,7 +58,7 @@ export function patchAt(event) {
 }
 
 // Weights that round to 0.00 read "<0.01" (the exact number stays in data-weight).
-const weightText = (w) => (w < 0.005 ? '<0.01' : w.toFixed(2));
+const weightText = (w) => localDecimal(w < 0.005 ? '<0.01' : w.toFixed(2));
 
 function heatCell(td, w, max) {
   const fill = viridis(w / max);
@@ -76,18 +77,18 @@ export function fillHeatTable(table, { weights, grid, extra = null, selected = n
   const body = table.tBodies[0] || table.createTBody();
   const head = document.createElement('tr');
   head.append(document.createElement('td'));
-  for (let c = 0; c < grid; ++c) head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: `column ${c + 1}` }));
+  for (let c = 0; c < grid; ++c) head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: t('chart.patchColumn', { n: String(c + 1) }) }));
   const rows = [head];
   for (let r = 0; r < grid; ++r) {
     const tr = document.createElement('tr');
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `row ${r + 1}` }));
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: t('chart.patchRow', { n: String(r + 1) }) }));
     for (let c = 0; c < grid; ++c) {
       const td = tr.insertCell();
       heatCell(td, weights[r * grid + c], max);
       td.dataset.patch = String(r * grid + c);
       if (selected === r * grid + c) {
         td.classList.add('gold');
-        td.setAttribute('aria-label', `${td.textContent}, the patch whose attention this is`);
+        td.setAttribute('aria-label', t('chart.patchSelected', { weight: td.textContent }));
       }
     }
     rows.push(tr);

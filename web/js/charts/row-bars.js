@@ -10,6 +10,7 @@
 // every one of them upright (reading upwards) under its bar instead of leaving some out;
 // the drawing grows taller by the longest token.
 import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
+import { t, localDecimal } from '../ui/i18n.js';
 
 const H = 220, L = 40, R = 8, T = 26, B = 46;
 
@@ -29,7 +30,7 @@ export function drawRowBarsPlaceholder(svg, text) {
   svg.append(svgEl('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle', class: 'tick waiting' }, text));
 }
 
-export function drawRowBars(svg, { tokens, series, marked = new Set(), keep = [], upright = false, title = 'weight of each position' }) {
+export function drawRowBars(svg, { tokens, series, marked = new Set(), keep = [], upright = false, title = t('chart.rowBarsTitle') }) {
   const n = tokens.length;
   const W = baseWidth(svg);
   const plotW = W - L - R, plotH = H - T - B, gw = plotW / n, bw = (gw * 0.8) / series.length;
@@ -78,10 +79,10 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), keep = []
     svg.append(g);
   });
   svg.append(svgEl('line', { x1: L, y1: T + plotH, x2: W - R, y2: T + plotH, class: 'axis' }));
-  svg.append(svgEl('text', { x: L - 4, y: y(top) + 4, 'text-anchor': 'end', class: 'tick' }, String(Number(top.toFixed(2)))));
+  svg.append(svgEl('text', { x: L - 4, y: y(top) + 4, 'text-anchor': 'end', class: 'tick' }, localDecimal(String(Number(top.toFixed(2))))));
   svg.append(svgEl('text', { x: L - 4, y: T + plotH, 'text-anchor': 'end', class: 'tick' }, '0'));
   // The axis's title, with how to read the labels when there is room (a phone has not).
-  const axis = standing ? `${title}: position, then its token` : `${title}: token above its position`;
+  const axis = t(standing ? 'chart.rowBarsAxisUpright' : 'chart.rowBarsAxis', { title });
   svg.append(svgEl('text', { x: L + plotW / 2, y: height - 4, 'text-anchor': 'middle', class: 'axis-title' }, labelWidth(axis) <= plotW ? axis : title));
   // The key, over the plot.
   let kx = L;
@@ -92,10 +93,14 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), keep = []
   });
   if (marked.size) {
     svg.append(svgEl('rect', { x: kx, y: 6, width: 10, height: 10, fill: `url(#${svg.id}-hatch)`, class: 'hatch-line' }));
-    svg.append(svgEl('text', { x: kx + 14, y: 15, class: 'legend' }, 'masked'));
+    svg.append(svgEl('text', { x: kx + 14, y: 15, class: 'legend' }, t('chart.masked')));
   }
   const most = (s) => s.values.reduce((b, v, j) => (v > s.values[b] ? j : b), 0);
-  svg.setAttribute('aria-label', `${title} over ${n} positions. ${series.map((s) => `${s.label}: most on position ${most(s) + 1} (${Number(s.values[most(s)].toFixed(3))})`).join('; ')}.${marked.size ? ` Masked: position${marked.size > 1 ? 's' : ''} ${[...marked].map((j) => j + 1).join(', ')}.` : ''} The numbers are in the table below.`);
+  const peaks = series.map((s) => t('chart.rowBarsPeak', { label: s.label, position: String(most(s) + 1),
+    weight: localDecimal(String(Number(s.values[most(s)].toFixed(3)))) })).join(t('chart.listSeparator'));
+  svg.setAttribute('aria-label', marked.size
+    ? t('chart.rowBarsLabelMasked', { title, n: String(n), peaks, count: marked.size, positions: [...marked].map((j) => j + 1).join(', ') })
+    : t('chart.rowBarsLabel', { title, n: String(n), peaks }));
 }
 
 function labelledPositions(tokens, series, gw, keep) {

@@ -4,6 +4,7 @@
 //
 //   drawShareBars(svg, { items: ['q1', ...], series: [{label, colour, values: [0..1 | null]}], title })
 import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
+import { t } from '../ui/i18n.js';
 
 const ROW = 30, T = 30, B = 30, R = 40;
 
@@ -44,10 +45,12 @@ export function drawShareBars(svg, { items, series, title }) {
     svg.append(svgEl('text', { x: kx + 14, y: 15, class: 'legend' }, s.label));
     kx += 14 + labelWidth(s.label) + 16;
   });
-  const pct = (v) => (v === null ? 'none answered' : `${Math.round(v * 100)} %`);
+  const pct = (v) => (v === null ? t('chart.noneAnswered') : `${Math.round(v * 100)} %`);
   const lowest = items.map((item, i) => [item, series[series.length - 1].values[i]]).filter(([, v]) => v !== null)
     .sort((a, b) => a[1] - b[1])[0];
-  svg.setAttribute('aria-label', `${title}, ${items.length} items. ${lowest ? `Fewest right: ${lowest[0]} (${pct(lowest[1])}, ${series[series.length - 1].label.toLowerCase()}). ` : ''}The numbers are in the table below.`);
+  svg.setAttribute('aria-label', lowest
+    ? t('chart.shareBarsLabelLowest', { title, count: String(items.length), item: lowest[0], share: pct(lowest[1]), series: series[series.length - 1].label.toLowerCase() })
+    : t('chart.shareBarsLabel', { title, count: String(items.length) }));
 }
 
 export const SHARE_COLOURS = [PALETTE.orange, PALETTE.blue];

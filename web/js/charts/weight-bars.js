@@ -1,6 +1,7 @@
 // A bar per token (sentence order) with its attention weight alpha_i in [0, 1].
 // The sorted results table beside it is its text alternative.
 import { PALETTE, clear, svgEl } from './svg.js';
+import { t } from '../ui/i18n.js';
 
 const W = 320, H = 220, PAD_L = 36, PAD_B = 42, PAD_T = 18;
 const MANY = 120;  // more bars than this are drawn as one path
@@ -36,5 +37,5 @@ export function drawWeightBars(svg, tokens, weights, format) {
     svg.append(g);
   });
   svg.append(svgEl('text', { x: PAD_L + plotW / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' },
-    'attention weight α for each token, in sentence order'));
+    t('chart.weightBarsAxis')));
 }

@@ -9,6 +9,7 @@
 // not positive on a log axis) are left out, so the SVG never gets NaN coordinates.
 // A page gives the same numbers as a table beside it (the chart's text alternative).
 import { clear, labelWidth, legendRoom, svgEl, unitsForShown } from './svg.js';
+import { t } from '../ui/i18n.js';
 
 const PLOT_H = 320, T = 14, B = 44;
 // The plot's left edge: past the y axis's title (drawn up to x = 20) and its widest tick
@@ -77,7 +78,7 @@ export class XYPlot {
     svg.append(svgEl('text', { x: 14, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'axis-title',
       transform: `rotate(-90 14 ${T + (H - T - B) / 2})` }, y.label));
     if (pts.length === 0) {
-      svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'tick waiting' }, message || 'no points yet'));
+      svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'tick waiting' }, message || t('chart.noPoints')));
       return;
     }
     const [x0, x1] = range(x, pts.map((p) => p[0]));

@@ -5,6 +5,7 @@
 // compared by the engine itself (code_grade), which never sends their expected outputs:
 // hiddenOutputs() makes the sandbox's outputs into what it takes. Pure functions (no DOM).
 import { formatPrecise } from '../ui/format.js';
+import { localDecimal, t } from '../ui/i18n.js';
 
 export const ABS_TOL = 1e-6, REL_TOL = 1e-6;
 
@@ -12,40 +13,53 @@ export const ABS_TOL = 1e-6, REL_TOL = 1e-6;
 export const rowsOf = (g) => Array.from({ length: g.rows }, (_, i) => Array.from(g.values.slice(i * g.cols, (i + 1) * g.cols)));
 
 const close = (got, want) => Number.isFinite(got) && Math.abs(got - want) <= ABS_TOL + REL_TOL * Math.abs(want);
-const show = (x) => formatPrecise(x, 8);  // "1.2 × 10⁻⁷", never "1.2e-7"
+const show = (x) => localDecimal(formatPrecise(x, 8));  // "1.2 × 10⁻⁷", never "1.2e-7" ("1,2 × 10⁻⁷" in French)
 
 // c: a case; output: the sandbox's (code/sandbox.js) or null (not run).
 // -> {pass, message, place: {row, col} | null}
 export function compareOutput(c, output) {
-  if (!output) return { pass: false, message: 'Not run: the code stopped before this case.', place: null };
-  if (!output.ok) return { pass: false, message: failureText(output), place: null };
+  if (!output) return { pass: false, message: t('code.notRunStopped'), place: null };
+  if (!output.ok) return { pass: false, message: failureWords(output), place: null };
   const want = rowsOf(c.expected);
   const rows = want.length, cols = want[0].length;
   const soft = c.function === 'softmax';
   if (output.shapeOnly || output.rows !== rows || output.cols !== cols) {
-    if (soft) return { pass: false, message: `Expected ${cols} weights, got ${output.rows === 1 && output.cols >= 0 ? output.cols : shapeText(output)}.`, place: null };
-    return { pass: false, message: `Expected a ${rows} × ${cols} result (one row per query, one column per value number), got ${shapeText(output)}.`, place: null };
+    if (soft) return { pass: false, message: t('code.expectedWeights', { cols: String(cols), got: output.rows === 1 && output.cols >= 0 ? String(output.cols) : shapeText(output) }), place: null };
+    return { pass: false, message: t('code.expectedShape', { rows: String(rows), cols: String(cols), got: shapeText(output) }), place: null };
   }
   const got = soft ? [output.value] : output.value;
   for (let i = 0; i < rows; ++i) {
     for (let j = 0; j < cols; ++j) {
       if (!close(got[i][j], want[i][j])) {
-        const where = soft ? `weight ${j + 1}` : `row ${i + 1}, column ${j + 1}`;
-        return { pass: false, message: `First difference at ${where}: expected ${show(want[i][j])}, got ${show(got[i][j])}.`, place: { row: i, col: j } };
+        const values = { weight: String(j + 1), row: String(i + 1), col: String(j + 1), want: show(want[i][j]), got: show(got[i][j]) };
+        return { pass: false, message: t(soft ? 'code.differenceWeight' : 'code.differenceCell', values), place: { row: i, col: j } };
       }
     }
   }
-  return { pass: true, message: 'Passes.', place: null };
+  return { pass: true, message: t('code.passes'), place: null };
 }
 
 // A case that gave no output, in words: an error it threw, or the limit that stopped it
 // (the budget's words are the sandbox's: "Stopped after its budget of … steps: …").
+// failureText and notRun are the words sent to the engine for a hidden case (code_grade
+// keeps them as its verdict, and the gradebook grades the hand-in again): English, the
+// same on every page; failureWords and notRunWords are the same in the page's language.
 export const failureText = (o) => (o.why === 'budget' ? o.error : o.why === 'memory' || o.why === 'stack' ? `Stopped: ${o.error}.` : `It threw an error: ${o.error}`);
+const failureWords = (o) => (o.why === 'budget' ? o.error : t(o.why === 'memory' || o.why === 'stack' ? 'code.stoppedBy' : 'code.threw', { error: o.error }));
 
-const shapeText = (o) => (o.cols < 0 ? `${o.rows} rows of different lengths` : `${o.rows} × ${o.cols}`);
+const shapeText = (o) => (o.cols < 0 ? t('code.raggedRows', { rows: String(o.rows) }) : `${o.rows} × ${o.cols}`);
 export const outputShapeText = shapeText;
 
-// Why a case has no output, from the run's status.
+// Why a case has no output, from the run's status, in the page's language.
+function notRunWords(run) {
+  if (run.status === 'compile-error') return t('code.doesNotCompile', { error: run.error });
+  if (run.status === 'budget') return t('code.notRunBudget');
+  if (run.status === 'timeout') return t('code.notRunTimeout');
+  if (run.status === 'crashed') return t('code.notRunCrashed', { error: run.error });
+  return t('code.notRunStopped');
+}
+
+// The same for the engine (a hidden case), in English.
 function notRun(run) {
   if (run.status === 'compile-error') return `The code does not compile: ${run.error}`;
   if (run.status === 'budget') return 'Not run: the run\'s budget of steps was used up before this case.';
@@ -56,7 +70,7 @@ function notRun(run) {
 
 // Every shown case's verdict for one run (code/sandbox.js's result). -> {passed: [case ids], results: [...]}
 export function compareRun(cases, run) {
-  const results = cases.map((c, k) => (run.outputs[k] ? compareOutput(c, run.outputs[k]) : { pass: false, message: notRun(run), place: null }));
+  const results = cases.map((c, k) => (run.outputs[k] ? compareOutput(c, run.outputs[k]) : { pass: false, message: notRunWords(run), place: null }));
   return { passed: cases.filter((_, k) => results[k].pass).map((c) => caseId(c)), results };
 }
 

@@ -21,6 +21,7 @@
 // Not embedded, a widget page offers "Embed this": the snippet an instructor copies.
 import './guard-child.js';  // first: its listener runs before iframe-resizer's
 import 'iframe-resizer/js/iframeResizer.contentWindow.js';
+import { t } from '../ui/i18n.js';
 
 export const embedded = document.documentElement.classList.contains('embed');
 const framed = window.parent !== window;
@@ -90,9 +91,9 @@ function embedChrome() {
   const main = document.querySelector('main');
   const bar = document.createElement('p');
   bar.className = 'embed-bar';
-  const open = Object.assign(document.createElement('a'), { href: pageUrl(false), target: '_blank', rel: 'noopener', textContent: 'Open in the lab' });
+  const open = Object.assign(document.createElement('a'), { href: pageUrl(false), target: '_blank', rel: 'noopener', textContent: t('embed.openInLab') });
   open.id = 'open-in-lab';
-  bar.append(open, ' (a new tab, with the lesson and the hand-in)');
+  bar.append(open, ` ${t('embed.newTab')}`);
   main.prepend(bar);
   linksInNewTabs();
   window.addEventListener('keydown', (event) => {
@@ -109,11 +110,11 @@ function embedThis() {
   details.className = 'embed-this';
   details.id = 'embed-this';
   const summary = document.createElement('summary');
-  summary.textContent = 'Embed this';
+  summary.textContent = t('embed.embedThis');
   details.append(summary);
   if (!/^https?:$/.test(location.protocol)) {
     const p = document.createElement('p');
-    p.textContent = 'Put the lab on a web space first (any static host will do): opened from there, this page gives the snippet that embeds it in a slide, an LMS page or a course site.';
+    p.textContent = t('embed.needsHost');
     details.append(p);
     main.append(details);
     return;
@@ -125,21 +126,21 @@ function embedThis() {
   const help = document.createElement('p');
   const describe = () => {
     const settings = document.getElementById('share-link') || location.search
-      ? 'The settings are this page\'s as they are now.'
-      : 'The widget opens as it starts here; what a student does in it is saved as on this page.';
-    help.textContent = `Paste this into a slide, an LMS page or a course site. With the script, the frame takes the height of the widget as it changes; where a site removes scripts, the frame keeps the height written in it. ${settings}`;
+      ? t('embed.settingsNow')
+      : t('embed.settingsAsStarted');
+    help.textContent = t('embed.help', { settings });
   };
   describe();
-  const label = Object.assign(document.createElement('label'), { htmlFor: 'embed-snippet', textContent: 'The snippet' });
+  const label = Object.assign(document.createElement('label'), { htmlFor: 'embed-snippet', textContent: t('embed.snippet') });
   const text = Object.assign(document.createElement('textarea'), { id: 'embed-snippet', readOnly: true, rows: 4, value: snippet() });
-  const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Copy the snippet' });
+  const copy = Object.assign(document.createElement('button'), { type: 'button', textContent: t('embed.copy') });
   const said = document.createElement('span');
   said.setAttribute('role', 'status');
   copy.addEventListener('click', () => {
     text.select();
-    const done = () => { said.textContent = ' Copied.'; };
-    if (navigator.clipboard) navigator.clipboard.writeText(text.value).then(done, () => { said.textContent = ' Select the text and copy it (Ctrl+C).'; });
-    else said.textContent = ' Select the text and copy it (Ctrl+C).';
+    const done = () => { said.textContent = ` ${t('embed.copied')}`; };
+    if (navigator.clipboard) navigator.clipboard.writeText(text.value).then(done, () => { said.textContent = ` ${t('embed.copyByHand')}`; });
+    else said.textContent = ` ${t('embed.copyByHand')}`;
   });
   details.append(help, label, text, copy, said);
   // The settings change as the student works: the snippet follows when opened. 'toggle'

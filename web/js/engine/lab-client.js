@@ -24,6 +24,7 @@
 // replaced at once, and requests sent meanwhile (which it never saw) go to the new one.
 import { labData } from '../ui/lab-data.js';
 import { siteUrl } from '../ui/site-root.js';
+import { t } from '../ui/i18n.js';
 
 const START_TIMEOUT_MS = 30000;
 const START_TRIES = 3;
@@ -189,17 +190,17 @@ function inlineWorker() {
 // (plain), and the technical account behind a disclosure (detail), whose reason always
 // matches the build that runs.
 export function describeBuild(info) {
-  const plain = info.threads ? 'Runs here in your browser, on two threads.' : 'Runs here in your browser, on one thread.';
+  const plain = t(info.threads ? 'build.twoThreads' : 'build.oneThread');
   return { plain, detail: buildDetail(info) };
 }
 
 function buildDetail(info) {
-  const build = info.threads ? 'threaded WebAssembly build (SIMD + threads)' : 'single-thread WebAssembly build';
-  const simd = info.simd ? 'SIMD on' : 'SIMD off';
+  const build = t(info.threads ? 'build.threaded' : 'build.single');
+  const simd = t(info.simd ? 'build.simdOn' : 'build.simdOff');
   let why;
-  if (info.threads) why = 'this page is cross-origin isolated, so threads are available';
-  else if (info.variant === 'attention_lab_single') why = 'the page was opened from disk, where threads are unavailable';
-  else if (info.crossOriginIsolated) why = 'this page is cross-origin isolated, but this browser does not give WebAssembly threads the shared memory they need';
-  else why = 'this page is not cross-origin isolated, so threads are unavailable';
-  return `Running the ${build}, ${simd}: ${why}.`;
+  if (info.threads) why = t('build.whyIsolated');
+  else if (info.variant === 'attention_lab_single') why = t('build.whyDisk');
+  else if (info.crossOriginIsolated) why = t('build.whyNoShared');
+  else why = t('build.whyNotIsolated');
+  return t('build.detail', { build, simd, why });
 }

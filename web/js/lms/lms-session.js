@@ -30,11 +30,12 @@ import { grade, lessonStatus } from '../work/grading-rules.js';
 import { decodeSuspend, encodeSuspend } from './suspend.js';
 import { interactionsOf, journal12, SCORM12 } from './scorm-versions.js';
 import { checkLabel } from '../work/check-label.js';
+import { pageLanguage, t } from '../ui/i18n.js';
 
 export { findApi, timespan } from './scorm-versions.js';
 
-// 64000 -> "64,000"
-const count = (n) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+// 64000 -> "64,000" (in French "64 000", as Intl writes it)
+const count = (n) => (pageLanguage() === 'en' ? String(n).replace(/\B(?=(\d{3})+$)/g, ',') : new Intl.NumberFormat(pageLanguage()).format(n));
 
 export class LabSession {
   // api: the LMS's API object; content: {checks, assignment}; adapter: SCORM12 or SCORM2004
@@ -73,13 +74,14 @@ export class LabSession {
     try {
       result = this.api[name](...args);
     } catch (err) {
-      this.notice(`The course site failed when the lab called ${name} (${String(err && err.message || err).slice(0, 120)}). Your work is kept in this browser.`);
+      this.notice(t('lms.callFailed', { call: name, error: String(err && err.message || err).slice(0, 120) }));
       return null;
     }
     if (name !== fn.get && String(result) !== 'true') {
       let code = '', text = '';
       try { code = String(this.api[fn.error]()); text = String(this.api[fn.errorText](code)); } catch { /* nothing more to say */ }
-      this.notice(`The course site did not accept ${name}${args[0] && name === fn.set ? ` of ${args[0]}` : ''} (error ${code || '?'}${text ? `: ${text}` : ''}). Your work is kept in this browser.`);
+      const withKey = Boolean(args[0] && name === fn.set);
+      this.notice(t('lms.notAccepted', { call: name, withKey: withKey ? 'yes' : 'no', key: withKey ? String(args[0]) : '', code: code || '?', withText: text ? 'yes' : 'no', text }));
       return null;
     }
     return result;
@@ -134,7 +136,7 @@ export class LabSession {
     const saved = this.get(keys.suspend);
     const d = decodeSuspend(saved);
     if (d.reason === 'empty') {
-      if (entry === 'resume') this.notice('The course site has no saved copy of your work yet: you continue from what this browser has.');
+      if (entry === 'resume') this.notice(t('lms.noSavedCopy'));
       return;
     }
     if (d.ok) {
@@ -144,18 +146,21 @@ export class LabSession {
         const { checks, assignment } = this.content;
         for (const r of interactionsOf(d.state, checks, assignment, this.studentName(d.state))) this.journaled.set(r.id, `${r.response}\n${r.result}`);
       }
-      if (d.omittedRaces) this.notice(`The course site's copy of your work had no room for ${d.omittedRaces} older race run(s); they are in the browser where you ran them, and in its download.`);
+      if (d.omittedRaces) this.notice(t('lms.racesOmittedResumed', { count: String(d.omittedRaces) }));
       if (d.shortened.length) {
         // Each answer by the check's number, as every page names it (work/check-label.js).
         const named = d.shortened.map((id) => { const c = this.content.checks.find((x) => x.id === id); return c ? checkLabel(c) : id; });
-        this.notice(`The course site's copy of your written answer to ${named.join(', ')} was shortened to fit; the full text is in the browser where you wrote it.`);
+        this.notice(t('lms.answersShortened', { checks: named.join(', ') }));
       }
     } else if (d.reason === 'newer') {
       this.suspendWritable = false;  // leave it for the version that wrote it
-      this.notice(`Your work saved on the course site ${d.message.replace('the saved copy was', 'was')}: it was left untouched, and this page keeps your work in this browser only.`);
+      // decodeSuspend's message names the format: "the saved copy was made by a newer version of the lab (format 2)".
+      const format = /^the saved copy was made by a newer version of the lab \(format ([^)]*)\)$/.exec(d.message);
+      this.notice(format ? t('lms.suspendNewer', { format: format[1] })
+        : t('lms.suspendNewerOther', { detail: d.message.replace('the saved copy was', 'was') }));
     } else if (d.reason === 'damaged') {
       const where = this.setAside(saved);
-      this.notice(`Your work saved on the course site could not be read (it is damaged)${where ? `; a copy was set aside in this browser under "${where}"` : ''}. You continue from what this browser has.`);
+      this.notice(where ? t('lms.suspendDamagedSetAside', { key: where }) : t('lms.suspendDamaged'));
     }
   }
 
@@ -192,7 +197,7 @@ export class LabSession {
       if (s.text !== this.lastSuspend) {
         this.set(this.adapter.keys.suspend, s.text);
         this.lastSuspend = s.text;
-        if (s.omittedRaces) this.notice(`The course site keeps at most ${count(this.adapter.suspendMax)} characters of your work: ${s.omittedRaces} older race run(s) are not in its copy (they are in this browser and in "Download my work").`);
+        if (s.omittedRaces) this.notice(t('lms.racesOmitted', { max: count(this.adapter.suspendMax), count: String(s.omittedRaces) }));
       }
     }
     if (this.adapter.interactions === 'records') this.writeInteractions(state);

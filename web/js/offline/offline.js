@@ -4,7 +4,9 @@
 //   "Available offline"                   once this build is stored in the browser
 //   "A new version of the lab is ready"   when a new build has been stored beside it,
 //                                         with a button to switch every open tab to it
-// A classic script loaded in every page's <head>, before anything else runs.
+// A classic script loaded in every page's <head>, before anything else runs. Its words
+// come in the page's language from the footer (#offline-status data-words: the catalog's
+// offline.* messages, rendered by the page's build, {list} filled in here).
 // <html data-offline> says where it stands, for the tests: "ready" (stored, and no reload
 // pending), "unavailable" (nothing to do here, or the browser refused), "stale" (another
 // tab switched to a new build; this one, holding unsaved work, waits to be reloaded).
@@ -19,10 +21,18 @@
 // LMS opens its window with an opener the COOP header would cut), browsers without
 // service workers or in a mode that refuses them. The lab runs as before there.
 (() => {
+  let words = null;
+  function say(key, list = '') {
+    if (!words) {
+      const p = document.getElementById('offline-status');
+      try { words = p ? JSON.parse(p.dataset.words || '{}') : null; } catch { words = {}; }
+    }
+    return ((words && words[key]) || `\u27e6offline.${key}\u27e7`).replace('{list}', list);
+  }
   // What this page holds that a reload would lose: key -> words ("a run in progress").
   const held = new Map();
   self.labWork = {
-    hold(key, on, words = 'work in progress') { if (on) held.set(key, words); else held.delete(key); },
+    hold(key, on, words = say('work')) { if (on) held.set(key, words); else held.delete(key); },
     holding: () => [...held.values()],
   };
   const sw = navigator.serviceWorker;
@@ -80,22 +90,22 @@
   let switching = false;
   function offerUpdate(waiting) {
     const use = () => { switching = true; waiting.postMessage({ type: 'SKIP_WAITING' }); };
-    whenReady(() => footer(() => statusSpan('A new version of the lab is ready. ', button('offline-update', 'Use it now', () => {
+    whenReady(() => footer(() => statusSpan(`${say('ready')} `, button('offline-update', say('useNow'), () => {
       if (!held.size) { use(); return; }
       // This tab holds work a reload would lose: ask here, in words, before switching.
-      footer(() => statusSpan(`Switching reloads this tab, and it holds ${list()}, which would be lost. `,
-        button('offline-update-confirm', 'Switch and reload', use), ' ',
-        button('offline-update-later', 'Not now', () => offerUpdate(waiting))));
+      footer(() => statusSpan(`${say('switchAsk', list())} `,
+        button('offline-update-confirm', say('switch'), use), ' ',
+        button('offline-update-later', say('later'), () => offerUpdate(waiting))));
       document.getElementById('offline-update-later').focus();
-    }), ' (every open tab of the lab that holds no unsaved work reloads; your saved work is kept)')));
+    }), ` ${say('everyTab')}`)));
   }
 
   // Another tab switched to a new build while this one holds work: this tab keeps the
   // old build until the student reloads it.
   function offerReload() {
     document.documentElement.dataset.offline = 'stale';
-    whenReady(() => footer(() => statusSpan(`Another tab switched the lab to a new version. This tab holds ${list()}, so it was not reloaded: reload it when you are done. `,
-      button('offline-reload', 'Reload now', () => location.reload()))));
+    whenReady(() => footer(() => statusSpan(`${say('otherTab', list())} `,
+      button('offline-reload', say('reload'), () => location.reload()))));
   }
 
   sw.register(new URL('service-worker.js', root), { scope: root.href }).then((registration) => {
@@ -108,7 +118,7 @@
     });
     return sw.ready;
   }).then(() => whenReady(() => {
-    if (!document.getElementById('offline-update')) footer(() => document.createTextNode('Available offline: this browser keeps a copy of the lab.'));
+    if (!document.getElementById('offline-update')) footer(() => document.createTextNode(say('available')));
     // (A page about to be reloaded into isolation is not settled yet: its reload is.)
     if (!reloadForIsolation()) standing('ready');
   })).catch(() => standing('unavailable'));  // refused (a private window, a policy): online as before

@@ -16,11 +16,17 @@ import { confirmInPage } from '../ui/confirm.js';
 import { quoted } from '../ui/quote.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { decimalSeparator, localDecimal, pageLanguage, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
+// Numbers the page writes into a field, as the page's language writes a list of them:
+// "1, 0.5" in English, "1; 0,5" in French (whose comma is decimal). parse.js reads both.
+const listSeparator = () => (decimalSeparator() === ',' ? '; ' : ', ');
+const vectorText = (values) => values.map((v) => localDecimal(String(v))).join(listSeparator());
+const typed = () => ({ lang: pageLanguage() });  // fields the student types in read the page's language
 
 const state = {
   defaults: null,
@@ -37,7 +43,7 @@ showEngineStatus(lab, describeBuild);
 
 const plot = new GeometryPlot($('geometry'), {
   // A field the student edits: plain decimals it reads back ("0", never "4.0 × 10⁻⁴").
-  onQueryChange: (q) => { $('query').value = q.map((v) => String(Number(v.toFixed(2)) || 0)).join(', '); recompute(); },
+  onQueryChange: (q) => { $('query').value = vectorText(q.map((v) => Number(v.toFixed(2)) || 0)); recompute(); },
 });
 
 function setError(id, message) {
@@ -61,17 +67,17 @@ function renderRows() {
     const tr = document.createElement('tr');
     tr.dataset.position = String(i);
     const name = Object.assign(document.createElement('input'), { type: 'text', value: row.token });
-    name.setAttribute('aria-label', `Token ${i + 1}`);
+    name.setAttribute('aria-label', t('table.tokenName', { position: String(i + 1) }));
     name.addEventListener('input', () => { row.token = name.value; syncBulk(); recompute(); });
     const emb = Object.assign(document.createElement('input'), { type: 'text', value: row.text, inputMode: 'decimal' });
-    emb.setAttribute('aria-label', `Embedding of token ${i + 1}`);
+    emb.setAttribute('aria-label', t('table.tokenEmbedding', { position: String(i + 1) }));
     emb.addEventListener('input', () => { row.text = emb.value; syncBulk(); recompute(); });
     const err = Object.assign(document.createElement('p'), { className: 'error row-error' });
     err.setAttribute('aria-live', 'polite');
     err.id = `row-error-${i}`;
     emb.setAttribute('aria-describedby', err.id);
-    const remove = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Remove' });
-    remove.setAttribute('aria-label', `Remove token ${i + 1}`);
+    const remove = Object.assign(document.createElement('button'), { type: 'button', textContent: t('table.remove') });
+    remove.setAttribute('aria-label', t('table.removeToken', { position: String(i + 1) }));
     remove.addEventListener('click', () => { state.rows.splice(i, 1); renderRows(); recompute(); });
     const c1 = document.createElement('td'), c2 = document.createElement('td'), c3 = document.createElement('td');
     c1.append(name); c2.append(emb, err); c3.append(remove);
@@ -80,7 +86,7 @@ function renderRows() {
   });
   if (state.rows.length > EDITOR_ROWS) {
     const td = Object.assign(document.createElement('td'), { colSpan: 3, className: 'help',
-      textContent: `The other ${state.rows.length - EDITOR_ROWS} tokens are in the text box below ("Edit all tokens as text"): edit them there.` });
+      textContent: t('table.otherTokens', { count: String(state.rows.length - EDITOR_ROWS) }) });
     body.insertRow().append(td);
   }
   syncBulk();
@@ -93,7 +99,7 @@ function renderRows() {
 function syncBulk() {
   if (state.bulkDirty) {
     state.rowsEditedSinceBulk = true;
-    setError('bulk-error', 'The rows were edited after you changed this text. "Use this text" would replace those edits; it will ask first.');
+    setError('bulk-error', t('table.rowsEditedSinceText'));
     return;
   }
   // Only when it changed: a new value makes the box lay out all its lines again (a
@@ -106,49 +112,49 @@ function syncBulk() {
 
 function collectInputs() {
   let ok = true;
-  const q = parseVector($('query').value);
+  const q = parseVector($('query').value, typed());
   setError('query-error', q.ok ? '' : q.message);
   ok = ok && q.ok;
 
-  const t = parseNumber($('temperature').value);
-  const tOk = t.ok && t.value > 0;
-  setError('temperature-error', tOk ? '' : (t.ok ? 'The temperature must be greater than 0.' : t.message));
+  const tau = parseNumber($('temperature').value, typed());
+  const tOk = tau.ok && tau.value > 0;
+  setError('temperature-error', tOk ? '' : (tau.ok ? t('table.temperaturePositive') : tau.message));
   ok = ok && tOk;
 
   let tokensMessage = '';
-  if (state.rows.length === 0) tokensMessage = 'There are no tokens: add at least one.';
-  else if (state.rows.length > state.limits.maxTokens) tokensMessage = `Too many tokens: at most ${state.limits.maxTokens}.`;
+  if (state.rows.length === 0) tokensMessage = t('table.noTokens');
+  else if (state.rows.length > state.limits.maxTokens) tokensMessage = t('table.tooManyTokens', { max: String(state.limits.maxTokens) });
   setError('tokens-error', tokensMessage);
   ok = ok && !tokensMessage;
 
   const keys = [];
   let d = null, unseen = '';  // the first problem in a token beyond the editor's rows
   state.rows.forEach((row, i) => {
-    const v = parseVector(row.text);
+    const v = parseVector(row.text, typed());
     let message = v.ok ? '' : v.message;
     if (v.ok) {
       if (d === null) d = v.values.length;
-      if (v.values.length !== d) message = `This embedding has ${v.values.length} numbers; the first token's has ${d}.`;
-      else if (d > state.limits.maxDim) message = `Embeddings may have at most ${state.limits.maxDim} numbers.`;
+      if (v.values.length !== d) message = t('table.embeddingLength', { count: String(v.values.length), first: String(d) });
+      else if (d > state.limits.maxDim) message = t('table.embeddingTooLong', { max: String(state.limits.maxDim) });
     }
     if (!message && cleanName(row.token) === '') {
-      message = row.token.length ? 'This name is made of invisible characters only: give the token a name you can see.' : 'Give this token a name.';
+      message = row.token.length ? t('table.nameInvisible') : t('table.nameEmpty');
     }
     const err = $(`row-error-${i}`);
     if (err) err.textContent = message;
-    else if (message && !unseen) unseen = `Token ${i + 1}, ${quoted(cleanName(row.token) || row.token)}: ${message}`;
+    else if (message && !unseen) unseen = t('table.unseenToken', { position: String(i + 1), name: quoted(cleanName(row.token) || row.token), message });
     if (message) ok = false;
     keys.push(v.ok ? v.values : null);
   });
-  if (unseen && !tokensMessage) setError('tokens-error', `${unseen} Edit it in the text box below.`);
+  if (unseen && !tokensMessage) setError('tokens-error', t('table.unseenEdit', { problem: unseen }));
   if (ok && q.values.length !== d) {
-    setError('query-error', `The query has ${q.values.length} numbers but the keys have ${d}.`);
+    setError('query-error', t('table.queryLength', { count: String(q.values.length), keys: String(d) }));
     ok = false;
   }
   if (!ok) return null;
   return {
     tokens: state.rows.map((r) => cleanName(r.token)),
-    keys, query: q.values, d, kind: $('score-kind').value, temperature: t.value,
+    keys, query: q.values, d, kind: $('score-kind').value, temperature: tau.value,
   };
 }
 
@@ -206,20 +212,20 @@ function draw() {
   }
   if (order.length > RESULT_ROWS) {
     const tr = document.createElement('tr');
-    const td = Object.assign(document.createElement('td'), { colSpan: 3, textContent: `… and ${order.length - RESULT_ROWS} more tokens with smaller weights.` });
+    const td = Object.assign(document.createElement('td'), { colSpan: 3, textContent: t('table.moreTokens', { count: String(order.length - RESULT_ROWS) }) });
     tr.append(td);
     body.append(tr);
   }
-  $('context').textContent = `[${Array.from(s.context, (v) => formatNumber(v)).join(', ')}]`;
+  $('context').textContent = `[${Array.from(s.context, (v) => formatNumber(v)).join(listSeparator())}]`;
   $('context').dataset.values = JSON.stringify(Array.from(s.context));
 
   if (s.d === 2) {
     const drawn = plot.update({ tokens: s.tokens, keys: s.keys, query: s.query, context: Array.from(s.context), weights: s.weights });
     $('geometry').toggleAttribute('hidden', !drawn);  // an SVG element has no .hidden property
-    $('geometry-note').textContent = drawn ? '' : '(The plot cannot show numbers this large: the table and the context vector are exact.)';
+    $('geometry-note').textContent = drawn ? '' : t('table.plotTooLarge');
   } else {
     $('geometry').toggleAttribute('hidden', true);
-    $('geometry-note').textContent = `(The plot needs 2-D embeddings; these have ${s.d} numbers.)`;
+    $('geometry-note').textContent = t('table.plotNeeds2d', { count: String(s.d) });
   }
   drawWeightBars($('weights'), s.tokens, Array.from(s.weights), (v) => formatNumber(v));
   focus.refresh();
@@ -229,10 +235,10 @@ function draw() {
 
 function loadDefaults() {
   const d = state.defaults;
-  state.rows = d.tokens.map((t) => ({ token: t.token, text: t.embedding.join(', ') }));
-  $('query').value = d.query.join(', ');
+  state.rows = d.tokens.map((row) => ({ token: row.token, text: vectorText(row.embedding) }));
+  $('query').value = vectorText(d.query);
   $('score-kind').value = d.score;
-  $('temperature').value = String(d.temperature);
+  $('temperature').value = localDecimal(String(d.temperature));
   setError('bulk-error', '');
   state.bulkDirty = false;
   state.rowsEditedSinceBulk = false;
@@ -248,7 +254,7 @@ async function main() {
   $('score-kind').addEventListener('change', recompute);
   $('add-token').addEventListener('click', () => {
     const d = state.shown ? state.shown.d : 2;
-    state.rows.push({ token: `token${state.rows.length + 1}`, text: new Array(d).fill('0').join(', ') });
+    state.rows.push({ token: `token${state.rows.length + 1}`, text: new Array(d).fill('0').join(listSeparator()) });
     renderRows();
     recompute();
     const inputs = $('token-rows').querySelectorAll('input');
@@ -258,11 +264,12 @@ async function main() {
   $('reset').addEventListener('click', loadDefaults);
   $('bulk-text').addEventListener('input', () => { state.bulkDirty = true; });
   $('bulk-apply').addEventListener('click', async () => {
-    const parsed = parseTokenLines($('bulk-text').value, state.limits.maxTokens);
+    const parsed = parseTokenLines($('bulk-text').value, state.limits.maxTokens, typed());
     if (!parsed.ok) { setError('bulk-error', parsed.message); return; }
-    if (state.rowsEditedSinceBulk && !(await confirmInPage($('bulk-apply'), 'The rows were edited after you changed this text. Replace the rows with this text?', { yes: 'Replace the rows', no: 'Keep the rows' }))) return;
+    if (state.rowsEditedSinceBulk && !(await confirmInPage($('bulk-apply'), t('table.replaceRowsQuestion'), { yes: t('table.replaceRows'), no: t('table.keepRows') }))) return;
     setError('bulk-error', '');
-    state.rows = parsed.rows;
+    // Each row's numbers as parse.js wrote them ("1, 0.5"), in the page's language ("1; 0,5").
+    state.rows = parsed.rows.map((r) => ({ token: r.token, text: r.text.split(', ').map((x) => localDecimal(x)).join(listSeparator()) }));
     state.bulkDirty = false;
     state.rowsEditedSinceBulk = false;
     // Three tasks, each short, not one long one (a thousand pasted tokens): the text
@@ -276,4 +283,4 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch((err) => { $('build-status').textContent = `The page could not start: ${err.message}`; });
+main().catch((err) => { $('build-status').textContent = t('table.couldNotStart', { error: err.message }); });

@@ -14,6 +14,7 @@ import { fromQuery, parseSetting, rangeText, toQuery } from '../settings/setting
 import { markDoneOnFirstChange, showEngineStatus, showUrlNotice } from './page-kit.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { writeMaths } from '../ui/maths.js';
+import { decimalSeparator, localDecimal, pageLanguage, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -23,6 +24,11 @@ const SUB = '₀₁₂₃₄₅₆₇₈₉';
 const sub = (n) => String(n).split('').map((c) => SUB[Number(c)]).join('');
 const num = (x) => formatNumber(x, 3);
 const signed = (x) => (x < 0 ? `(${num(x)})` : num(x));  // 1·(−2) rather than 1·-2
+// A list of numbers as the page's language writes it: "1, 0.5" in English, "1; 0,5" in
+// French (whose comma is decimal). parseVector reads both in a French page.
+const listSeparator = () => (decimalSeparator() === ',' ? '; ' : ', ');
+const vectorText = (values) => values.map((v) => localDecimal(String(v))).join(listSeparator());
+const typed = () => ({ lang: pageLanguage() });  // fields the student types in read the page's language
 
 const state = { spec: null, defaults: null, keys: [], latest: 0, shown: null };
 
@@ -40,13 +46,15 @@ function setError(id, message, field) {
 // applies too): the add buttons stop at them and say so.
 function showLimits() {
   const { maxKeys, maxDim } = state.defaults.fixed;
-  const d = parseVector($('calc-query').value);
+  const d = parseVector($('calc-query').value, typed());
   const keysFull = state.keys.length >= maxKeys, dimFull = d.ok && d.values.length >= maxDim;
   $('calc-add-key').disabled = keysFull;
   $('calc-add-dim').disabled = dimFull;
-  $('calc-limits').textContent = `Up to ${maxKeys} keys of up to ${maxDim} numbers each, every step written out.` +
-    (keysFull ? ` All ${maxKeys} keys are in use: remove one to add another.` : '') +
-    (dimFull ? ` The vectors have all ${maxDim} numbers.` : '');
+  $('calc-limits').textContent = [
+    t('calc.limits', { keys: String(maxKeys), numbers: String(maxDim) }),
+    keysFull ? t('calc.keysFull', { keys: String(maxKeys) }) : null,
+    dimFull ? t('calc.dimFull', { numbers: String(maxDim) }) : null,
+  ].filter((s) => s !== null).join(' ');
 }
 
 function renderKeys() {
@@ -57,13 +65,13 @@ function renderKeys() {
     const tr = body.insertRow();
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `k${sub(i + 1)}` }));
     const input = Object.assign(document.createElement('input'), { type: 'text', value: text, inputMode: 'decimal', spellcheck: false });
-    input.setAttribute('aria-label', `Key ${i + 1}`);
+    input.setAttribute('aria-label', t('calc.key', { position: String(i + 1) }));
     const err = Object.assign(document.createElement('p'), { className: 'error row-error', id: `calc-key-error-${i}` });
     err.setAttribute('aria-live', 'polite');
     input.setAttribute('aria-describedby', err.id);
     input.addEventListener('input', () => { state.keys[i] = input.value; recompute(); });
-    const remove = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Remove' });
-    remove.setAttribute('aria-label', `Remove key ${i + 1}`);
+    const remove = Object.assign(document.createElement('button'), { type: 'button', textContent: t('calc.remove') });
+    remove.setAttribute('aria-label', t('calc.removeKey', { position: String(i + 1) }));
     remove.disabled = state.keys.length === 1;
     remove.addEventListener('click', () => {
       state.keys.splice(i, 1);
@@ -81,21 +89,21 @@ function renderKeys() {
 
 function collectInputs() {
   let ok = true;
-  const score = parseSetting(state.spec.score, $('set-score').value);
-  const tau = parseSetting(state.spec.temperature, $('set-temperature').value);
+  const score = parseSetting(state.spec.score, $('set-score').value, typed());
+  const tau = parseSetting(state.spec.temperature, $('set-temperature').value, typed());
   setError('set-temperature-error', tau.ok ? '' : tau.message, 'set-temperature');
   ok = score.ok && tau.ok;
 
-  const q = parseVector($('calc-query').value);
+  const q = parseVector($('calc-query').value, typed());
   setError('calc-query-error', q.ok ? '' : q.message, 'calc-query');
   ok = ok && q.ok;
 
   const d = q.ok ? q.values.length : null;
   const keys = state.keys.map((text, i) => {
-    const v = parseVector(text);
+    const v = parseVector(text, typed());
     let message = v.ok ? '' : v.message;
     if (v.ok && d !== null && v.values.length !== d) {
-      message = `This key has ${v.values.length} numbers; the query has ${d}.`;
+      message = t('calc.keyLength', { count: String(v.values.length), query: String(d) });
     }
     const input = $('calc-key-rows').rows[i].querySelector('input');
     $(`calc-key-error-${i}`).textContent = message;
@@ -148,7 +156,7 @@ function draw() {
     const tr = body.insertRow();
     tr.dataset.score = String(r.scores[i]);
     tr.dataset.weight = String(r.weights[i]);
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `k${sub(i + 1)} = [${inputs.keys[i].map(num).join(', ')}]` }));
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `k${sub(i + 1)} = [${inputs.keys[i].map(num).join(listSeparator())}]` }));
     tr.insertCell().textContent = num(r.scores[i]);
     tr.insertCell().textContent = num(r.weights[i]);
   }
@@ -181,18 +189,18 @@ function stepItems(inputs, r) {
     return `${s} = ${terms} = ${num(r.scores[i])}`;
   };
   const over = tau === 1 ? '' : ` / ${num(tau)}`;
-  const steps = [[`Scores (${inputs.score === 'dot' ? 'dot product' : inputs.score === 'scaled_dot' ? 'scaled dot product' : 'additive'})`, per(scoreLine)]];
+  const steps = [[t('calc.stepScores', { score: inputs.score }), per(scoreLine)]];
   if (r.plain_exps) {
-    steps.push([`Exponentiate${tau === 1 ? '' : `, after dividing by τ = ${num(tau)}`}`,
+    steps.push([tau === 1 ? t('calc.stepExponentiate') : t('calc.stepExponentiateTau', { tau: num(tau) }),
       per((i) => `exp(${num(r.scores[i])}${over}) ≈ ${num(r.exps[i])}`)]);
-    steps.push(['Add them up', [`${per((i) => num(r.exps[i])).join(' + ')} ≈ ${num(r.total)}`]]);
-    steps.push(['Divide', per((i) => `α${sub(i + 1)} ≈ ${num(r.exps[i])} / ${num(r.total)} ≈ ${num(r.weights[i])}`)]);
+    steps.push([t('calc.stepAdd'), [`${per((i) => num(r.exps[i])).join(' + ')} ≈ ${num(r.total)}`]]);
+    steps.push([t('calc.stepDivide'), per((i) => `α${sub(i + 1)} ≈ ${num(r.exps[i])} / ${num(r.total)} ≈ ${num(r.weights[i])}`)]);
   } else {
     const m = num(r.max_score);
-    steps.push([`These scores are too large to exponentiate directly, so subtract the largest, ${m}, first (the weights do not change)`,
+    steps.push([t('calc.stepShift', { max: m }),
       per((i) => `exp((${num(r.scores[i])} − ${m})${over}) ≈ ${num(r.shifted_exps[i])}`)]);
-    steps.push(['Add them up', [`${per((i) => num(r.shifted_exps[i])).join(' + ')} ≈ ${num(r.shifted_total)}`]]);
-    steps.push(['Divide', per((i) => `α${sub(i + 1)} ≈ ${num(r.shifted_exps[i])} / ${num(r.shifted_total)} ≈ ${num(r.weights[i])}`)]);
+    steps.push([t('calc.stepAdd'), [`${per((i) => num(r.shifted_exps[i])).join(' + ')} ≈ ${num(r.shifted_total)}`]]);
+    steps.push([t('calc.stepDivide'), per((i) => `α${sub(i + 1)} ≈ ${num(r.shifted_exps[i])} / ${num(r.shifted_total)} ≈ ${num(r.weights[i])}`)]);
   }
   return steps;
 }
@@ -201,10 +209,10 @@ function stepItems(inputs, r) {
 
 function loadDefaults() {
   const d = state.defaults;
-  $('calc-query').value = d.query.join(', ');
-  state.keys = d.keys.map((k) => k.join(', '));
+  $('calc-query').value = vectorText(d.query);
+  state.keys = d.keys.map(vectorText);
   $('set-score').value = state.spec.score.default;
-  $('set-temperature').value = String(state.spec.temperature.default);
+  $('set-temperature').value = localDecimal(String(state.spec.temperature.default));
   renderKeys();
   recompute();
 }
@@ -213,7 +221,7 @@ function main() {
   state.defaults = labData().widgets.calculator;
   state.spec = Object.fromEntries(state.defaults.settings.map((s) => [s.key, s]));
   for (const s of state.defaults.settings) {
-    writeMaths($(`set-${s.key}-help`), s.kind === 'choice' ? s.help : `${s.help} Allowed: ${rangeText(s)}.`);
+    writeMaths($(`set-${s.key}-help`), s.kind === 'choice' ? s.help : t('setting.help', { help: s.help, range: rangeText(s) }));
     // A choice's options, from the schema: its values, shown by their labels.
     if (s.kind === 'choice') {
       $(`set-${s.key}`).replaceChildren(...s.choices.map((c) => Object.assign(document.createElement('option'),
@@ -224,15 +232,15 @@ function main() {
   // Settings from a link (calculator.html?score=additive&temperature=0.5): bad ones are named.
   const { settings, ignored } = fromQuery(state.defaults.settings, location.search);
   $('set-score').value = settings.score;
-  $('set-temperature').value = String(settings.temperature);
+  $('set-temperature').value = localDecimal(String(settings.temperature));
   showUrlNotice(ignored);
   recompute();
   $('set-score').addEventListener('change', recompute);
   $('set-temperature').addEventListener('input', recompute);
   $('calc-query').addEventListener('input', () => { showLimits(); recompute(); });
   $('calc-add-key').addEventListener('click', () => {
-    const d = parseVector($('calc-query').value);
-    state.keys.push(new Array(d.ok ? d.values.length : 2).fill('0').join(', '));
+    const d = parseVector($('calc-query').value, typed());
+    state.keys.push(new Array(d.ok ? d.values.length : 2).fill('0').join(listSeparator()));
     renderKeys();
     recompute();
     const inputs = $('calc-key-rows').querySelectorAll('input');
@@ -240,8 +248,8 @@ function main() {
   });
   // One more number in the query and every key (a 0), so the shapes stay consistent.
   $('calc-add-dim').addEventListener('click', () => {
-    $('calc-query').value = `${$('calc-query').value.trim()}, 0`;
-    state.keys = state.keys.map((k) => `${k.trim()}, 0`);
+    $('calc-query').value = `${$('calc-query').value.trim()}${listSeparator()}0`;
+    state.keys = state.keys.map((k) => `${k.trim()}${listSeparator()}0`);
     renderKeys();
     recompute();
   });

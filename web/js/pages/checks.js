@@ -13,6 +13,7 @@ import { assignedChecks, assignedSentence, checkLabel } from '../work/check-labe
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { settingsText } from '../ui/format.js';
 import { setUnbrokenText } from '../ui/unbroken.js';
+import { t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -25,12 +26,12 @@ const lms = connectLms();
 
 function describeAssignment() {
   const req = settingsText(assignment.race.required);
-  let text = `Assigned: ${assignedChecks(data.checks, assignment).map(checkLabel).join(', ')}` +
-    (req ? `; and one training race run to the end with ${req}.` : '.');
-  if (link && !fromLink) text += ` This is the assignment of your instructor's link opened ${at.slice(0, 10)} (checks.html${link}); it stays until you open another assignment link.`;
-  else if (link) text += ' This assignment stays chosen on every page of the lab until you open another assignment link.';
-  if (ignored.length) text += ` (Ignored from this link: ${ignored.join('; ')}.)`;
-  if (lms.connected) text += ' Your score and your work are saved on your course site.';
+  const which = assignedChecks(data.checks, assignment).map(checkLabel).join(', ');
+  let text = req ? t('assign.withRace', { which, req }) : t('assign.checks', { which });
+  if (link && !fromLink) text += ` ${t('assign.fromLink', { date: at.slice(0, 10), link: `checks.html${link}` })}`;
+  else if (link) text += ` ${t('assign.stays')}`;
+  if (ignored.length) text += ` ${t('assign.ignored', { list: ignored.join('; ') })}`;
+  if (lms.connected) text += ` ${t('assign.lms')}`;
   setUnbrokenText($('assignment-facts'), text);
   $('checks-assigned').textContent = assignedSentence(data.checks, assignment);
 }
@@ -38,14 +39,14 @@ function describeAssignment() {
 function updateScore() {
   const g = grade(store.state.answers, data.checks, assignment, { student: lms.student ? lms.student.name : store.state.student.name });
   const self = Object.entries(g.selfAssessed);
-  let text = `Score: ${describeScore(g)}`;
+  let text = t('score.line', { score: describeScore(g) });
   if (self.length && !g.rules.selfAssessedCounts) {
     // In words, not as a share: "Q3: 2 of 3 rubric points ticked", or not answered yet.
     const said = self.map(([id, share]) => {
       const c = data.checks.find((x) => x.id === id), n = c.rubric.length;
-      return g.answered[id] ? `${checkLabel(c)}: ${Math.round(share * n)} of ${n} rubric points ticked` : `${checkLabel(c)}: not answered yet`;
+      return g.answered[id] ? t('score.rubric', { label: checkLabel(c), ticked: String(Math.round(share * n)), total: String(n) }) : t('score.notAnswered', { label: checkLabel(c) });
     });
-    text += ` (automatically graded). Self-assessed, for your instructor to review: ${said.join('; ')}.`;
+    text += ` ${t('score.selfAssessed', { list: said.join('; ') })}`;
   }
   $('score').textContent = text;
   $('score').dataset.points = String(g.points);
@@ -58,7 +59,7 @@ function wireIdentity(field, key, max) {
   input.addEventListener('input', () => {
     const value = input.value.slice(0, max);
     const problem = key === 'name' ? nameProblem(value) : '';  // a name must show (work/student-name.js)
-    $(`${field}-error`).textContent = problem || (input.value.length >= max ? `At most ${max} characters.` : '');
+    $(`${field}-error`).textContent = problem || (input.value.length >= max ? t('handin.atMost', { max: String(max) }) : '');
     input.setAttribute('aria-invalid', problem ? 'true' : 'false');
     if (!problem) store.setStudent({ [key]: value });
   });
@@ -72,7 +73,7 @@ function render() {
       $(field).value = lms.student[key];
       $(field).readOnly = true;
     }
-    $('identity-source').textContent = 'Your name and ID come from your course site.';
+    $('identity-source').textContent = t('handin.fromLms');
   } else {
     $('student-name').value = store.state.student.name || '';
     $('student-id').value = store.state.student.id || '';
@@ -84,9 +85,9 @@ function download() {
   try {
     const { filename, text } = buildHandin({ state: store.state, checks: data.checks, assignment, lms: lms.student, build: data.build });
     downloadText(filename, text);
-    $('export-status').textContent = `Saved ${filename}. Hand this file in.`;
+    $('export-status').textContent = t('handin.saved', { filename });
   } catch (err) {
-    $('export-status').textContent = `The file could not be made: ${err.message}. Your answers are still here; try again, or copy them by hand.`;
+    $('export-status').textContent = t('handin.failed', { error: err.message });
   }
 }
 
@@ -98,7 +99,7 @@ function main() {
   wireIdentity('student-id', 'id', ID_MAX);
   $('export').addEventListener('click', download);
   $('start-over').addEventListener('click', async () => {
-    if (!(await confirmInPage($('start-over'), 'Erase all your answers, your name and your race runs in this browser? This cannot be undone.', { yes: 'Erase everything', no: 'Keep my work' }))) return;
+    if (!(await confirmInPage($('start-over'), t('handin.eraseAsk'), { yes: t('handin.erase'), no: t('handin.keep') }))) return;
     store.reset();
     location.reload();
   });

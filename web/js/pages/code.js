@@ -31,6 +31,7 @@ import { normaliseStudent } from '../work/exercise-work.js';
 import { wireStudentName } from '../work/student-name.js';
 import { DRAFT_MAX, NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { pageLanguage, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -49,7 +50,7 @@ const STARTER = widget.starter.join('\n');
 const CODE_MAX = widget.fixed.maxCodeLength;
 // next: the tests of the next run ({seed, run, shown, hidden}), drawn ahead of it.
 const state = { form: null, spec: null, next: null, request: null, editor: null, running: false, nameTyped: false };
-const number = (n) => n.toLocaleString('en');
+const number = (n) => n.toLocaleString(pageLanguage());  // "1,000" ("1 000" in French)
 
 // A fresh run number for the shown tests: any 32-bit number, recorded with the run.
 function runNumber() {
@@ -66,7 +67,7 @@ function request() {
   const ok = Boolean(normaliseStudent(student));
   // An empty name is an error only once typed in: on first load #code-status asks for it.
   const shown = !ok && state.nameTyped;
-  $('code-student-error').textContent = shown ? 'Type your name: your tests are drawn from it.' : '';
+  $('code-student-error').textContent = shown ? t('code.typeName') : '';
   $('code-student').setAttribute('aria-invalid', shown ? 'true' : 'false');
   return settings && ok ? { student, variant: settings.variant, settings } : null;
 }
@@ -80,7 +81,7 @@ async function loadTests() {
   const mine = ++loading;
   state.next = null;
   $('run').disabled = true;
-  if (!r) { state.request = null; $('code-status').textContent = 'Type your name to get your tests.'; return; }
+  if (!r) { state.request = null; $('code-status').textContent = t('code.typeNameForTests'); return; }
   showShareLink(`code.html${toQuery(state.spec, r.settings)}`);
   try {
     const reply = await lab.call('code_tests', { student: r.student, variant: r.variant, run: runNumber() });
@@ -90,11 +91,11 @@ async function loadTests() {
     state.request = r;
     $('run').disabled = state.running;
     if (changed) {
-      $('code-status').textContent = `Each run draws ${reply.shown.length} tests afresh and shows them in full; ${reply.hidden.length} hidden tests, drawn from your name, are the grade.`;
+      $('code-status').textContent = t('code.testsDrawn', { shown: String(reply.shown.length), hidden: String(reply.hidden.length) });
       showSavedRun();
     }
   } catch (err) {
-    if (mine === loading) $('code-status').textContent = `Could not draw the tests: ${err.message}.`;
+    if (mine === loading) $('code-status').textContent = t('code.drawFailed', { error: err.message });
   }
 }
 
@@ -105,7 +106,7 @@ function showSize(text) {
   const n = text.length;
   const over = n > CODE_MAX;
   $('code-size-error').textContent = over
-    ? `Your code is ${number(n)} characters; a run takes at most ${number(CODE_MAX)}. Shorten it to run it: nothing has been cut${n > DRAFT_MAX ? `, but only the first ${number(DRAFT_MAX)} characters can be saved in this browser` : ', and all of it is saved'}.`
+    ? t(n > DRAFT_MAX ? 'code.tooLongPartSaved' : 'code.tooLong', { n: number(n), max: number(CODE_MAX), saved: number(DRAFT_MAX) })
     : '';
   return !over;
 }
@@ -131,7 +132,7 @@ function makeEditor() {
       basicSetup,
       javascript(),
       EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ 'aria-label': 'Your code: softmax and attention in JavaScript', 'aria-describedby': 'code-editor-help code-size-error' }),
+      EditorView.contentAttributes.of({ 'aria-label': t('code.editorLabel'), 'aria-describedby': 'code-editor-help code-size-error' }),
       EditorView.updateListener.of((u) => {
         if (!u.docChanged) return;
         const text = u.state.doc.toString();
@@ -158,7 +159,7 @@ const matrixText = (rows) => rows.map((r) => `[${r.map(fmt).join(', ')}]`).join(
 function inputText(c) {
   if (c.function === 'softmax') return `row = [${Array.from(c.args[0].values, fmt).join(', ')}]`;
   const [Q, K, V] = c.args;
-  const mask = c.causal ? `mask = causal: query i may look at keys 1..i (${Q.rows} × ${K.rows})` : 'mask = null';
+  const mask = c.causal ? t('code.maskCausal', { rows: String(Q.rows), cols: String(K.rows) }) : 'mask = null';
   return `Q (${Q.rows} × ${Q.cols}) =\n${matrixText(rowsOf(Q))}\nK (${K.rows} × ${K.cols}) =\n${matrixText(rowsOf(K))}\nV (${V.rows} × ${V.cols}) =\n${matrixText(rowsOf(V))}\n${mask}`;
 }
 
@@ -166,9 +167,12 @@ function inputText(c) {
 // output of another shape (the sandbox sends no more: an output of a million numbers
 // costs the page nothing).
 function outputText(c, output) {
-  if (!output) return '(not run)';
-  if (!output.ok) return `(${output.why === 'error' ? 'error' : 'stopped'}) ${output.error}`;
-  if (output.shapeOnly) return `(a result of ${c.function === 'softmax' && output.rows === 1 ? `${number(output.cols)} numbers` : outputShapeText(output)}: not shown)`;
+  if (!output) return t('code.notRunShort');
+  if (!output.ok) return t(output.why === 'error' ? 'code.outputError' : 'code.outputStopped', { error: output.error });
+  if (output.shapeOnly) {
+    return c.function === 'softmax' && output.rows === 1
+      ? t('code.hiddenNumbers', { n: number(output.cols) }) : t('code.hiddenShape', { shape: outputShapeText(output) });
+  }
   return c.function === 'softmax' ? `[${output.value.map(fmt).join(', ')}]` : matrixText(output.value);
 }
 
@@ -197,9 +201,9 @@ function showResults(tests, run, verdicts, graded) {
     if (!v.pass) {
       const details = document.createElement('details');
       details.open = k === firstFail;  // the first failing one open
-      details.append(Object.assign(document.createElement('summary'), { textContent: 'The input, the expected output and yours' }),
-        block('Input', inputText(c)), block('Expected', outputText(c, { ok: true, value: c.function === 'softmax' ? Array.from(c.expected.values) : rowsOf(c.expected) })),
-        block('Yours', outputText(c, run.outputs[k])));
+      details.append(Object.assign(document.createElement('summary'), { textContent: t('code.detailsSummary') }),
+        block(t('code.input'), inputText(c)), block(t('code.expected'), outputText(c, { ok: true, value: c.function === 'softmax' ? Array.from(c.expected.values) : rowsOf(c.expected) })),
+        block(t('code.yours'), outputText(c, run.outputs[k])));
       li.append(details);
     }
     return li;
@@ -207,7 +211,8 @@ function showResults(tests, run, verdicts, graded) {
   $('code-hidden').replaceChildren(...tests.hidden.map((c, k) => verdictItem(graded.results[k].id, c.why, graded.results[k])));
   $('code-hidden-box').hidden = false;
   const n = verdicts.passed.length;
-  $('code-summary').textContent = `Shown tests (run ${tests.run}): ${n} of ${tests.shown.length} pass. Hidden tests: ${graded.passed.length} of ${graded.total} pass.${graded.passed.length === graded.total ? ' Every hidden test passes: well done.' : ''}`;
+  const all = graded.passed.length === graded.total;
+  $('code-summary').textContent = `${t('code.resultsSummary', { run: String(tests.run), shownPassed: String(n), shown: String(tests.shown.length), hiddenPassed: String(graded.passed.length), hidden: String(graded.total) })}${all ? ` ${t('code.allHiddenPass')}` : ''}`;
   document.body.dataset.passed = String(n);
   document.body.dataset.hiddenPassed = String(graded.passed.length);
 }
@@ -215,7 +220,7 @@ function showResults(tests, run, verdicts, graded) {
 // How much of the run's budget the code used, in words.
 function budgetText(run) {
   const share = (100 * run.usedSteps) / run.budget.perRun;
-  return share < 1 ? 'under 1 %' : `${Math.min(100, Math.round(share))} %`;
+  return share < 1 ? t('code.budgetUnderOne') : t('code.budgetShare', { n: String(Math.min(100, Math.round(share))) });
 }
 
 // What counts beside the result; a run below the counted one says so.
@@ -229,9 +234,9 @@ function showCounts(thisRun) {
   if (thisRun !== undefined && c) {
     const best = countedText(store.state.answers, 'best', total).counted;
     if (rules.code === 'best' && thisRun < c.counted.passed.length) {
-      more = ` This run passed ${thisRun} of ${total}; your best run, ${c.counted.passed.length} of ${total}, still counts.`;
+      more = ` ${t('code.bestStillCounts', { passed: String(thisRun), total: String(total), best: String(c.counted.passed.length) })}`;
     } else if (rules.code === 'last' && thisRun < best.passed.length) {
-      more = ` This run passed ${thisRun} of ${total} and counts: your assignment counts your last run, not your best (run ${best.attempt}, ${best.passed.length} of ${total}).`;
+      more = ` ${t('code.lastCounts', { passed: String(thisRun), total: String(total), run: String(best.attempt), best: String(best.passed.length) })}`;
     }
   }
   $('code-counts').textContent = c ? `${c.text}${more}` : '';
@@ -242,10 +247,10 @@ async function runTests() {
   const tests = state.next, req = state.request;
   if (!tests || !req || state.running) return;
   const text = code();
-  if (!showSize(text)) { $('code-status').textContent = 'Not run: your code is over the length a run takes (see under the editor).'; return; }
+  if (!showSize(text)) { $('code-status').textContent = t('code.notRunTooLong'); return; }
   state.running = true;
   $('run').disabled = true;
-  $('code-status').textContent = 'Running your code on the tests…';
+  $('code-status').textContent = t('code.running');
   document.body.dataset.code = 'running';
   try {
     // The shown tests, then the hidden ones (quiet: what they print is not shown).
@@ -255,26 +260,27 @@ async function runTests() {
     const verdicts = compareRun(tests.shown, shownRun);
     const graded = await lab.call('code_grade', { student: req.student, variant: req.variant, outputs: hiddenOutputs(hiddenRun) });
     if (!sameTests(state.request, req)) {
-      $('code-status').textContent = `The name or the variant changed while the code ran: that run was for the tests of ${quoted(req.student, 40)}, variant ${req.variant}, and is not saved. Run again.`;
+      $('code-status').textContent = t('code.discarded', { name: quoted(req.student, 40), variant: String(req.variant) });
       document.body.dataset.code = 'discarded';
       return;
     }
     showResults(tests, run, verdicts, graded);
     $('code-printed-box').hidden = run.printed.length === 0;
     $('code-printed').textContent = run.printed.join('\n');
-    const used = `Your code used ${budgetText(run)} of the run's budget of ${number(run.budget.perRun)} steps.`;
+    const steps = number(run.budget.perRun);
     const status = {
-      ran: used,
-      budget: `Stopped: the run used up its budget of ${number(run.budget.perRun)} steps (an endless loop?); the tests after that did not run.`,
-      timeout: 'Stopped: the sandbox stopped answering, and its watchdog stopped it.',
-      'compile-error': `The code does not compile: ${run.error}`,
-      crashed: `The code stopped the sandbox: ${run.error}`,
+      ran: t('code.used', { share: budgetText(run), steps }),
+      budget: t('code.budgetUsedUp', { steps }),
+      timeout: t('code.timedOut'),
+      'compile-error': t('code.doesNotCompile', { error: run.error }),
+      crashed: t('code.crashed', { error: run.error }),
     }[run.status];
     const first = verdicts.results.findIndex((x) => !x.pass);
     // A test stopped by a limit (its budget, the memory, the stack) named once here too.
     const limit = run.status === 'ran' ? run.outputs.find((o) => o && !o.ok && o.why !== 'error') : null;
-    const limitText = limit ? ` A test was stopped: ${limit.error}.` : '';
-    $('code-status').textContent = `${graded.passed.length} of ${graded.total} hidden tests pass; ${verdicts.passed.length} of ${tests.shown.length} shown tests pass.${first >= 0 ? ` The first shown test to fail, "${caseId(tests.shown[first])}", is open below.` : ''}${limitText} ${status}`;
+    const limitText = limit ? ` ${t('code.testStopped', { error: limit.error })}` : '';
+    const passes = t('code.runPasses', { hiddenPassed: String(graded.passed.length), hidden: String(graded.total), shownPassed: String(verdicts.passed.length), shown: String(tests.shown.length) });
+    $('code-status').textContent = `${passes}${first >= 0 ? ` ${t('code.firstFailOpen', { id: caseId(tests.shown[first]) })}` : ''}${limitText} ${status}`;
     document.body.dataset.code = run.status;
     document.body.dataset.used = String(run.usedSteps);
     // Saved as an attempt: the code run, the hidden tests it passed, its run number, whose
@@ -293,7 +299,7 @@ async function runTests() {
     showCounts(graded.passed.length);
     if (graded.passed.length === graded.total) markDone('code');
   } catch (err) {
-    $('code-status').textContent = `Could not grade this run: ${err.message}.`;
+    $('code-status').textContent = t('code.gradeFailed', { error: err.message });
     document.body.dataset.code = 'error';
   } finally {
     state.running = false;
@@ -307,12 +313,13 @@ function showSavedRun() {
   const req = state.request;
   if (!a || !a.checked || !req || !sameTests({ student: a.student || '', variant: a.variant || 1 }, req)) {
     // Before any run: what will fill this section, and the action that fills it.
-    $('code-summary').textContent = 'No run yet: press Run the tests, and the result of each test appears here.';
+    $('code-summary').textContent = t('code.noRunYet');
     $('code-counts').textContent = '';
     return;
   }
   const total = widget.fixed.tests;
-  $('code-summary').textContent = `Your last run passed ${(a.passed || []).length} of ${total} hidden tests (${a.attempts || 1} run${a.attempts > 1 ? 's' : ''}). Run the tests again to see each one.`;
+  const runs = a.attempts || 1;
+  $('code-summary').textContent = t('code.lastRun', { passed: String((a.passed || []).length), total: String(total), runs, n: String(runs) });
   showCounts();
 }
 
@@ -331,7 +338,7 @@ function main() {
   $('run').addEventListener('click', runTests);
   $('reset').addEventListener('click', async () => {
     if (code() === STARTER) return;
-    if (!(await confirmInPage($('reset'), 'Replace your code in the editor with the starter code? (Your last run stays saved; Ctrl+Z in the editor brings your code back.)', { yes: 'Replace it', no: 'Keep my code' }))) return;
+    if (!(await confirmInPage($('reset'), t('code.resetAsk'), { yes: t('code.resetYes'), no: t('code.resetNo') }))) return;
     state.editor.dispatch({ changes: { from: 0, to: state.editor.state.doc.length, insert: STARTER } });
   });
   loadTests();

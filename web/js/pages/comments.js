@@ -21,6 +21,7 @@ import { askBeforeLongRun, enablerOf, markDone, onePressAtATime, readItemNumber,
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
+import { localDecimal, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -32,7 +33,7 @@ const pct = (x) => (Number.isFinite(x) ? formatPercent(x) : '–');
 const SESSION = 'CommentsSession';
 const PAD = '<pad>';
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-const groupName = (g) => `the ${capital(g)}`;
+const groupName = (g) => t('comments.groupName', { name: capital(g) });
 
 const state = {
   settings: null, running: false,
@@ -63,17 +64,27 @@ const colourOf = (key) => {
   if (!(key in COLOUR)) throw new Error(`no colour for the series "${key}"`);
   return COLOUR[key];
 };
-// Bars of the series [label, values]: each in its label's colour.
-const bars = (...pairs) => pairs.map(([label, values]) => ({ label, colour: colourOf(label), values }));
+// The words shown for a series (COLOUR's keys name the series in English).
+const SERIES_LABEL = {
+  'as trained': () => t('comments.seriesAsTrained'), now: () => t('comments.seriesNow'),
+  learned: () => t('comments.seriesLearned'), found: () => t('comments.seriesFound'),
+  'name masked': () => t('comments.seriesNameMasked'), 'planted data': () => t('comments.seriesPlantedData'),
+  'after the remedy': () => t('comments.seriesAfterRemedy'),
+};
+// Bars of the series [key, values]: each in its key's colour, under its key's words.
+const bars = (...pairs) => pairs.map(([key, values]) => ({ label: SERIES_LABEL[key](), colour: colourOf(key), values }));
+// A word of a comment quoted ("lovely" in English).
+const quotedWord = (w) => t('comments.quotedWord', { word: w });
+const hostileOrNot = (pred) => (pred ? 'yes' : 'no');
 
 const chart = new LineChart($('cm-curves'), {
-  yLabel: 'share of test comments', chance: null,
+  yLabel: t('comments.chartShare'), chance: null,
   series: [
-    { key: 'attention-acc', label: 'attention: accuracy', colour: colourOf('attention'), marker: 'square' },
-    { key: 'attention-val', label: 'attention: accuracy, planted split', colour: colourOf('attention'), dash: '6 4', marker: 'square' },
-    { key: 'bow-acc', label: 'bag of words: accuracy', colour: colourOf('bow'), dash: '6 4', marker: 'circle' },
-    { key: 'planted-fpr', label: 'false positives, Osk', colour: colourOf('planted-fpr'), marker: 'square' },
-    { key: 'other-fpr', label: 'false positives, others', colour: colourOf('other-fpr'), dash: '2 3', marker: 'circle' },
+    { key: 'attention-acc', label: t('comments.chartAttentionAccuracy'), colour: colourOf('attention'), marker: 'square' },
+    { key: 'attention-val', label: t('comments.chartAttentionPlanted'), colour: colourOf('attention'), dash: '6 4', marker: 'square' },
+    { key: 'bow-acc', label: t('comments.chartBowAccuracy'), colour: colourOf('bow'), dash: '6 4', marker: 'circle' },
+    { key: 'planted-fpr', label: t('comments.chartFalsePositivesOsk'), colour: colourOf('planted-fpr'), marker: 'square' },
+    { key: 'other-fpr', label: t('comments.chartFalsePositivesOthers'), colour: colourOf('other-fpr'), dash: '2 3', marker: 'circle' },
   ],
 });
 
@@ -110,10 +121,10 @@ async function run(settings, data, progressEl) {
       } else {
         chart.addPoint('bow-acc', e.epoch, e.test_acc);
       }
-      progressEl.textContent = `Epoch ${Math.min(done.attention, done['bag of words'])} of ${settings.epochs} (both models).`;
+      progressEl.textContent = t('comments.progressEpoch', { epoch: String(Math.min(done.attention, done['bag of words'])), epochs: String(settings.epochs) });
     });
     if (outcome.stopped) {
-      progressEl.textContent = 'Stopped: train again to question the models.';
+      progressEl.textContent = t('comments.stopped');
       document.body.dataset.comments = 'stopped';
       return null;
     }
@@ -121,7 +132,7 @@ async function run(settings, data, progressEl) {
     return outcome;
   } catch (err) {
     $('start-error').textContent = `${capital(err.message)}.`;
-    progressEl.textContent = 'Not trained.';
+    progressEl.textContent = t('comments.notTrained');
     document.body.dataset.comments = 'error';
     return null;
   } finally {
@@ -132,48 +143,48 @@ async function run(settings, data, progressEl) {
 }
 
 function curvesLabel(settings) {
-  $('cm-curves').setAttribute('aria-label', `Learning curves over ${settings.epochs} epochs: each model's accuracy on the balanced test split, the attention model's on the planted validation split, and its false-positive rate on the balanced split for the Osk and for the other groups. The final numbers are in the tables below.`);
+  $('cm-curves').setAttribute('aria-label', t('comments.curvesLabel', { epochs: String(settings.epochs) }));
 }
 
 // The two splits' accuracies at the end: the planted one (drawn like the training data)
 // and the balanced one; a shortcut costs little on the first and shows on the second.
 function showAccuracy(outcome) {
   const [a, b] = outcome.models;
-  $('cm-accuracy').textContent = `Accuracy on the planted validation split (drawn like the training data) and on the balanced test split: attention ${pct(a.val_acc)} and ${pct(a.test_acc)}; bag of words ${pct(b.val_acc)} and ${pct(b.test_acc)}. The planted split's labels include the disagreeing share, so no model can score near 100\u00a0% there.`;
+  $('cm-accuracy').textContent = t('comments.accuracy', { attentionVal: pct(a.val_acc), attentionTest: pct(a.test_acc), bowVal: pct(b.val_acc), bowTest: pct(b.test_acc) });
 }
 
 async function train() {
   $('start-error').textContent = '';
   const settings = page.validate();
-  if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
+  if (!settings) { $('start-error').textContent = t('comments.fixSettings'); return; }
   const expected = await estimateSeconds(settings, page.build()).catch(() => null);
   document.body.dataset.estimate = String(expected);
-  const answer = await askBeforeLongRun(expected, { what: 'This training', hint: '(Fewer epochs are quicker.)', errorEl: $('start-error'), estimateEl: $('cm-estimate') });
+  const answer = await askBeforeLongRun(expected, { what: t('comments.trainingWhat'), hint: t('comments.trainingHint'), errorEl: $('start-error'), estimateEl: $('cm-estimate') });
   if (answer !== 'run') return;
-  const ticket = predict.lock(`bias ${settings.bias}, noise ${settings.noise}, seed ${settings.seed}`);
+  const ticket = predict.lock(t('comments.predictRun', { bias: localDecimal(String(settings.bias)), noise: localDecimal(String(settings.noise)), seed: String(settings.seed) }));
   state.settings = settings;
   state.before = state.remedied = null;
   resetRunViews();
   focus.set(null);
   showRunSummary(null);
-  $('cm-progress').textContent = 'Training…';
+  $('cm-progress').textContent = t('comments.training');
   const t0 = performance.now();
   const outcome = await run(settings, 'biased', $('cm-progress'));
   if (!outcome) return;
   document.body.dataset.trainSeconds = String((performance.now() - t0) / 1000);  // click to trained models
   state.overview = await lab.sessionCall(SESSION, 'overview', {});
-  $('cm-progress').textContent = `Trained in ${formatElapsed(outcome.wall)} on ${outcome.n_train} comments.`;
+  $('cm-progress').textContent = t('comments.trained', { elapsed: formatElapsed(outcome.wall), n: String(outcome.n_train) });
   showAccuracy(outcome);
   document.body.dataset.wall = String(outcome.wall);
-  $('cm-audit-which').textContent = 'These are the models trained on the planted data.';
+  $('cm-audit-which').textContent = t('comments.auditPlanted');
   $('cm-index').max = String(state.overview.n_test);
   const before = await lab.sessionCall(SESSION, 'audit', {});
   state.before = before;
   showAudit(before);
   const a = before.attention, planted = state.overview.planted;
-  showRunSummary(`On the balanced test split the attention model called ${pct(a.groups[planted].fpr)} of the Osk's friendly and neutral comments hostile, against ${pct(othersFpr(a))} for the other groups.`, 'cm-audit-section', { point: 'cm-curves' });
+  showRunSummary(t('comments.runSummary', { osk: pct(a.groups[planted].fpr), others: pct(othersFpr(a)) }), 'cm-audit-section', { point: 'cm-curves' });
   predict.showResult({ option: a.groups[planted].fpr <= 0 ? 'none' : a.groups[planted].fpr >= othersFpr(a) + 0.2 ? 'many' : 'few',
-    words: `Osk ${pct(a.groups[planted].fpr)}, others ${pct(othersFpr(a))}` }, ticket);
+    words: t('comments.predictWords', { osk: pct(a.groups[planted].fpr), others: pct(othersFpr(a)) }) }, ticket);
   enableQuestions(true);
   await nextOsk();
   document.body.dataset.comments = 'trained';
@@ -184,14 +195,14 @@ async function remedy() {
   const settings = state.settings;
   if (!settings || !state.before) return;
   $('cm-remedy-error').textContent = '';
-  $('cm-remedy-progress').textContent = 'Training with the remedy…';
+  $('cm-remedy-progress').textContent = t('comments.remedyTraining');
   const outcome = await run(settings, 'remedy', $('cm-remedy-progress'));
   if (!outcome) { $('cm-remedy-error').textContent = $('start-error').textContent; return; }
-  $('cm-remedy-progress').textContent = `Retrained with ${outcome.data === 'augment' ? 'counterfactual augmentation' : 'balanced training data'} on ${outcome.n_train} comments in ${formatElapsed(outcome.wall)}. The comment above and the tables now answer for the remedied models.`;
+  $('cm-remedy-progress').textContent = t('comments.remedyTrained', { remedy: outcome.data === 'augment' ? 'augment' : 'balance', n: String(outcome.n_train), elapsed: formatElapsed(outcome.wall) });
   showAccuracy(outcome);
   state.remedied = await lab.sessionCall(SESSION, 'audit', {});
   showAudit(state.remedied);
-  $('cm-audit-which').textContent = `These are the models retrained with the remedy (${outcome.data === 'augment' ? 'counterfactual augmentation' : 'balanced training data'}); the remedy's section below sets them beside the first run.`;
+  $('cm-audit-which').textContent = t('comments.auditRemedied', { remedy: outcome.data === 'augment' ? 'augment' : 'balance' });
   showComparison();
   enableQuestions(true);
   if (state.comment) await readComment(state.comment.request);
@@ -236,19 +247,20 @@ function drawComment(now) {
     const b = Object.assign(document.createElement('button'), { type: 'button', textContent: shown(w), className: `token${w === PAD ? ' pad' : ''}${j === r.group_pos ? ' group-name' : ''}` });
     b.dataset.position = String(j);
     b.setAttribute('aria-pressed', String(state.masked.has(j)));
-    b.setAttribute('aria-label', `position ${j + 1}, ${w === PAD ? 'padding' : `"${w}"`}${state.masked.has(j) ? ', masked' : ''}`);
+    b.setAttribute('aria-label', t('comments.tokenLabel', { position: String(j + 1), word: w === PAD ? t('comments.padding') : quotedWord(w), masked: state.masked.has(j) ? 'yes' : 'no' }));
     b.addEventListener('click', () => toggleMask(j));
     return b;
   }));
-  const verdict = (pred, p1) => `${pred ? 'hostile' : 'not hostile'} (probability of hostile ${num(p1)})`;
-  const label = r.label < 0 ? 'a comment you typed' : `labelled ${r.label ? 'hostile' : 'not hostile'} (a ${r.kind} phrase)`;
-  const changed = state.masked.size
-    ? ` With ${[...state.masked].sort((a, b) => a - b).map((j) => `"${shown(r.words[j])}"`).join(', ')} masked: attention model ${verdict(now.pred, now.p1)}, bag of words ${verdict(now.bow_pred, now.bow_p1)}.`
-    : '';
-  $('cm-answer').textContent = `This is ${label}. As trained, the attention model says ${verdict(r.pred, r.p1)}; the bag of words says ${verdict(r.bow_pred, r.bow_p1)}.${changed}`;
+  const verdict = (pred, p1) => t('comments.verdict', { hostile: hostileOrNot(pred), p1: num(p1) });
+  const label = r.label < 0 ? t('comments.typedComment') : t('comments.labelled', { hostile: hostileOrNot(r.label), kind: r.kind });
+  const asTrained = { label, attention: verdict(r.pred, r.p1), bow: verdict(r.bow_pred, r.bow_p1) };
+  $('cm-answer').textContent = state.masked.size
+    ? t('comments.answerMasked', { ...asTrained, words: [...state.masked].sort((a, b) => a - b).map((j) => quotedWord(shown(r.words[j]))).join(', '),
+      attentionNow: verdict(now.pred, now.p1), bowNow: verdict(now.bow_pred, now.bow_p1) })
+    : t('comments.answer', asTrained);
   const series = state.masked.size ? bars(['as trained', r.alpha], ['now', now.alpha]) : bars(['as trained', r.alpha]);
   // The group's name always labelled: the shortcut is read off its bar.
-  drawRowBars($('cm-row-bars'), { tokens: r.words.map(shown), series, marked: state.masked, keep: r.group_pos >= 0 ? [r.group_pos] : [], upright: true, title: "the last position's weights" });
+  drawRowBars($('cm-row-bars'), { tokens: r.words.map(shown), series, marked: state.masked, keep: r.group_pos >= 0 ? [r.group_pos] : [], upright: true, title: t('comments.rowBarsTitle') });
   focus.refresh();
   $('cm-mask-group').disabled = r.group_pos < 0;
   $('cm-mask-phrase').disabled = r.phrase_begin < 0;
@@ -269,7 +281,7 @@ function toggleMask(j) {
   if (state.masked.has(j)) state.masked.delete(j); else state.masked.add(j);
   if (state.masked.size === state.comment.reading.words.length) {
     state.masked.delete(j);
-    $('cm-edit-error').textContent = 'At least one word must stay unmasked.';
+    $('cm-edit-error').textContent = t('comments.allMasked');
     return null;
   }
   $('cm-edit-error').textContent = '';
@@ -284,7 +296,7 @@ function maskOnly(positions) {
 
 function readTyped() {
   const text = $('cm-text').value;
-  if (!text.trim()) { $('cm-text-error').textContent = 'Type a comment first, e.g. "honestly the osk are lovely ."'; return null; }
+  if (!text.trim()) { $('cm-text-error').textContent = t('comments.typeFirst'); return null; }
   return readComment({ index: -1, text }).catch((err) => { $('cm-text-error').textContent = `${capital(err.message)}.`; });
 }
 
@@ -295,10 +307,10 @@ async function showSwaps() {
     body.replaceChildren(...c.groups.map((g, k) => {
       const tr = document.createElement('tr');
       if (k === c.group) tr.className = 'own';
-      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `${groupName(g)}${k === c.group ? ' (as written)' : ''}` }));
+      tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: k === c.group ? t('comments.asWritten', { group: groupName(g) }) : groupName(g) }));
       for (const p of [c.p1[k], c.bow_p1[k]]) {
         const td = tr.insertCell();
-        td.textContent = `${num(p)} (${p > 0.5 ? 'hostile' : 'not hostile'})`;
+        td.textContent = t('comments.swapCell', { p1: num(p), hostile: p > 0.5 ? 'yes' : 'no' });
         td.dataset.p1 = String(p);
       }
       return tr;
@@ -317,8 +329,10 @@ async function adversary() {
   const words = state.comment.reading.words.map(shown);
   const same = r.pred === r.learned_pred;
   const far = r.jsd >= FAR;
-  $('cm-adv-result').textContent = `Jensen–Shannon divergence from the learned row: ${num(r.jsd)} bit. Learned row: ${r.learned_pred ? 'hostile' : 'not hostile'} (probability of hostile ${num(r.learned_p1)}); found row: ${r.pred ? 'hostile' : 'not hostile'} (${num(r.p1)}). ${same && far ? 'A clearly different map gives the same answer here.' : same ? `The row found is close to the learned one (under ${FAR} bit), so this comment does not show a very different map with the same answer.` : ''}`;
-  drawRowBars($('cm-adv-bars'), { tokens: words, upright: true, title: "the last position's weights",
+  $('cm-adv-result').textContent = t('comments.adversaryResult', { jsd: num(r.jsd), learnedHostile: hostileOrNot(r.learned_pred), learnedP1: num(r.learned_p1),
+    hostile: hostileOrNot(r.pred), p1: num(r.p1),
+    verdict: same && far ? t('comments.adversaryFar') : same ? t('comments.adversaryClose', { far: localDecimal(String(FAR)) }) : '' });
+  drawRowBars($('cm-adv-bars'), { tokens: words, upright: true, title: t('comments.rowBarsTitle'),
     series: bars(['learned', r.learned_alpha], ['found', r.alpha]) });
   $('cm-adv-figure').hidden = false;
   focus.refresh();
@@ -342,7 +356,8 @@ function showAudit(audit) {
       tr.dataset.model = name;
       if (g === state.overview.planted) tr.className = 'planted';
       tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: groupName(groups[g]) }));
-      for (const [text, key] of [[name, null], [pct(r.accuracy), 'accuracy'], [pct(r.fpr), 'fpr'], [pct(r.fpr_masked), 'fprMasked']]) {
+      const modelName = name === 'attention' ? t('comments.modelAttention') : t('comments.modelBow');
+      for (const [text, key] of [[modelName, null], [pct(r.accuracy), 'accuracy'], [pct(r.fpr), 'fpr'], [pct(r.fpr_masked), 'fprMasked']]) {
         const td = tr.insertCell();
         td.textContent = text;
         if (key) td.dataset[key] = String(r[key === 'fprMasked' ? 'fpr_masked' : key]);
@@ -352,8 +367,9 @@ function showAudit(audit) {
   }
   $('cm-audit').tBodies[0].replaceChildren(...rows);
   const a = audit.attention, b = audit.bow;
-  $('cm-audit-summary').textContent = `Counterfactual pairs: the attention model's answer changed with the group's name alone in ${pct(a.flips)} of all pairs, and in ${pct(a.flips_planted)} of those that swap the Osk in or out (bag of words: ${pct(b.flips)} and ${pct(b.flips_planted)}). With each comment's phrase masked, the attention model's accuracy falls to ${pct(a.phrase_masked_accuracy)} (bag of words ${pct(b.phrase_masked_accuracy)}): without the phrase, a comment's label cannot be told, and chance is 50\u00a0%.`;
-  drawShareBars($('cm-fpr-bars'), { items: groups.map(groupName), title: 'false-positive rate',
+  $('cm-audit-summary').textContent = t('comments.auditSummary', { flips: pct(a.flips), flipsPlanted: pct(a.flips_planted), bowFlips: pct(b.flips), bowFlipsPlanted: pct(b.flips_planted),
+    phraseMasked: pct(a.phrase_masked_accuracy), bowPhraseMasked: pct(b.phrase_masked_accuracy) });
+  drawShareBars($('cm-fpr-bars'), { items: groups.map(groupName), title: t('comments.fprTitle'),
     series: bars(['as trained', a.groups.map((r) => finite(r.fpr))], ['name masked', a.groups.map((r) => finite(r.fpr_masked))]) });
   if (audit === state.before) {
     saveOwnResult('shortcut', { seed: state.settings.seed, bias: state.settings.bias, planted_fpr: a.groups[state.overview.planted].fpr,
@@ -366,23 +382,24 @@ const finite = (x) => (Number.isFinite(x) ? x : null);
 function showComparison() {
   const planted = state.overview.planted, groups = state.overview.groups;
   const b = state.before.attention, r = state.remedied.attention;
+  // [what, before, after, a difference (shown signed)]
   const rows = [
-    ['accuracy, balanced test split', b.test_accuracy, r.test_accuracy],
-    ...groups.map((g, k) => [`false positives, ${groupName(g)}`, b.groups[k].fpr, r.groups[k].fpr]),
-    ['false positives: the Osk minus the others', b.groups[planted].fpr - othersFpr(b), r.groups[planted].fpr - othersFpr(r)],
-    ['answers changed by the name alone (pairs with the Osk)', b.flips_planted, r.flips_planted],
+    [t('comments.compareAccuracy'), b.test_accuracy, r.test_accuracy, false],
+    ...groups.map((g, k) => [t('comments.compareFalsePositives', { group: groupName(g) }), b.groups[k].fpr, r.groups[k].fpr, false]),
+    [t('comments.compareOskMinusOthers'), b.groups[planted].fpr - othersFpr(b), r.groups[planted].fpr - othersFpr(r), true],
+    [t('comments.compareFlips'), b.flips_planted, r.flips_planted, false],
   ];
-  $('cm-compare').tBodies[0].replaceChildren(...rows.map(([what, x, y]) => {
+  $('cm-compare').tBodies[0].replaceChildren(...rows.map(([what, x, y, signed]) => {
     const tr = document.createElement('tr');
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: what }));
     for (const v of [x, y]) {
       const td = tr.insertCell();
-      td.textContent = what.includes('minus') ? `${v >= 0 ? '+' : '−'}${pct(Math.abs(v))}` : pct(v);
+      td.textContent = signed ? `${v >= 0 ? '+' : '−'}${pct(Math.abs(v))}` : pct(v);
       td.dataset.value = String(v);
     }
     return tr;
   }));
-  drawShareBars($('cm-remedy-bars'), { items: groups.map(groupName), title: 'false-positive rate',
+  drawShareBars($('cm-remedy-bars'), { items: groups.map(groupName), title: t('comments.fprTitle'),
     series: bars(['planted data', b.groups.map((x) => finite(x.fpr))], ['after the remedy', r.groups.map((x) => finite(x.fpr))]) });
   saveOwnResult('remedy', { seed: state.settings.seed, planted_fpr: r.groups[planted].fpr, others_fpr: othersFpr(r), flips_planted: r.flips_planted });
 }
@@ -396,7 +413,7 @@ let page = null;  // setUpTrainingPage's {spec, form, validate, build}
 
 function main() {
   for (const id of ['cm-tokens', 'cm-row-bars', 'cm-adv-bars']) linkElements($(id), focus);
-  drawRowBarsPlaceholder($('cm-row-bars'), 'Train the models to see a comment\'s attention row here.');
+  drawRowBarsPlaceholder($('cm-row-bars'), t('comments.rowPlaceholder'));
   resetRunViews = viewsAsLoaded(['cm-tokens', 'cm-row-bars', 'cm-answer', 'cm-edit-error', 'cm-swap', 'cm-adv-result', 'cm-adv-figure',
     'cm-fpr-bars', 'cm-audit', 'cm-audit-summary', 'cm-audit-which', 'cm-accuracy', 'cm-remedy-progress', 'cm-remedy-error', 'cm-remedy-bars', 'cm-compare', 'cm-text-error', 'cm-index-error']);
   page = setUpTrainingPage('comments', { lab, describeBuild, session: SESSION, train, estimateEl: $('cm-estimate'),
@@ -406,7 +423,7 @@ function main() {
   predict = setUpPrediction('comments', widget.predict, openStore());
   const guarded = (errorId, fn) => () => { Promise.resolve(fn()).catch((err) => { $(errorId).textContent = `${capital(err.message)}.`; }); };
   $('cm-index').addEventListener('input', guarded('cm-index-error', () => {
-    const i = readItemNumber($('cm-index'), $('cm-index-error'), 'Test comment');
+    const i = readItemNumber($('cm-index'), $('cm-index-error'), t('comments.testComment'));
     return i === null ? null : readComment({ index: i, text: '' });
   }));
   $('cm-next-osk').addEventListener('click', guarded('cm-index-error', nextOsk));

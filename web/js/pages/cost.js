@@ -15,6 +15,7 @@ import { noisyFindings } from './cost/noise.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
 import { setUnbrokenText } from '../ui/unbroken.js';
+import { localDecimal, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -27,8 +28,8 @@ const key = (layer, threads, T) => `${layer}/${threads}/${T}`;
 
 const lab = new LabClient();
 const chart = new XYPlot($('cost-chart'), {
-  x: { label: 'T, positions (logarithmic)', log: true, base: 2, format: (v) => String(v) },
-  y: { label: 'time per forward (logarithmic)', log: true, base: 10, format: (v) => ms(v) },
+  x: { label: t('cost.axisT'), log: true, base: 2, format: (v) => String(v) },
+  y: { label: t('cost.axisTime'), log: true, base: 10, format: (v) => ms(v) },
 });
 
 function ms(seconds) {
@@ -36,9 +37,9 @@ function ms(seconds) {
   return seconds >= 0.1 ? `${formatNumber(seconds * 1e3, 0)} ms` : `${formatNumber(seconds * 1e3, 3)} ms`;
 }
 function bytes(b) {
-  if (b >= 1 << 20) return `${formatNumber(b / (1 << 20), 1)} MiB`;
-  if (b >= 1 << 10) return `${formatNumber(b / (1 << 10), 1)} KiB`;
-  return `${b} B`;
+  if (b >= 1 << 20) return t('cost.mebibytes', { n: formatNumber(b / (1 << 20), 1) });
+  if (b >= 1 << 10) return t('cost.kibibytes', { n: formatNumber(b / (1 << 10), 1) });
+  return t('cost.bytes', { n: String(b) });
 }
 
 // T doubling from `from`, and `to` itself last.
@@ -85,7 +86,7 @@ function readSettings() {
   const settings = state.form.read();
   if (!settings) return null;
   if (settings.from > settings.to) {
-    $('set-to-error').textContent = `Longest sequence T: ${settings.to} is shorter than the shortest, ${settings.from}; use a number from ${settings.from} to ${state.spec.find((s) => s.key === 'to').max}.`;
+    $('set-to-error').textContent = t('cost.toBelowFrom', { to: String(settings.to), from: String(settings.from), max: String(state.spec.find((s) => s.key === 'to').max) });
     $('set-to').setAttribute('aria-invalid', 'true');
     return null;
   }
@@ -105,7 +106,7 @@ function setRunning(running) {
 async function measure() {
   $('measure-error').textContent = '';
   const settings = readSettings();
-  if (!settings) { $('measure-error').textContent = 'Fix the marked settings first.'; return; }
+  if (!settings) { $('measure-error').textContent = t('cost.fixSettings'); return; }
   const { d, seconds } = settings;
   const Ts = sequenceLengths(settings);
   const base = { d, min_seconds: seconds, seed: 1 };
@@ -119,7 +120,7 @@ async function measure() {
   try {
     await lab.call('layer_cost_plan', { ...base, layer: 'attention', T: Ts[Ts.length - 1], threads: 1 });
   } catch (err) {
-    $('measure-error').textContent = `Not started: ${err.message}. Choose a shorter longest sequence or a smaller width.`;
+    $('measure-error').textContent = t('cost.notStarted', { error: err.message });
     setRunning(false);
     return;
   }
@@ -134,7 +135,7 @@ async function measure() {
   let done = 0;
   for (const p of points) {
     if (state.stop) break;
-    const status = `Point ${done + 1} of ${points.length}: ${p.layer === 'gru' ? 'GRU' : 'self-attention'}, T = ${p.T}, ${p.threads} thread${p.threads > 1 ? 's' : ''}…`;
+    const status = t('cost.pointStatus', { point: String(done + 1), points: String(points.length), layer: p.layer, T: String(p.T), threads: p.threads });
     $('cost-status').textContent = status;
     $('cost-progress').value = done / points.length;
     const req = { ...base, layer: p.layer, T: p.T, threads: p.threads };
@@ -144,7 +145,7 @@ async function measure() {
       const estimate = r ? plan.flops / (r * 1e9) : 0;
       const limit = state.data.maxPointSeconds;
       if (estimate > limit) {
-        state.refused.set(key(p.layer, p.threads, p.T), `not run: about ${formatNumber(estimate, 1)} s a forward at the ${formatNumber(r, 2)} GFLOP/s measured so far (limit ${limit} s)`);
+        state.refused.set(key(p.layer, p.threads, p.T), t('cost.refusedLong', { seconds: formatNumber(estimate, 1), rate: formatNumber(r, 2), limit: localDecimal(String(limit)) }));
       } else {
         const reply = await lab.call('layer_cost', req);
         state.results.set(key(p.layer, p.threads, p.T), reply);
@@ -152,7 +153,7 @@ async function measure() {
       }
     } catch (err) {
       if (err.stopped) break;
-      state.refused.set(key(p.layer, p.threads, p.T), `not run: ${err.message}`);
+      state.refused.set(key(p.layer, p.threads, p.T), t('cost.refusedError', { error: err.message }));
     }
     ++done;
     draw();
@@ -160,14 +161,15 @@ async function measure() {
   const took = ((performance.now() - started) / 1000).toFixed(1);
   document.body.dataset.wallSeconds = took;
   $('cost-progress').value = done / points.length;
-  $('cost-status').textContent = state.stop
-    ? `Stopped after ${done} of ${points.length} points (${took} s).`
-    : `Measured ${state.results.size} of ${points.length} points in ${took} s${state.refused.size ? `; ${state.refused.size} not run (see the table)` : ''}.`;
+  const counts = { done: String(done), measured: String(state.results.size), points: String(points.length), refused: String(state.refused.size), took: localDecimal(took) };
+  $('cost-status').textContent = state.stop ? t('cost.stoppedAfter', counts)
+    : state.refused.size ? t('cost.measuredSomeRefused', counts) : t('cost.measuredAll', counts);
   setRunning(false);
   showNoise();
   if (!state.stop && state.results.size) markDone('cost');
   const slope = (layer) => { const fit = fitted(layer, 1); return fit ? formatNumber(fit.slope, 2) : '—'; };
-  showRunSummary(`${state.stop ? 'Stopped' : 'Measured'}: on log-log axes, self-attention's time rises with slope ${slope('attention')}, the GRU's with slope ${slope('gru')}.`, 'cost-points');
+  const slopes = { attention: slope('attention'), gru: slope('gru') };
+  showRunSummary(state.stop ? t('cost.summaryStopped', slopes) : t('cost.summaryMeasured', slopes), 'cost-points');
 }
 
 // The slope over the longer half of T (log scale), where each layer's leading term dominates.
@@ -188,21 +190,21 @@ function draw() {
       const pts = state.Ts.map((T) => state.results.get(key(layer, th, T))).filter(Boolean).map((r) => [r.T, r.seconds]);
       const fit = th === 1 ? fitted(layer, 1) : null;
       series.push({
-        key: `${layer}-${th}`, label: `${layer === 'gru' ? 'GRU' : 'attention'}, ${th} thread${th > 1 ? 's' : ''}`,
+        key: `${layer}-${th}`, label: t('cost.seriesLabel', { layer, threads: th }),
         colour: layer === 'gru' ? PALETTE.vermillion : PALETTE.blue, marker: layer === 'gru' ? 'circle' : 'square',
         dash: th > 1 ? '6 4' : '', points: pts, fit: fit ? [[fit.from, fit.at(fit.from)], [fit.to, fit.at(fit.to)]] : undefined,
       });
     }
   }
-  chart.draw({ series, message: 'Press Measure to time the layers' });
+  chart.draw({ series, message: t('cost.chartEmpty') });
   for (const layer of LAYERS) {
     const fit = fitted(layer, 1);
-    $(`slope-${layer}`).textContent = fit ? `${formatNumber(fit.slope, 2)} (over T = ${fit.from} to ${fit.to})` : '—';
+    $(`slope-${layer}`).textContent = fit ? t('cost.slopeOver', { slope: formatNumber(fit.slope, 2), from: String(fit.from), to: String(fit.to) }) : '—';
     document.body.dataset[`slope${layer === 'gru' ? 'Gru' : 'Attention'}`] = fit ? String(fit.slope) : '';
   }
   const longest = [...state.Ts].reverse().find((T) => LAYERS.every((l) => state.results.has(key(l, 1, T)) && state.results.has(key(l, 2, T))));
-  $('speedup').textContent = state.threads < 2 ? 'not measured: this build has one thread'
-    : longest ? LAYERS.map((l) => `${l === 'gru' ? 'GRU' : 'self-attention'} ${(state.results.get(key(l, 1, longest)).seconds / state.results.get(key(l, 2, longest)).seconds).toFixed(2)}×`).join(', ') + ` (T = ${longest})`
+  $('speedup').textContent = state.threads < 2 ? t('cost.speedupOneThread')
+    : longest ? t('cost.speedups', { list: LAYERS.map((l) => t('cost.speedupLayer', { layer: l, speedup: localDecimal((state.results.get(key(l, 1, longest)).seconds / state.results.get(key(l, 2, longest)).seconds).toFixed(2)) })).join(', '), T: String(longest) })
       : '—';
 
   showNoise();
@@ -217,7 +219,7 @@ function draw() {
       const td = tr.insertCell();
       const r = state.results.get(key(layer, th, T));
       const why = state.refused.get(key(layer, th, T));
-      if (th > state.threads) td.textContent = 'one thread only';
+      if (th > state.threads) td.textContent = t('cost.oneThreadOnly');
       else if (r) { td.textContent = ms(r.seconds); td.dataset.seconds = String(r.seconds); }
       else if (why) { td.textContent = why; td.dataset.refused = 'true'; }
       else td.textContent = '…';
@@ -253,8 +255,8 @@ function main() {
   showEngineStatus(lab, describeBuild, (info) => {
     state.threads = info.threads ? 2 : 1;
     $('threads-note').textContent = info.threads
-      ? 'Threaded build: every point is timed on one thread and on two.'
-      : `${describeBuild(info).plain} So this page times one thread only and cannot show what a second thread adds; hosted on a web server that enables cross-origin isolation (your instructor can set this up), it can.`;
+      ? t('cost.threadedBuild')
+      : t('cost.singleThreadBuild', { build: describeBuild(info).plain });
     draw();
     // The layers timed before Measure can be pressed: the engine does one thing at a time.
     timeLayers().then((r) => { rates = r; }, () => {}).finally(() => {

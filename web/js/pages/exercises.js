@@ -24,6 +24,7 @@ import { nameProblem, wireStudentName } from '../work/student-name.js';
 import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { engineMaths, plainMaths, writeMaths } from '../ui/maths.js';
+import { localDecimal, pageLanguage, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -61,7 +62,7 @@ const fetchExercise = new LatestCall(lab, 'exercise', {
 // prompt below the field (#ex-prompt) asks for the name, with no red message yet.
 function studentName() {
   const name = $('ex-student').value;
-  const problem = normaliseStudent(name) ? nameProblem(name) : 'Type your name: your numbers are drawn from it.';
+  const problem = normaliseStudent(name) ? nameProblem(name) : t('exercises.typeName');
   const shown = problem && (state.nameTyped || normaliseStudent(name)) ? problem : '';
   $('ex-student-error').textContent = shown;
   $('ex-student').setAttribute('aria-invalid', shown ? 'true' : 'false');
@@ -81,7 +82,7 @@ function reload() {
   if (!r) {
     fetchExercise.supersede();
     state.request = null;
-    $('ex-prompt').textContent = 'Type your name above (and choose an exercise if the settings are marked): your exercise appears here.';
+    $('ex-prompt').textContent = t('exercises.prompt');
     $('ex-givens').replaceChildren();
     $('ex-parts').replaceChildren();
     state.flush = [];
@@ -116,7 +117,7 @@ function givenElement(g) {
   const body = table.createTBody();
   for (let i = 0; i < g.rows; ++i) {
     const tr = body.insertRow();
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', className: 'row-number', textContent: `row\u00a0${i + 1}` }));
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', className: 'row-number', textContent: t('exercises.rowNumber', { n: String(i + 1) }) }));
     for (let j = 0; j < g.cols; ++j) tr.insertCell().textContent = num(g.values[i * g.cols + j]);
   }
   return table;
@@ -124,7 +125,7 @@ function givenElement(g) {
 
 function show(r, req) {
   state.request = req;
-  $('ex-title').textContent = state.spec.find((s) => s.key === 'kind').choiceLabels[r.kind] || 'Exercise';
+  $('ex-title').textContent = state.spec.find((s) => s.key === 'kind').choiceLabels[r.kind] || t('exercises.exercise');
   writeMaths($('ex-prompt'), engineMaths(r.prompt));
   $('ex-givens').replaceChildren(...r.givens.map(givenView));
   const form = $('ex-parts');
@@ -145,11 +146,11 @@ function partRow(p, req) {
   const id = `ex-part-${p.key}`;
   const wrap = Object.assign(document.createElement('div'), { className: 'field exercise-part' });
   wrap.dataset.part = p.key;
-  const count = p.count === 1 ? '1 number' : `${p.count} numbers`;
-  const label = writeMaths(Object.assign(document.createElement('label'), { htmlFor: id }), engineMaths(`${p.label} (${count}${p.decimals ? '' : ', exact'})`));
+  const words = { label: p.label, count: p.count, n: String(p.count) };  // "(2 numbers, exact)"
+  const label = writeMaths(Object.assign(document.createElement('label'), { htmlFor: id }), engineMaths(t(p.decimals ? 'exercises.partLabel' : 'exercises.partLabelExact', words)));
   const input = Object.assign(document.createElement('input'), { id, type: 'text', inputMode: 'decimal', spellcheck: false, autocomplete: 'off' });
-  const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: 'Check' });
-  check.setAttribute('aria-label', `Check ${plainMaths(engineMaths(p.label))}`);
+  const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: t('exercises.check') });
+  check.setAttribute('aria-label', t('exercises.checkPart', { label: plainMaths(engineMaths(p.label)) }));
   const feedback = Object.assign(document.createElement('p'), { id: `${id}-feedback`, className: 'feedback' });
   feedback.setAttribute('role', 'status');  // a live region: only its words change (its look is the part's data-feedback)
   input.setAttribute('aria-describedby', feedback.id);
@@ -204,14 +205,14 @@ function showLength(input, wrap, feedback) {
 function showUnchecked(wrap, feedback) {
   wrap.dataset.verdict = 'unchecked';
   wrap.dataset.feedback = '';
-  feedback.textContent = 'Not checked yet: press Check to grade this answer.';
+  feedback.textContent = t('exercises.unchecked');
 }
 
 function showVerdict(wrap, feedback, right, message, attempts) {
   wrap.dataset.verdict = right ? 'right' : 'wrong';
   wrap.dataset.feedback = right ? 'right' : 'wrong';
-  const tries = attempts > 1 ? ` (${attempts} attempts)` : '';
-  writeMaths(feedback, engineMaths(`${right ? '✓' : '✗'} ${message}${tries}`));
+  const mark = right ? '✓' : '✗';
+  writeMaths(feedback, engineMaths(attempts > 1 ? t('exercises.verdictTries', { mark, message, attempts: String(attempts) }) : `${mark} ${message}`));
 }
 
 // A saved answer's verdict, with the engine's words for it: graded again (not an attempt).
@@ -242,7 +243,7 @@ async function grade(p, input, wrap, feedback) {
     g = await lab.call('grade_exercise', { student: req.student, kind: req.kind, variant: req.variant, part: p.key, typed: parsed.values });
   } catch (err) {
     wrap.dataset.feedback = 'error';
-    feedback.textContent = `Could not check this answer: ${err.message}.`;
+    feedback.textContent = t('exercises.checkFailed', { error: err.message });
     return;
   }
   if (state.request !== req) return;  // the exercise changed meanwhile
@@ -284,16 +285,20 @@ function showProgress() {
       reload();
     });
     const weighed = rules.kinds.find((x) => x.kind === k);
-    const counts = weighed ? `counts ${formatNumber(weighed.weight, 2)} ${weighed.weight === 1 ? 'point' : 'points'}` : 'practice, not counted';
-    li.append(link, document.createTextNode(`: ${p.right} of ${n} parts right${rules.answer === 'first' ? ' at the first answer' : ''} (${counts})`));
+    // "1 point", "2 points" (in French "1,5 point" too: the language's plural rule).
+    const counts = weighed
+      ? t('exercises.counts', { weight: localDecimal(formatNumber(weighed.weight, 2)), plural: new Intl.PluralRules(pageLanguage()).select(weighed.weight) })
+      : t('exercises.practice');
+    const line = { right: String(p.right), n: String(n), counts };
+    li.append(link, document.createTextNode(t(rules.answer === 'first' ? 'exercises.progressFirst' : 'exercises.progress', line)));
     if (req && k === req.kind) li.setAttribute('aria-current', 'true');
     return li;
   }));
   const right = Object.values(per).reduce((s, p) => s + p.right, 0);
   const variantNote = settings && settings.variant !== rules.variant && rules.kinds.length
-    ? ` Your assignment asks for variant ${rules.variant}: answers to variant ${settings.variant} do not count toward it.` : '';
+    ? ` ${t('exercises.otherVariant', { want: String(rules.variant), got: String(settings.variant) })}` : '';
   const firstNote = rules.kinds.length ? ` ${rules.countsText}` : '';  // what counts, in one line (grading.js: best, last or first)
-  $('ex-summary').textContent = `${right ? `Parts right in all five exercises: ${right}.` : ''}${variantNote}${firstNote}`.trim();
+  $('ex-summary').textContent = `${right ? t('exercises.partsRight', { right: String(right) }) : ''}${variantNote}${firstNote}`.trim();
   if (complete === kind.choices.length) markDone('exercises');
 }
 

@@ -9,11 +9,13 @@ import { formatPercent, settingsText } from '../ui/format.js';
 import { setUnbrokenText } from '../ui/unbroken.js';
 import { assignedChecks, checkLabel, labelSpan } from '../work/check-label.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
+
 const data = labData();
 const store = openStore();
 const { assignment } = chosenAssignment(store, data.assignment, data.checks, location.search, data.widgets.race.settings);
@@ -34,24 +36,24 @@ function render() {
     li.classList.toggle('done', yes);
     li.dataset.done = String(yes);
     li.querySelector('.done-mark').textContent = yes ? '✓' : '';
-    li.querySelector('.done-text').textContent = yes ? ' Done.' : '';
+    li.querySelector('.done-text').textContent = yes ? ` ${t('home.done')}` : '';
   }
   const count = cards.filter((li) => li.dataset.done === 'true').length;
   $('progress-done').textContent = count === 0
-    ? `Nothing done yet in this browser: ${cards.length} activities below, start with the lesson.`
-    : `${count} of ${cards.length} activities done in this browser.`;
+    ? t('home.nothingDone', { total: String(cards.length) })
+    : t('home.someDone', { count: String(count), total: String(cards.length) });
   // The score's "quick checks n of m" counts the automatically graded ones: the
   // self-assessed ones are named, so that the two counts visibly agree.
   const self = g.rules.selfAssessedCounts ? [] : mine.filter((c) => c.kind !== 'choice').map(checkLabel);
-  const apart = self.length ? ` (${labelSpan(self)}, which you assess yourself, ${self.length === 1 ? 'is' : 'are'} reported apart from the score)` : '';
-  $('progress-checks').textContent = `Quick checks: ${answered} of ${mine.length} answered${apart}. Score so far: ${describeScore(g)}.`;
+  const apart = self.length ? ` ${t('home.selfApart', { count: self.length, which: labelSpan(self) })}` : '';
+  $('progress-checks').textContent = t('home.checks', { answered: String(answered), total: String(mine.length), apart, score: describeScore(g) });
   const required = (assignment.race && assignment.race.required) || {};
   const last = state.races.at(-1);
   const race = last
-    ? `Training race: ${state.races.length} run${state.races.length > 1 ? 's' : ''} saved; the latest, self-attention ${formatPercent(last.attention)} of the test sequences right, the GRU ${formatPercent(last.gru)}.`
-    : 'Training race: no run saved yet.';
+    ? t('home.races', { count: state.races.length, attention: formatPercent(last.attention), gru: formatPercent(last.gru) })
+    : t('home.noRace');
   const need = settingsText(required);
-  setUnbrokenText($('progress-race'), need ? `${race} ${meetsRace(state.races, required) ? 'The assignment\'s race is done' : `The assignment asks for a race run to the end with ${need}`}.` : race);
+  setUnbrokenText($('progress-race'), need ? `${race} ${meetsRace(state.races, required) ? t('home.raceDone') : t('home.raceAsked', { need })}` : race);
   document.body.dataset.doneCount = String(count);
 }
 

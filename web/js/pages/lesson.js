@@ -7,6 +7,7 @@ import { connectLms, joinLms } from '../lms/lms.js';
 import { chosenAssignment } from '../grading/assignment.js';
 import { assignedSentence } from '../work/check-label.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -24,7 +25,7 @@ for (const el of document.querySelectorAll('.quick-check')) {
   const note = el.querySelector('.check-assigned');
   const counted = assignment.checks.includes(el.dataset.check);
   el.dataset.assigned = String(counted);
-  if (note) { note.hidden = counted; note.textContent = counted ? '' : 'Not in your assignment: try it if you like; it is not counted.'; }
+  if (note) { note.hidden = counted; note.textContent = counted ? '' : t('lesson.notAssigned'); }
 }
 const redraw = initQuickChecks(document, { store, checks: data.checks, assignment,
   student: lms.student ? lms.student.name : store.state.student.name });

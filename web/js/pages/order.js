@@ -15,6 +15,7 @@ import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink }
 import { clip, isClipped, quoted } from '../ui/quote.js';
 import { sharedLimit } from '../ui/shared-limits.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -34,13 +35,13 @@ showEngineStatus(lab, describeBuild);
 
 // "dog  bites\u200b man" -> {ok, tokens: ['dog', 'bites', 'man']} | {ok: false, message}
 function parseSentence(text) {
-  const tokens = String(text).split(/\s+/).map(cleanName).filter((t) => t.length > 0);
-  if (tokens.length === 0) return { ok: false, message: 'Write at least one token.' };
+  const tokens = String(text).split(/\s+/).map(cleanName).filter((token) => token.length > 0);
+  if (tokens.length === 0) return { ok: false, message: t('order.noTokens') };
   const max = state.data.fixed.maxTokens;
-  if (tokens.length > max) return { ok: false, message: `${tokens.length} tokens: at most ${max}.` };
+  if (tokens.length > max) return { ok: false, message: t('order.tooManyTokens', { count: String(tokens.length), max: String(max) }) };
   const bytes = sharedLimit('tokenBytes');
-  const long = tokens.find((t) => new TextEncoder().encode(t).length > bytes);
-  if (long) return { ok: false, message: `${quoted(long)} is too long: a token may have at most ${bytes} bytes.` };
+  const long = tokens.find((token) => new TextEncoder().encode(token).length > bytes);
+  if (long) return { ok: false, message: t('order.tokenTooLong', { token: quoted(long), bytes: String(bytes) }) };
   return { ok: true, tokens };
 }
 
@@ -96,15 +97,13 @@ function draw(r, input) {
     reordering: String(r.reordering), same: String(same),
   });
   let verdict;
-  if (!r.reordering) verdict = 'The second sentence is not a reordering of the first, so there is no permutation to compare along. Make it one to test the claim.';
-  else if (same) verdict = positions === 'none'
-    ? 'Without positional information the outputs are the same vectors, moved with their tokens: the layer cannot tell the two orders apart.'
-    : 'The outputs match even with positions: here the reordering moves no token (or only swaps equal ones).';
-  else verdict = `With ${positions} positions added, matching tokens get different outputs: the layer now sees where each token is.`;
+  if (!r.reordering) verdict = t('order.verdictNotReordering');
+  else if (same) verdict = positions === 'none' ? t('order.verdictSameNoPositions') : t('order.verdictSameWithPositions');
+  else verdict = t('order.verdictDifferent', { positions });
   $('verdict').textContent = verdict;
   // Below 10⁻⁹ a difference is rounding, said as such rather than printed ("4.4 × 10⁻¹⁶").
-  $('max-diff').textContent = r.reordering ? formatNearZero(r.max_difference, 1e-9) : '— (not a reordering)';
-  $('pooled-diff').textContent = r.T1 === r.T2 ? formatNearZero(r.pooled_difference, 1e-9) : '— (different lengths)';
+  $('max-diff').textContent = r.reordering ? formatNearZero(r.max_difference, 1e-9) : t('order.noDifferenceNotReordering');
+  $('pooled-diff').textContent = r.T1 === r.T2 ? formatNearZero(r.pooled_difference, 1e-9) : t('order.noDifferenceLengths');
   drawPermutation(first, second, perm);
   const T = Math.max(first.length, second.length);  // both tables show the same entries
   drawVectors($('z-first'), first, r.Z_first, r.d, first.map((_, i) => i + 1), T);
@@ -123,16 +122,16 @@ function drawPermutation(first, second, perm) {
   clear(svg);
   const x = (i, len) => (W / len) * (i + 0.5);
   const label = (name, cx, cy) => {
-    const t = svgEl('text', { x: cx, y: cy, 'text-anchor': 'middle', class: 'token' }, cut(name));
-    if (isClipped(name, SHOWN - 1)) t.append(svgEl('title', {}, name));
-    return t;
+    const text = svgEl('text', { x: cx, y: cy, 'text-anchor': 'middle', class: 'token' }, cut(name));
+    if (isClipped(name, SHOWN - 1)) text.append(svgEl('title', {}, name));
+    return text;
   };
   first.forEach((name, i) => svg.append(label(name, x(i, first.length), 20)));
   second.forEach((name, i) => svg.append(label(name, x(i, second.length), H - 10)));
   perm.forEach((j, i) => svg.append(svgEl('line', { x1: x(j, first.length), y1: 28, x2: x(i, second.length), y2: H - 28,
     stroke: [PALETTE.blue, PALETTE.vermillion, PALETTE.green, PALETTE.purple, PALETTE.ink][j % 5], 'stroke-width': 2 })));
-  const pairs = perm.map((j, i) => `${first[j]} (position ${j + 1}) to position ${i + 1}`);
-  svg.setAttribute('aria-label', perm.length ? `The tokens move: ${pairs.join('; ')}.` : 'The second sentence is not a reordering of the first.');
+  const pairs = perm.map((j, i) => t('order.permPair', { token: first[j], from: String(j + 1), to: String(i + 1) }));
+  svg.setAttribute('aria-label', perm.length ? t('order.permMoves', { pairs: pairs.join('; ') }) : t('order.permNone'));
 }
 
 // The rows are rebuilt only when their number or width changes; otherwise their text
@@ -140,14 +139,14 @@ function drawPermutation(first, second, perm) {
 function drawVectors(table, tokens, Z, fullD, marks, T) {
   const body = table.tBodies[0];
   const d = Math.min(fullD, entriesShown(T));
-  $('entries-note').textContent = fullD > d ? `Each row shows the first ${d} of its ${fullD} entries; the differences above are over all of them.` : '';
+  $('entries-note').textContent = fullD > d ? t('order.entriesNote', { shown: String(d), count: String(fullD) }) : '';
   if (body.rows.length !== tokens.length || table.dataset.d !== String(d)) {
     table.dataset.d = String(d);
     const head = table.tHead;
     head.replaceChildren();
     const hr = head.insertRow();
-    hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'token' }));
-    hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'match' }));
+    hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: t('order.columnToken') }));
+    hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: t('order.columnMatch') }));
     for (let c = 0; c < d; ++c) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: `z[${c + 1}]` }));
     const rows = tokens.map(() => {
       const tr = document.createElement('tr');
@@ -195,8 +194,8 @@ function main() {
   setUpPrediction('order', state.data.predict, openStore(), { live: true, outcome: () => {
     const last = state.last;
     if (!last || !last.r.reordering) return null;
-    return { option: last.same ? 'permuted' : 'different', run: `positions ${last.positions}`,
-      words: `positions ${last.positions}: largest difference ${formatNearZero(last.r.max_difference, 1e-9)} after reordering` };
+    return { option: last.same ? 'permuted' : 'different', run: t('order.predictRun', { positions: last.positions }),
+      words: t('order.predictWords', { positions: last.positions, difference: formatNearZero(last.r.max_difference, 1e-9) }) };
   } });
   document.body.dataset.ready = 'true';
 }

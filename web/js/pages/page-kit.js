@@ -18,6 +18,7 @@ import { openStore } from '../work/store.js';
 import { pauseWhenAway } from '../embed/embedded.js';
 import { hideEmptyTables } from '../ui/hide-empty.js';
 import { hushProgress } from '../ui/progress-voice.js';
+import { t } from '../ui/i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,7 +37,7 @@ export function showEngineStatus(lab, describeBuild, onReady = () => {}) {
     const { plain, detail } = describeBuild(info);
     const details = document.createElement('details');
     const summary = document.createElement('summary');
-    summary.textContent = 'How it runs';
+    summary.textContent = t('kit.howItRuns');
     const p = document.createElement('p');
     p.textContent = detail;
     details.append(summary, p);
@@ -46,7 +47,7 @@ export function showEngineStatus(lab, describeBuild, onReady = () => {}) {
     document.body.dataset.build = info.variant;
     onReady(info);
     return info;
-  }, (err) => { $('build-status').textContent = `The WebAssembly module did not load: ${err.message}`; });
+  }, (err) => { $('build-status').textContent = t('kit.notLoaded', { error: err.message }); });
 }
 
 // #share-link: its address and its visible text (text, never HTML).
@@ -59,7 +60,7 @@ export function showShareLink(href) {
 export function showUrlNotice(ignored) {
   if (!ignored.length) return;
   $('url-notice').hidden = false;
-  $('url-notice').textContent = `Some settings in this link were ignored and their defaults used instead: ${ignored.join(' ')}`;
+  $('url-notice').textContent = t('kit.ignored', { list: ignored.join(' ') });
 }
 
 // A Start button's handler that ignores presses while its last press is still at work
@@ -88,7 +89,7 @@ export function onePressAtATime(handler) {
 let scrollAtStart = null;  // where the window was when the latest run started (showRunSummary)
 export function startStop(start, stop) {
   return (running) => {
-    if (self.labWork) self.labWork.hold('run', running, 'a run in progress');
+    if (self.labWork) self.labWork.hold('run', running, t('kit.runInProgress'));
     if (running) scrollAtStart = window.scrollY;
     const had = document.activeElement;
     start.disabled = running;
@@ -113,16 +114,16 @@ export function say(el, text) {
 //                                                     errorEl: $('start-error'), estimateEl: $('race-estimate') });
 export async function askBeforeLongRun(expected, { what, hint = '', limit = Infinity, errorEl, estimateEl }) {
   if (expected === null) return 'run';
-  const about = `about ${formatDuration(expected)}`;
+  const about = formatDuration(expected);
   if (expected > limit) {
-    errorEl.textContent = `Not started: it would take ${about} on this computer, over the limit of ${formatDuration(limit)}. ${hint}`.trim();
+    errorEl.textContent = `${t('kit.overLimit', { about, limit: formatDuration(limit) })} ${hint}`.trim();
     return 'refused';
   }
-  if (expected > 60 && !(await confirmInPage(estimateEl, `${what} will take ${about} on this computer. Start it anyway? ${hint}`.trim(), { yes: 'Start it', no: 'Not now' }))) {
-    errorEl.textContent = `Not started: it would take ${about}.`;
+  if (expected > 60 && !(await confirmInPage(estimateEl, `${t('kit.askLong', { what, about })} ${hint}`.trim(), { yes: t('kit.startIt'), no: t('kit.notNow') }))) {
+    errorEl.textContent = t('kit.declined', { about });
     return 'declined';
   }
-  say(estimateEl, `Expected to take ${about} on this computer.`);
+  say(estimateEl, t('kit.expected', { about }));
   return 'run';
 }
 
@@ -141,9 +142,9 @@ export function liveEstimate(el, estimate, busy = () => false) {
     let text = '';
     try {
       const expected = await estimate(settings);
-      if (expected !== null) text = `About ${formatDuration(expected)} on this computer.`;
+      if (expected !== null) text = t('kit.estimate', { about: formatDuration(expected) });
     } catch (err) {
-      text = `These settings cannot run: ${err.message}.`;
+      text = t('kit.cannotRun', { error: err.message });
     }
     if (asked === latest && !busy()) say(el, text);
   };
@@ -166,7 +167,7 @@ export function showRunSummary(text, resultsId = null, { point = null } = {}) {
   // (It is out of sight while empty: css .run-summary:empty.)
   const words = [text ?? ''];
   if (text !== null && resultsId) {
-    words.push(' ', Object.assign(document.createElement('a'), { href: `#${resultsId}`, textContent: 'All the results, below' }), '.');
+    words.push(' ', Object.assign(document.createElement('a'), { href: `#${resultsId}`, textContent: t('kit.allResults') }), '.');
   }
   el.hidden = false;
   if (text !== null) hushProgress();
@@ -256,7 +257,7 @@ export function readItemNumber(input, errorEl, what) {
   const text = input.value.trim(), max = Number(input.max);
   const n = /^\d+$/.test(text) ? Number(text) : NaN;
   const ok = Number.isInteger(n) && n >= 1 && n <= max;
-  errorEl.textContent = ok ? '' : `${what}: ${/^\d+$/.test(text) ? `${clip(text, 12)} is out of range` : `${quoted(text)} is not a whole number`}; use a whole number from 1 to ${max}.`;
+  errorEl.textContent = ok ? '' : t('kit.itemNumber', { what, why: /^\d+$/.test(text) ? t('setting.outOfRange', { shown: clip(text, 12) }) : t('setting.notWhole', { shown: quoted(text) }), max: String(max) });
   input.setAttribute('aria-invalid', ok ? 'false' : 'true');
   return ok ? n - 1 : null;
 }

@@ -16,6 +16,7 @@
 //   predict.showResult({ option: 'attention', words: 'self-attention 100 %, GRU 48 %' }, ticket);
 //   // live: setUpPrediction('order', spec, store, { live: true, outcome: () => ({option, words, run}) | null })
 import { predictionId } from '../work/prediction.js';
+import { pageLanguage, t } from '../ui/i18n.js';
 
 const TEXT_MAX = 1000;  // a prediction's reason, a reflection: a sentence (work/store.js keeps 1,000)
 
@@ -31,7 +32,7 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
   const saved = () => store.state.answers[id] || {};
   const box = el('details', { className: 'panel predict', id: 'predict' });
   box.dataset.state = 'open';
-  const summary = el('summary', { textContent: 'Predict first (optional): write down what you expect before you run it' });
+  const summary = el('summary', { textContent: t('predict.summary') });
   const legend = el('legend', { textContent: spec.question });
   const fieldset = el('fieldset', {}, legend);
   for (const o of spec.options) {
@@ -40,16 +41,16 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
   }
   const why = el('textarea', { id: 'predict-why', rows: 2 });
   const whyError = el('p', { id: 'predict-why-error', className: 'error' });
-  const whyLabel = el('label', { htmlFor: why.id, textContent: 'Why? (one sentence)' });
-  const lockButton = el('button', { type: 'button', id: 'predict-lock', textContent: 'Lock in my prediction and compare' });
+  const whyLabel = el('label', { htmlFor: why.id, textContent: t('predict.why') });
+  const lockButton = el('button', { type: 'button', id: 'predict-lock', textContent: t('predict.lock') });
   const status = el('p', { id: 'predict-status', className: 'help' });
   status.setAttribute('role', 'status');
   const result = el('div', { id: 'predict-result', hidden: true });
   const verdict = el('p', { id: 'predict-verdict' });
   const reflection = el('textarea', { id: 'predict-reflection', rows: 2 });
   const reflectionError = el('p', { id: 'predict-reflection-error', className: 'error' });
-  const reflectionLabel = el('label', { htmlFor: reflection.id, textContent: 'In one sentence: what does this result tell you?' });
-  const again = el('button', { type: 'button', id: 'predict-again', textContent: 'Predict again for another run' });
+  const reflectionLabel = el('label', { htmlFor: reflection.id, textContent: t('predict.reflection') });
+  const again = el('button', { type: 'button', id: 'predict-again', textContent: t('predict.again') });
   result.append(verdict, reflectionLabel, reflection, reflectionError, again);
   box.append(summary, fieldset, whyLabel, why, whyError, ...(live ? [lockButton] : []), status, result);
   for (const [field, error] of [[why, whyError], [reflection, reflectionError]]) {
@@ -75,12 +76,13 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
     why.readOnly = Boolean(a.locked);
     lockButton.disabled = Boolean(a.locked) || !a.choice;
     box.dataset.state = a.outcome ? 'compared' : a.locked ? 'locked' : 'open';
+    const mine = { run: a.run, choice: label(a.choice) };
     status.textContent = a.locked
-      ? `Locked${a.run ? (live ? ` at ${a.run}` : ` when the run started (${a.run})`) : ''}: your prediction is "${label(a.choice)}".`
-      : a.choice ? (live ? 'Lock it in to compare it with what the page shows.' : 'It is locked when you start the run.') : '';
+      ? t(!a.run ? 'predict.locked' : live ? 'predict.lockedAt' : 'predict.lockedRun', mine)
+      : a.choice ? t(live ? 'predict.lockLive' : 'predict.lockAtStart') : '';
     result.hidden = !a.outcome;
     if (a.outcome) {
-      verdict.textContent = `You predicted: ${label(a.choice)}. The run gave: ${label(a.outcome)} (${a.result}). ${a.outcome === a.choice ? 'As you predicted.' : 'Not what you predicted: worth a sentence.'}`;
+      verdict.textContent = t(a.outcome === a.choice ? 'predict.verdictSame' : 'predict.verdictOther', { choice: label(a.choice), outcome: label(a.outcome), result: a.result });
       if (document.activeElement !== reflection) reflection.value = a.reflection || '';
     }
     if (a.choice && !a.outcome) box.open = true;
@@ -91,7 +93,7 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
   // nothing is saved until it is shorter (the text stays in the field, never cut).
   const keepWhole = (field, error, onFits) => field.addEventListener('input', () => {
     const n = field.value.length;
-    error.textContent = n > TEXT_MAX ? `This is ${n.toLocaleString('en')} characters; at most ${TEXT_MAX.toLocaleString('en')} are saved. Shorten it to keep it.` : '';
+    error.textContent = n > TEXT_MAX ? t('predict.tooLong', { n: n.toLocaleString(pageLanguage()), max: TEXT_MAX.toLocaleString(pageLanguage()) }) : '';
     field.setAttribute('aria-invalid', n > TEXT_MAX ? 'true' : 'false');
     if (n <= TEXT_MAX) onFits(field.value);
   });
@@ -128,7 +130,7 @@ export function setUpPrediction(page, spec, store, { live = false, outcome = nul
   };
   lockButton.addEventListener('click', () => {
     const r = outcome && outcome();
-    if (!r) { status.textContent = 'The page has no result to compare with yet: set up the experiment first.'; return; }
+    if (!r) { status.textContent = t('predict.noResult'); return; }
     api.showResult(r, api.lock(r.run || ''));
   });
   store.onChange = ((prev) => () => { if (prev) prev(); render(); })(store.onChange);

@@ -15,6 +15,7 @@ import { formatDuration, formatNumber, formatPercent } from '../ui/format.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
 import { setUpPrediction } from './predict-box.js';
+import { localDecimal, t } from '../ui/i18n.js';
 import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
@@ -24,7 +25,9 @@ watchScrollFrames();
 voiceProgress();  // progress lines spoken at most every few seconds
 
 const $ = (id) => document.getElementById(id);
-const MODELS = { gru: 'GRU', attention: 'Tiny self-attention' };
+// Each model's name as the page shows it, in the page's language.
+const MODELS = { gru: () => 'GRU', attention: () => t('race.modelAttention') };
+const modelName = (m) => MODELS[m]();
 
 const state = { spec: null, running: false, result: null, settings: null, stepIndex: 0, examples: null, build: null, finishedAt: {} };
 const lab = new LabClient();
@@ -49,10 +52,10 @@ async function estimateSeconds(settings) {
 
 const chart = new LineChart($('curves'), {
   series: [
-    { key: 'gru-train', label: 'GRU train', colour: PALETTE.vermillion, marker: 'circle' },
-    { key: 'gru-val', label: 'GRU val', colour: PALETTE.vermillion, dash: '6 4', marker: 'circle' },
-    { key: 'attention-train', label: 'Attention train', colour: PALETTE.blue, marker: 'square' },
-    { key: 'attention-val', label: 'Attention val', colour: PALETTE.blue, dash: '6 4', marker: 'square' },
+    { key: 'gru-train', label: t('race.seriesGruTrain'), colour: PALETTE.vermillion, marker: 'circle' },
+    { key: 'gru-val', label: t('race.seriesGruVal'), colour: PALETTE.vermillion, dash: '6 4', marker: 'circle' },
+    { key: 'attention-train', label: t('race.seriesAttentionTrain'), colour: PALETTE.blue, marker: 'square' },
+    { key: 'attention-val', label: t('race.seriesAttentionVal'), colour: PALETTE.blue, dash: '6 4', marker: 'square' },
   ],
 });
 
@@ -80,14 +83,14 @@ const showEstimate = liveEstimate($('race-estimate'), estimateSeconds, () => sta
 const toggleStartStop = startStop($('start'), $('stop'));
 function setRunning(running) {
   state.running = running;
-  $('start').textContent = state.result ? 'Run again' : 'Start the race';
+  $('start').textContent = t(state.result ? 'race.runAgain' : 'race.startRace');
   toggleStartStop(running);
 }
 
 async function start() {
   const settings = validateForm();
   if (!settings) {
-    $('start-error').textContent = 'The race did not start: fix the settings marked above.';
+    $('start-error').textContent = t('race.fixSettings');
     const bad = state.spec.find((s) => $(`set-${s.key}-error`).textContent);
     if (bad) $(`set-${bad.key}`).focus();
     return;
@@ -99,12 +102,12 @@ async function start() {
   try {
     expected = await estimateSeconds(settings);
   } catch (err) {
-    $('start-error').textContent = `The race did not run: ${err.message}.`;
+    $('start-error').textContent = t('race.didNotRun', { error: err.message });
     document.body.dataset.race = 'error';
     return;
   }
   const answer = await askBeforeLongRun(expected, {
-    what: 'This race', hint: '(Fewer epochs, a shorter T or a larger batch make it quicker.)',
+    what: t('race.thisRace'), hint: t('race.quickerHint'),
     errorEl: $('start-error'), estimateEl: $('race-estimate'),
   });
   if (answer !== 'run') { document.body.dataset.race = answer; return; }
@@ -118,7 +121,7 @@ async function start() {
   $('curve-table').tBodies[0].replaceChildren();
   $('results-section').hidden = true;
   showRunSummary(null);
-  for (const m of Object.keys(MODELS)) $(`progress-${m}`).textContent = `epoch 0 of ${settings.epochs}`;
+  for (const m of Object.keys(MODELS)) $(`progress-${m}`).textContent = t('race.progressStart', { epochs: String(settings.epochs) });
   setRunning(true);
   document.body.dataset.race = 'running';
   delete document.body.dataset.wasmHeapUsed;
@@ -133,12 +136,12 @@ async function start() {
       markDone('race');
       const diff = result.attention.test_acc - result.gru.test_acc;
       predict.showResult({ option: diff > 0.05 ? 'attention' : diff < -0.05 ? 'gru' : 'same',
-        words: `self-attention ${formatPercent(result.attention.test_acc)}, GRU ${formatPercent(result.gru.test_acc)} of the test sequences right` }, ticket);
+        words: t('race.predictWords', { attention: formatPercent(result.attention.test_acc), gru: formatPercent(result.gru.test_acc) }) }, ticket);
     }
     // For the memory check across many races: the module's heap in use after this one.
     lab.request('heap', {}).then((h) => { document.body.dataset.wasmHeapUsed = String(h.wasmHeapUsed); });
   } catch (err) {
-    $('start-error').textContent = `The race did not run: ${err.message}.`;
+    $('start-error').textContent = t('race.didNotRun', { error: err.message });
     document.body.dataset.race = 'error';
   } finally {
     setRunning(false);
@@ -159,7 +162,7 @@ function saveRun(settings, r) {
   });
   if ($('save-notice').hidden !== saved) $('save-notice').hidden = saved;  // an alert: touched only when it changes
   if (!saved) {
-    $('save-notice-text').textContent = `${store.problem || 'This run could not be saved in this browser.'} Download your work now to keep this run for your hand-in.`;
+    $('save-notice-text').textContent = t('race.notSaved', { problem: store.problem || t('race.notSavedHere') });
   }
 }
 
@@ -180,7 +183,7 @@ function downloadWork() {
 // therefore when it finished on the race's clock, a part within the total by construction.
 // A time on that clock: two decimals under 10 s (a short race's parts are a tenth of a
 // second apart), one above. Rounding keeps order, so a part never reads above its total.
-const clockText = (s) => `${s.toFixed(s < 10 ? 2 : 1)} s`;
+const clockText = (s) => `${localDecimal(s.toFixed(s < 10 ? 2 : 1))} s`;
 
 function onEpoch(p) {
   const model = p.kind;
@@ -188,7 +191,7 @@ function onEpoch(p) {
   chart.addPoint(`${model}-train`, p.epoch, p.train_acc);
   chart.addPoint(`${model}-val`, p.epoch, p.val_acc);
   $(`progress-${model}`).textContent =
-    `epoch ${p.epoch} of ${state.settings.epochs}, train ${pct(p.train_acc)}, val ${pct(p.val_acc)}, at ${clockText(p.wall)}`;
+    t('race.progressEpoch', { epoch: String(p.epoch), epochs: String(state.settings.epochs), train: pct(p.train_acc), val: pct(p.val_acc), time: clockText(p.wall) });
   const body = $('curve-table').tBodies[0];
   let row = body.rows[p.epoch - 1];
   while (!row) {
@@ -208,10 +211,9 @@ const pct = formatPercent;
 
 function showResults(r) {
   $('results-section').hidden = false;
-  showRunSummary(`${r.stopped ? 'Stopped' : 'Finished'}: self-attention got ${formatPercent(r.attention.test_acc)} of the test sequences right, the GRU ${formatPercent(r.gru.test_acc)}.`, 'results-section');
-  const facts = `Seed ${state.settings.seed}, T = ${state.settings.T}, ${r.threads ? 'both models trained at once on two threads' : 'the two models took turns, epoch by epoch, on one thread'}` +
-    `; it took ${clockText(r.wall)}.` +
-    (r.stopped ? ' Stopped early: the numbers below are for the models as they were when stopped.' : '');
+  showRunSummary(t('race.summary', { stopped: r.stopped ? 'yes' : 'no', attention: formatPercent(r.attention.test_acc), gru: formatPercent(r.gru.test_acc) }), 'results-section');
+  const facts = t('race.facts', { seed: String(state.settings.seed), T: String(state.settings.T), threads: r.threads ? 'yes' : 'no', time: clockText(r.wall) }) +
+    (r.stopped ? ` ${t('race.stoppedEarly')}` : '');
   $('run-facts').textContent = facts;
   const body = $('results').tBodies[0];
   body.replaceChildren();
@@ -219,15 +221,15 @@ function showResults(r) {
     const tr = body.insertRow();
     tr.dataset.model = m;
     tr.dataset.testAcc = String(r[m].test_acc);
-    const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: MODELS[m] });
+    const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: modelName(m) });
     tr.append(th);
-    tr.insertCell().textContent = r[m].test_acc.toFixed(3);
+    tr.insertCell().textContent = localDecimal(r[m].test_acc.toFixed(3));
     // When its last epoch ended on the race's clock (see onEpoch), never past the total.
     const at = state.finishedAt[m];
     const cell = tr.insertCell();
-    cell.textContent = `${at === undefined ? '–' : clockText(at)} (${r[m].epochs_done} epochs)`;
+    cell.textContent = t('race.finishedAt', { time: at === undefined ? '–' : clockText(at), epochs: String(r[m].epochs_done) });
     if (at !== undefined) cell.dataset.seconds = String(at);
-    drawConfusion($(`confusion-${m}`), MODELS[m], r[m].confusion);
+    drawConfusion($(`confusion-${m}`), modelName(m), r[m].confusion);
   }
   // The first positive and the first negative test example, then a stepper over all.
   const labels = r.test_labels;
@@ -240,19 +242,19 @@ function showResults(r) {
 
 function drawConfusion(table, name, c) {
   table.replaceChildren();
-  table.createCaption().textContent = `${name}: confusion matrix (rows: true label, columns: predicted)`;
+  table.createCaption().textContent = t('race.confusionCaption', { model: name });
   const head = table.createTHead().insertRow();
-  for (const text of ['', 'predicted 0 (first ≠ last)', 'predicted 1 (first = last)']) {
+  for (const text of ['', t('race.predicted0'), t('race.predicted1')]) {
     head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: text }));
   }
   const body = table.createTBody();
-  ['true 0', 'true 1'].forEach((label, t) => {
+  [t('race.true0'), t('race.true1')].forEach((label, row) => {
     const tr = body.insertRow();
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: label }));
     for (let p = 0; p < 2; ++p) {
       const td = tr.insertCell();
-      td.textContent = String(c[t][p]);
-      td.dataset.count = String(c[t][p]);
+      td.textContent = String(c[row][p]);
+      td.dataset.count = String(c[row][p]);
     }
   });
 }
@@ -264,7 +266,7 @@ const readRowOf = (ex) => (state.settings.pooling === 'mean' ? null : ex.T - 1);
 // (RaceSession.examples: one batched forward), each map a view into the batch's numbers.
 async function showExamples(slots) {
   const wanted = Object.entries(slots).filter(([slot, index]) => {
-    if (index < 0) $(`caption-${slot}`).textContent = 'No such example in this test set.';
+    if (index < 0) $(`caption-${slot}`).textContent = t('race.noExample');
     return index >= 0;
   });
   if (wanted.length === 0) return;
@@ -283,22 +285,21 @@ function showExample(slot, ex) {
   if (slot === 'step') {
     state.stepExample = ex;
     state.cell = null;
-    $('step-tokens').replaceChildren(...Array.from(ex.tokens, (t, j) => Object.assign(document.createElement('span'), { textContent: String(t), title: `position ${j}` })));
+    $('step-tokens').replaceChildren(...Array.from(ex.tokens, (token, j) => Object.assign(document.createElement('span'), { textContent: String(token), title: t('race.positionTitle', { position: String(j) }) })));
     Array.from($('step-tokens').children).forEach((span, j) => { span.dataset.position = String(j); });
     if ($('step-table-details').open) drawWeightsTable(ex, readRowOf(ex) ?? 0);
     focus.refresh();
   }
   svg.dataset.index = String(index);
   // Each map says which example it is, so that three maps never look like one.
-  const which = { positive: 'the first with first = last', negative: 'the first with first ≠ last', step: 'step with the buttons above' }[slot];
-  $(`title-${slot}`).textContent = `Test example ${index + 1} (${which})`;
-  const verdict = (pred) => (pred === ex.label ? 'right' : 'wrong');
-  const kind = ex.label === 1 ? 'positive (first = last)' : 'negative (first ≠ last)';
+  const which = { positive: t('race.whichPositive'), negative: t('race.whichNegative'), step: t('race.whichStep') }[slot];
+  $(`title-${slot}`).textContent = t('race.exampleTitle', { n: String(index + 1), which });
+  const verdict = (pred) => (pred === ex.label ? t('race.right') : t('race.wrong'));
+  const kind = ex.label === 1 ? t('race.kindPositive') : t('race.kindNegative');
   $(`caption-${slot}`).textContent =
-    `Test example ${index + 1} of ${state.examples.count}, ${kind}: tokens ${Array.from(ex.tokens).join(' ')}. ` +
-    `Self-attention predicts ${ex.pred_attention} (${verdict(ex.pred_attention)}); the GRU predicts ${ex.pred_gru} (${verdict(ex.pred_gru)}). ` +
-    `Rows are query positions, columns the positions attended to; the last row is the one the classifier reads` +
-    `${state.settings.pooling === 'mean' ? ' (here the mean of all rows\' outputs is used)' : ''}.`;
+    `${t('race.exampleCaption', { n: String(index + 1), count: String(state.examples.count), kind, tokens: Array.from(ex.tokens).join(' '),
+      attention: String(ex.pred_attention), attentionVerdict: verdict(ex.pred_attention), gru: String(ex.pred_gru), gruVerdict: verdict(ex.pred_gru) })} ` +
+    t(state.settings.pooling === 'mean' ? 'race.readRowMean' : 'race.readRow');
 }
 
 // The heatmap's numbers as a table (its text alternative), built only when opened, and
@@ -314,7 +315,7 @@ function drawWeightsTable(ex, first = 0) {
   const last = Math.min(ex.T, weightsFirstRow + per);
   const table = $('step-table');
   table.replaceChildren();
-  table.createCaption().textContent = `Attention weights A[i, j] of test example ${ex.index + 1}: row i (the position reading, with its token) over column j (the position read)`;
+  table.createCaption().textContent = t('race.weightsCaption', { n: String(ex.index + 1) });
   const head = table.createTHead().insertRow();
   head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'i \\ j' }));
   for (let j = 0; j < ex.T; ++j) head.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: String(j) }));
@@ -323,13 +324,13 @@ function drawWeightsTable(ex, first = 0) {
   const readRow = readRowOf(ex);
   for (let i = weightsFirstRow; i < last; ++i) {
     const tr = body.insertRow();
-    const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: `${i} (${ex.tokens[i]})${i === readRow ? ' read out' : ''}` });
+    const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: i === readRow ? t('race.rowReadOut', { i: String(i), token: String(ex.tokens[i]) }) : `${i} (${ex.tokens[i]})` });
     th.dataset.position = String(i);
     tr.append(th);
     if (i === readRow) tr.classList.add('read-row');
     for (let j = 0; j < ex.T; ++j) {
       const td = tr.insertCell();
-      td.textContent = ex.A[i * ex.T + j].toFixed(2);
+      td.textContent = localDecimal(ex.A[i * ex.T + j].toFixed(2));
       td.dataset.position = String(j);
     }
   }
@@ -337,7 +338,7 @@ function drawWeightsTable(ex, first = 0) {
   $('step-rows-nav').hidden = !paged;
   $('step-rows-prev').disabled = weightsFirstRow === 0;
   $('step-rows-next').disabled = last >= ex.T;
-  $('step-rows-status').textContent = paged ? `Rows ${weightsFirstRow} to ${last - 1} of ${ex.T}.` : '';
+  $('step-rows-status').textContent = paged ? t('race.rowsStatus', { first: String(weightsFirstRow), last: String(last - 1), T: String(ex.T) }) : '';
   table.dataset.complete = String(ex.index);
   table.dataset.firstRow = String(weightsFirstRow);
   focus.refresh();
@@ -354,8 +355,8 @@ function showCell() {
   drawHeatmap($('heatmap-step'), ex.A, ex.T, { tokens: ex.tokens, readRow: readRowOf(ex), position: focus.position });
   const c = state.cell;
   $('heatmap-step-readout').textContent = c
-    ? `Row ${c[0]} (token ${ex.tokens[c[0]]}) gives position ${c[1]} (token ${ex.tokens[c[1]]}) weight ${formatNumber(ex.A[c[0] * ex.T + c[1]], 3)}.`
-    : focus.position !== null ? `Position ${focus.position}: token ${ex.tokens[focus.position]}.` : '';
+    ? t('race.cellReadout', { row: String(c[0]), rowToken: String(ex.tokens[c[0]]), col: String(c[1]), colToken: String(ex.tokens[c[1]]), weight: formatNumber(ex.A[c[0] * ex.T + c[1]], 3) })
+    : focus.position !== null ? t('race.positionReadout', { position: String(focus.position), token: String(ex.tokens[focus.position]) }) : '';
 }
 function linkStepViews() {
   const canvas = $('heatmap-step');
@@ -409,4 +410,4 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch((err) => { $('build-status').textContent = `The page could not start: ${err.message}`; });
+main().catch((err) => { $('build-status').textContent = t('race.couldNotStart', { error: err.message }); });

@@ -13,8 +13,8 @@ import { FAR, saveOwnResult } from '../work/own-results.js';
 import { drawSweep, sweepRuns, sweepSeconds } from './reading/sweep-view.js';
 import { ROW_COLOURS, drawRowBars, drawRowBarsPlaceholder } from '../charts/row-bars.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
-import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
-import { clip, quoted } from '../ui/quote.js';
+import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, readItemNumber, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
+import { localDecimal, t } from '../ui/i18n.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
@@ -71,7 +71,7 @@ function enable(on) {
 async function train() {
   $('start-error').textContent = '';
   const settings = validate();
-  if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
+  if (!settings) { $('start-error').textContent = t('reading.fixSettings'); return; }
   state.settings = settings;
   state.trained = false;
   // The last models' example, ablations, adversary and tests go until the new ones answer.
@@ -79,17 +79,17 @@ async function train() {
   focus.set(null);
   enable(false);
   $('start').disabled = true;
-  $('rd-progress').textContent = 'Training…';
+  $('rd-progress').textContent = t('reading.training');
   showRunSummary(null);
   document.body.dataset.reading = 'training';
   try {
     const input = { settings: raceSettings(settings) };
     const outcome = await lab.runSession('ReadingRace', input, (e) => {
-      $('rd-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${e.kind === 'gru' ? 'GRU' : 'attention'}).`;
+      $('rd-progress').textContent = t('reading.progressEpoch', { epoch: String(e.epoch), epochs: String(settings.epochs), kind: e.kind === 'gru' ? 'gru' : 'attention' });
     });
     state.trained = true;
     $('rd-progress').textContent = '';
-    showRunSummary(`Trained: self-attention got ${pct(outcome.attention.test_acc)} of the test sequences right, the GRU ${pct(outcome.gru.test_acc)}. Question the map below.`);
+    showRunSummary(t('reading.trainedSummary', { attention: pct(outcome.attention.test_acc), gru: pct(outcome.gru.test_acc) }));
     const fixed = labData().widgets.race.fixed;
     $('rd-index').max = String(outcome.test_labels.length);
     $('rd-first').max = String(fixed.vocab - 1);
@@ -102,7 +102,7 @@ async function train() {
     markDone('reading');
   } catch (err) {
     $('start-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
-    $('rd-progress').textContent = 'Not trained.';
+    $('rd-progress').textContent = t('reading.notTrained');
     document.body.dataset.reading = 'error';
   }
   $('start').disabled = false;
@@ -112,12 +112,7 @@ async function train() {
 // ---- one example ------------------------------------------------------------------
 
 function readIndex() {
-  const text = $('rd-index').value.trim(), max = Number($('rd-index').max);
-  const n = /^\d+$/.test(text) ? Number(text) : NaN;
-  const ok = Number.isInteger(n) && n >= 1 && n <= max;
-  $('rd-index-error').textContent = ok ? '' : `Test example: ${/^\d+$/.test(text) ? `${clip(text, 12)} is out of range` : `${quoted(text)} is not a whole number`}; use a whole number from 1 to ${max}.`;
-  $('rd-index').setAttribute('aria-invalid', ok ? 'false' : 'true');
-  return ok ? n - 1 : null;
+  return readItemNumber($('rd-index'), $('rd-index-error'), t('reading.testExample'));
 }
 
 async function showExample() {
@@ -129,7 +124,7 @@ async function showExample() {
   if (readIndex() !== index) return;  // a newer choice is on its way
   state.example = { index, ...r, tokens: Array.from(r.tokens), alpha: Array.from(r.alpha) };
   drawTokens();
-  drawRow(r, 'As trained');
+  drawRow(r, null);
   $('rd-adv').tBodies[0].replaceChildren();
   $('rd-adv-figure').hidden = true;
   $('rd-adv-result').textContent = '';
@@ -140,12 +135,13 @@ async function showExample() {
 function drawTokens() {
   const ex = state.example, tokens = state.edited || ex.tokens;
   const box = $('rd-tokens');
-  box.replaceChildren(...tokens.map((t, j) => {
-    const edited = state.edited !== null && t !== ex.tokens[j];
-    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: String(t), className: `token${edited ? ' edited' : ''}` });
+  box.replaceChildren(...tokens.map((tok, j) => {
+    const edited = state.edited !== null && tok !== ex.tokens[j];
+    const b = Object.assign(document.createElement('button'), { type: 'button', textContent: String(tok), className: `token${edited ? ' edited' : ''}` });
     b.dataset.position = String(j);
     b.setAttribute('aria-pressed', String(state.masked.has(j)));
-    b.setAttribute('aria-label', `position ${j + 1}, token ${t}${state.masked.has(j) ? ', masked' : ''}${edited ? `, changed from ${ex.tokens[j]}` : ''}`);
+    b.setAttribute('aria-label', t('reading.tokenLabel', { position: String(j + 1), token: String(tok),
+      masked: state.masked.has(j) ? 'yes' : 'no', edited: edited ? 'yes' : 'no', from: String(ex.tokens[j]) }));
     b.addEventListener('click', () => { toggleMask(j); });
     return b;
   }));
@@ -163,40 +159,42 @@ async function readNow() {
   $('rd-edit-error').textContent = '';
   if (state.masked.size === ex.tokens.length) {
     state.masked.clear();
-    $('rd-edit-error').textContent = 'At least one position must stay unmasked: all masks were taken off.';
+    $('rd-edit-error').textContent = t('reading.allMasked');
   }
   try {
     const r = state.edited
       ? await lab.sessionCall('ReadingRace', 'read_sequence', { tokens: state.edited })
       : await lab.sessionCall('ReadingRace', 'read', { index: ex.index, masked: [...state.masked] });
     drawTokens();
-    drawRow(r, state.edited ? 'With the edited tokens' : state.masked.size ? `With position${state.masked.size > 1 ? 's' : ''} ${[...state.masked].map((j) => j + 1).join(', ')} masked` : 'As trained');
+    drawRow(r, state.edited ? t('reading.withEdited') : state.masked.size
+      ? t('reading.withMasked', { count: state.masked.size, list: [...state.masked].map((j) => j + 1).join(', ') }) : null);
   } catch (err) {
     $('rd-edit-error').textContent = `${err.message}.`;
   }
 }
 
+// what: the change shown ("With the edited tokens"), or null for the example as trained.
 function drawRow(r, what) {
   const ex = state.example, tokens = state.edited || ex.tokens;
-  const verdict = (pred, p1) => `class ${pred} (${pred === ex.label ? 'right' : 'wrong'}), probability ${num(pred === 1 ? p1 : 1 - p1)}`;
-  const now = what === 'As trained'
-    ? 'Nothing is changed yet: mask a position or edit the tokens to see what moves.'
-    : `${what}: ${verdict(r.pred, r.p1)}.`;
-  $('rd-answer').textContent = `Label ${ex.label}. As trained the model says ${verdict(ex.pred, ex.p1)}. ${now}`;
+  const verdict = (pred, p1) => t('reading.verdict', { pred: String(pred), right: pred === ex.label ? 'yes' : 'no', probability: num(pred === 1 ? p1 : 1 - p1) });
+  const now = what === null
+    ? t('reading.nothingChanged')
+    : t('reading.changedVerdict', { what, verdict: verdict(r.pred, r.p1) });
+  $('rd-answer').textContent = t('reading.answer', { label: String(ex.label), verdict: verdict(ex.pred, ex.p1), now });
   const body = $('rd-row').tBodies[0];
-  body.replaceChildren(...tokens.map((t, j) => {
+  body.replaceChildren(...tokens.map((tok, j) => {
     const tr = document.createElement('tr');
     tr.dataset.position = String(j);
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(j + 1) }));
-    tr.insertCell().textContent = String(t);
+    tr.insertCell().textContent = String(tok);
     const before = tr.insertCell(), now = tr.insertCell();
     before.textContent = num(ex.alpha[j]);
     now.textContent = num(r.alpha[j]);
     now.dataset.weight = String(r.alpha[j]);
     return tr;
   }));
-  drawRowBars($('rd-row-bars'), { tokens, marked: state.masked, title: "the last position's weights",
-    series: [{ label: 'as trained', colour: ROW_COLOURS[0], values: ex.alpha }, { label: 'now', colour: ROW_COLOURS[1], values: Array.from(r.alpha) }] });
+  drawRowBars($('rd-row-bars'), { tokens, marked: state.masked, title: t('reading.rowBarsTitle'),
+    series: [{ label: t('reading.seriesAsTrained'), colour: ROW_COLOURS[0], values: ex.alpha }, { label: t('reading.seriesNow'), colour: ROW_COLOURS[1], values: Array.from(r.alpha) }] });
   focus.refresh();
   Object.assign(document.body.dataset, { pred: String(r.pred), p1: String(r.p1) });
 }
@@ -218,7 +216,7 @@ function readPosition(id) {
 
 function swap() {
   const a = readPosition('rd-swap-a'), b = readPosition('rd-swap-b');
-  if (a === null || b === null) { $('rd-edit-error').textContent = `Positions are whole numbers from 1 to ${$('rd-swap-a').max}.`; return null; }
+  if (a === null || b === null) { $('rd-edit-error').textContent = t('reading.swapRange', { max: $('rd-swap-a').max }); return null; }
   const tokens = [...(state.edited || state.example.tokens)];
   [tokens[a - 1], tokens[b - 1]] = [tokens[b - 1], tokens[a - 1]];
   state.edited = tokens;
@@ -228,7 +226,7 @@ function swap() {
 
 function replaceFirst() {
   const v = readPosition('rd-first');
-  if (v === null) { $('rd-edit-error').textContent = `Tokens are whole numbers from 0 to ${$('rd-first').max}.`; return null; }
+  if (v === null) { $('rd-edit-error').textContent = t('reading.tokenRange', { max: $('rd-first').max }); return null; }
   const tokens = [...(state.edited || state.example.tokens)];
   tokens[0] = v;
   state.edited = tokens;
@@ -244,8 +242,8 @@ async function showAblations() {
   document.body.dataset.ablationSeconds = String((performance.now() - t0) / 1000);
   saveOwnResult('ablation', { seed: state.settings.seed, T: state.settings.T, as_trained: a.as_trained,
     top_masked: a.top_masked, random_masked: a.random_masked, first_masked: a.first_masked });
-  const rows = [['nothing (as trained)', a.as_trained], ['the most attended position', a.top_masked],
-    ['a random position', a.random_masked], ['the first position', a.first_masked]];
+  const rows = [[t('reading.maskedNothing'), a.as_trained], [t('reading.maskedTop'), a.top_masked],
+    [t('reading.maskedRandom'), a.random_masked], [t('reading.maskedFirst'), a.first_masked]];
   $('rd-ablate').tBodies[0].replaceChildren(...rows.map(([what, acc]) => {
     const tr = document.createElement('tr');
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: what }));
@@ -258,39 +256,40 @@ async function showAblations() {
 
 async function adversary() {
   const settings = validate();
-  if (!settings) { $('rd-adv-result').textContent = 'Fix the marked tolerance first.'; return; }
+  if (!settings) { $('rd-adv-result').textContent = t('reading.fixTolerance'); return; }
   const ex = state.example;
   const r = await lab.sessionCall('ReadingRace', 'adversary', { index: ex.index, tol: settings.tol });
   const prob = (pred, p1) => (pred === 1 ? p1 : 1 - p1);
-  $('rd-adv-result').textContent = `Jensen–Shannon divergence from the learned row: ${num(r.jsd)} bit. Learned: class ${r.learned_pred}, probability ${num(prob(r.learned_pred, r.learned_p1))}. Found: class ${r.pred}, probability ${num(prob(r.pred, r.p1))} (tolerance ${settings.tol}).`;
+  $('rd-adv-result').textContent = t('reading.adversaryResult', { jsd: num(r.jsd), learnedPred: String(r.learned_pred), learnedProb: num(prob(r.learned_pred, r.learned_p1)),
+    pred: String(r.pred), prob: num(prob(r.pred, r.p1)), tol: localDecimal(String(settings.tol)) });
   saveOwnResult('adversary', { seed: state.settings.seed, T: state.settings.T, index: ex.index, jsd: r.jsd, tol: settings.tol,
     learned_pred: r.learned_pred, learned_prob: prob(r.learned_pred, r.learned_p1), pred: r.pred, prob: prob(r.pred, r.p1) });
   Object.assign(document.body.dataset, { jsd: String(r.jsd), advPred: String(r.pred), learnedPred: String(r.learned_pred),
     advProb: String(prob(r.pred, r.p1)), learnedProb: String(prob(r.learned_pred, r.learned_p1)) });
-  $('rd-adv').tBodies[0].replaceChildren(...ex.tokens.map((t, j) => {
+  $('rd-adv').tBodies[0].replaceChildren(...ex.tokens.map((tok, j) => {
     const tr = document.createElement('tr');
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: String(j + 1) }));
-    tr.insertCell().textContent = String(t);
+    tr.insertCell().textContent = String(tok);
     tr.insertCell().textContent = num(r.learned_alpha[j]);
     tr.insertCell().textContent = num(r.alpha[j]);
     return tr;
   }));
   // "A quite different map" only where it is (Jensen-Shannon, in bits, runs from 0 to 1).
   const sameClass = r.pred === r.learned_pred;
-  $('rd-adv-caption').textContent = `The learned row in blue, the row found in orange. ${!sameClass
-    ? 'The row found gives a different class.'
-    : r.jsd >= FAR ? 'A clearly different map, and the same answer.'
-      : `The two rows are close (under ${FAR} bit of a possible 1): on this example the answer leaves the map little room; try a larger tolerance or another example.`}`;
+  $('rd-adv-caption').textContent = t('reading.adversaryCaption', { verdict: !sameClass
+    ? t('reading.adversaryOtherClass')
+    : r.jsd >= FAR ? t('reading.adversaryFar')
+      : t('reading.adversaryClose', { far: localDecimal(String(FAR)) }) });
   $('rd-adv-figure').hidden = false;
-  drawRowBars($('rd-adv-bars'), { tokens: ex.tokens, title: "the last position's weights",
-    series: [{ label: 'learned', colour: ROW_COLOURS[0], values: Array.from(r.learned_alpha) }, { label: 'found', colour: ROW_COLOURS[1], values: Array.from(r.alpha) }] });
+  drawRowBars($('rd-adv-bars'), { tokens: ex.tokens, title: t('reading.rowBarsTitle'),
+    series: [{ label: t('reading.seriesLearned'), colour: ROW_COLOURS[0], values: Array.from(r.learned_alpha) }, { label: t('reading.seriesFound'), colour: ROW_COLOURS[1], values: Array.from(r.alpha) }] });
 }
 
 async function showBehaviour() {
   const b = await lab.sessionCall('ReadingRace', 'behaviour');
-  const rows = [['the test set as it is', 'accuracy'], ['last token changed, label flipped', 'counterfactual_accuracy'],
-    ['… of which the answer flipped too', 'counterfactual_flips'], ['middle = the first symbol (distractors)', 'distractor_accuracy'],
-    ['ends equal, a constant middle', 'constant_middle_accuracy']];
+  const rows = [[t('reading.behaviourAsIs'), 'accuracy'], [t('reading.behaviourCounterfactual'), 'counterfactual_accuracy'],
+    [t('reading.behaviourFlips'), 'counterfactual_flips'], [t('reading.behaviourDistractors'), 'distractor_accuracy'],
+    [t('reading.behaviourConstantMiddle'), 'constant_middle_accuracy']];
   const body = $('rd-beh').tBodies[0];
   body.replaceChildren(...rows.map(([what, key]) => {
     const tr = document.createElement('tr');
@@ -305,7 +304,7 @@ async function showBehaviour() {
   const vocab = b.gru.by_first.length;
   for (let v = 0; v < vocab; ++v) {
     const tr = body.insertRow();
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: `first token ${v} (${b.gru.count_by_first[v]} examples)` }));
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: t('reading.behaviourFirstToken', { token: String(v), count: String(b.gru.count_by_first[v]) }) }));
     for (const m of ['gru', 'attention']) {
       const x = b[m].by_first[v];
       tr.insertCell().textContent = Number.isFinite(x) ? num(x) : '—';
@@ -318,21 +317,21 @@ async function showBehaviour() {
 async function sweep() {
   $('rd-sweep-error').textContent = '';
   const settings = validate();
-  if (!settings) { $('rd-sweep-error').textContent = 'Fix the marked settings first.'; return; }
+  if (!settings) { $('rd-sweep-error').textContent = t('reading.fixSettings'); return; }
   const runs = sweepRuns(settings, raceSettings(settings));
   const maxSeed = labData().widgets.race.settings.find((s) => s.key === 'seed').max;
-  if (runs.some((r) => r.settings.seed > maxSeed)) { $('rd-sweep-error').textContent = `The seeds would pass ${maxSeed}: start from a lower seed.`; return; }
+  if (runs.some((r) => r.settings.seed > maxSeed)) { $('rd-sweep-error').textContent = t('reading.seedsTooHigh', { max: String(maxSeed) }); return; }
   // Too long a sweep is refused before it starts, a long one asked for (too large a
   // one for the memory the engine refuses itself, below).
   let expected = null;
   try {
     expected = await sweepSeconds(lab, speed, runs, state.build && state.build.threads ? 2 : 1);
   } catch (err) {
-    $('rd-sweep-error').textContent = `The sweep did not start: ${err.message}.`;
+    $('rd-sweep-error').textContent = t('reading.sweepNotStarted', { error: err.message });
     return;
   }
   const answer = await askBeforeLongRun(expected, {
-    what: 'This sweep', hint: '(Fewer seeds, fewer epochs or a shorter T make it quicker.)',
+    what: t('reading.sweepWhat'), hint: t('reading.sweepHint'),
     limit: labData().widgets.reading.fixed.max_sweep_seconds,
     errorEl: $('rd-sweep-error'), estimateEl: $('rd-sweep-estimate'),
   });
@@ -350,11 +349,12 @@ async function sweep() {
       : { runs: runs.map((r) => r.settings) };
     const outcome = await lab.runSession('SeedSweep', input, (r) => {
       results.push(r);
-      $('rd-sweep-progress').textContent = `${results.length} of ${runs.length} runs done.`;
+      $('rd-sweep-progress').textContent = t('reading.sweepProgress', { done: String(results.length), total: String(runs.length) });
       drawSweep(results, state.sweepView);
     });
     drawSweep(Array.from(outcome.seeds), state.sweepView);
-    $('rd-sweep-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Done'}: ${outcome.seeds.length} of ${runs.length} runs in ${formatElapsed(outcome.wall)}, ${outcome.threads} at a time.`;
+    $('rd-sweep-progress').textContent = t('reading.sweepDone', { stopped: outcome.stopped ? 'yes' : 'no', done: String(outcome.seeds.length), total: String(runs.length),
+      elapsed: formatElapsed(outcome.wall), threads: String(outcome.threads) });
     document.body.dataset.sweep = outcome.stopped ? 'stopped' : 'finished';
     document.body.dataset.sweepWall = String(outcome.wall);
   } catch (err) {
@@ -372,7 +372,7 @@ let resetRunViews = () => {};
 
 function main() {
   for (const id of ['rd-tokens', 'rd-row-bars', 'rd-row']) linkElements($(id), focus);
-  drawRowBarsPlaceholder($('rd-row-bars'), 'Train the models to see the classifying row here.');
+  drawRowBarsPlaceholder($('rd-row-bars'), t('reading.rowPlaceholder'));
   resetRunViews = viewsAsLoaded(['rd-tokens', 'rd-row-bars', 'rd-answer', 'rd-edit-error', 'rd-row', 'rd-ablate',
     'rd-adv-result', 'rd-adv-figure', 'rd-beh']);
   const race = labData().widgets.race.settings.filter((s) => raceKeys().includes(s.key));

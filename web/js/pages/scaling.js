@@ -16,20 +16,23 @@ import { labData } from '../ui/lab-data.js';
 import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink } from './page-kit.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { writeMaths } from '../ui/maths.js';
+import { decimalSeparator, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
+// Numbers side by side as the page's language separates them: "0.5, 0.25" / "0,5; 0,25".
+const listSeparator = () => (decimalSeparator() === ',' ? '; ' : ', ');
 const state = { spec: null, form: null, shown: false };
 
 const lab = new LabClient();
 showEngineStatus(lab, describeBuild);
 
 const sweepChart = new XYPlot($('sweep-chart'), {
-  x: { label: '$d_k$ (logarithmic)', log: true, base: 2, format: (v) => String(v) },
-  y: { label: 'entropy (nats)', log: false, min: 0, format: (v) => num(v) },
+  x: { label: t('scaling.axisDk', { dk: '$d_k$' }), log: true, base: 2, format: (v) => String(v) },
+  y: { label: t('scaling.axisEntropy'), log: false, min: 0, format: (v) => num(v) },
 });
 
 const calc = new LatestCall(lab, 'scaling_stats', {
@@ -70,7 +73,7 @@ function draw(r) {
   const axis = { axisLo: -reach, axisHi: reach, format: num };
   drawHistogram($('hist-raw'), { counts: Array.from(r.raw_counts), lo: -r.raw_hi, hi: r.raw_hi, colour: PALETTE.vermillion, label: '$q^\\top k$', ...axis });
   drawHistogram($('hist-scaled'), { counts: Array.from(r.scaled_counts), lo: -r.scaled_hi, hi: r.scaled_hi, colour: PALETTE.blue, label: '$q^\\top k / \\sqrt{d_k}$', ...axis });
-  const moments = (mean, variance) => `mean ${num(mean)}, variance ${num(variance)} (standard deviation ${num(Math.sqrt(variance))}), ${r.queries * r.T} products`;
+  const moments = (mean, variance) => t('scaling.moments', { mean: num(mean), variance: num(variance), sd: num(Math.sqrt(variance)), count: String(r.queries * r.T) });
   $('raw-moments').textContent = moments(r.raw_mean, r.raw_var);
   $('scaled-moments').textContent = moments(r.scaled_mean, r.scaled_var);
   document.body.dataset.rawVar = String(r.raw_var);
@@ -81,8 +84,8 @@ function draw(r) {
   const pts = (ys) => d.map((x, i) => [x, ys[i]]);
   sweepChart.y.max = r.max_entropy;
   sweepChart.draw({ series: [
-    { key: 'unscaled', label: 'unscaled $q^\\top k$', colour: PALETTE.vermillion, marker: 'circle', points: pts(r.entropy_unscaled) },
-    { key: 'scaled', label: 'scaled $q^\\top k / \\sqrt{d_k}$', colour: PALETTE.blue, marker: 'square', dash: '6 4', points: pts(r.entropy_scaled) },
+    { key: 'unscaled', label: t('scaling.seriesUnscaled', { formula: '$q^\\top k$' }), colour: PALETTE.vermillion, marker: 'circle', points: pts(r.entropy_unscaled) },
+    { key: 'scaled', label: t('scaling.seriesScaled', { formula: '$q^\\top k / \\sqrt{d_k}$' }), colour: PALETTE.blue, marker: 'square', dash: '6 4', points: pts(r.entropy_scaled) },
     { key: 'uniform', label: `log T = ${num(r.max_entropy)}`, colour: PALETTE.ink, dash: '2 4', points: [[d[0], r.max_entropy], [d[d.length - 1], r.max_entropy]] },
   ] });
   const body = $('sweep-table').tBodies[0];
@@ -100,9 +103,9 @@ function draw(r) {
   // formula is written once, not on every keystroke.
   const kinds = $('kinds-table').tBodies[0];
   for (const [key, label, h, top, w] of [
-    ['dot', 'dot $q^\\top k$', r.entropy_dot, r.top_dot, r.weights_dot],
-    ['scaled_dot', 'scaled dot $q^\\top k / \\sqrt{d_k}$', r.entropy_scaled_dot, r.top_scaled_dot, r.weights_scaled_dot],
-    ['additive', 'additive $w^\\top \\tanh(W_q q + W_k k)$', r.entropy_additive, r.top_additive, r.weights_additive],
+    ['dot', t('scaling.kindDot', { formula: '$q^\\top k$' }), r.entropy_dot, r.top_dot, r.weights_dot],
+    ['scaled_dot', t('scaling.kindScaledDot', { formula: '$q^\\top k / \\sqrt{d_k}$' }), r.entropy_scaled_dot, r.top_scaled_dot, r.weights_scaled_dot],
+    ['additive', t('scaling.kindAdditive', { formula: '$w^\\top \\tanh(W_q q + W_k k)$' }), r.entropy_additive, r.top_additive, r.weights_additive],
   ]) {
     let tr = kinds.querySelector(`tr[data-kind="${key}"]`);
     if (!tr) {
@@ -114,7 +117,7 @@ function draw(r) {
     Object.assign(tr.dataset, { entropy: String(h), top: String(top) });
     tr.cells[1].textContent = num(h);
     tr.cells[2].textContent = num(top);
-    tr.cells[3].textContent = Array.from(w).sort((a, b) => b - a).slice(0, 5).map(num).join(', ');
+    tr.cells[3].textContent = Array.from(w).sort((a, b) => b - a).slice(0, 5).map(num).join(listSeparator());
   }
   document.body.dataset.computed = String(calc.id);
 }
@@ -131,7 +134,7 @@ function main() {
     if (!r) return null;
     const near = [['one', 1], ['sqrt', Math.sqrt(r.d_k)], ['dk', r.d_k]]
       .map(([id, x]) => [id, Math.abs(Math.log(Math.max(r.scaled_var, 1e-12)) - Math.log(x))]).sort((a, b) => a[1] - b[1])[0][0];
-    return { option: near, run: `d_k = ${r.d_k}`, words: `at d_k = ${r.d_k} the scaled scores' variance is ${formatNumber(r.scaled_var, 3)}` };
+    return { option: near, run: `d_k = ${r.d_k}`, words: t('scaling.predictWords', { dk: String(r.d_k), variance: formatNumber(r.scaled_var, 3) }) };
   } });
   document.body.dataset.ready = 'true';
 }

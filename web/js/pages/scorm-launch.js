@@ -13,6 +13,7 @@ import { labData } from '../ui/lab-data.js';
 import { confirmInPage } from '../ui/confirm.js';
 import { findApi, LabSession } from '../lms/lms-session.js';
 import { STORE_KEY } from '../work/store.js';
+import { t } from '../ui/i18n.js';
 
 const data = labData();
 const frame = document.getElementById('lab-frame');
@@ -35,11 +36,11 @@ function finishBar(session) {
   const bar = document.createElement('div');
   bar.className = 'launch-bar';
   bar.id = 'launch-bar';
-  const button = Object.assign(document.createElement('button'), { type: 'button', id: 'finish-attempt', textContent: 'Finish and hand in' });
+  const button = Object.assign(document.createElement('button'), { type: 'button', id: 'finish-attempt', textContent: t('lms.finish') });
   button.addEventListener('click', async () => {
     const yes = await confirmInPage(button,
-      'Finish and hand in? This ends your attempt: the course site records your work and score as they are now, and nothing you do here afterwards reaches it. Until you press this, leaving keeps the attempt open, and the next launch continues it.',
-      { yes: 'Finish and hand in', no: 'Keep working' });
+      t('lms.finishQuestion'),
+      { yes: t('lms.finish'), no: t('lms.keepWorking') });
     if (!yes || session.state !== 'running') return;
     const known = session.notices.length;
     frame.remove();  // its page saves on pagehide, and reports through the session
@@ -49,8 +50,8 @@ function finishBar(session) {
     said.id = 'finished';
     said.setAttribute('role', 'status');
     said.textContent = refused.length
-      ? `Your attempt is finished, but the course site did not take everything: ${refused.join(' ')}`
-      : 'Your attempt is finished and handed in: the course site has your work. You can close this window.';
+      ? t('lms.finishedRefused', { notices: refused.join(' ') })
+      : t('lms.finished');
     bar.replaceChildren(said);
     document.body.dataset.attempt = 'finished';
   });
@@ -71,7 +72,7 @@ if (found) {
   if (session.state === 'running') finishBar(session);
 } else {
   notice.hidden = false;
-  notice.textContent = 'No course site (LMS) was found around this page, so nothing is reported to one. The lab works as usual, and your work is kept in this browser.';
+  notice.textContent = t('lms.noLms');
   document.body.dataset.lms = 'none';
 }
 frame.src = frame.dataset.src;

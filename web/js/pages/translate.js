@@ -15,6 +15,7 @@ import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { PALETTE } from '../charts/svg.js';
 import { setUpPrediction } from './predict-box.js';
 import { openStore } from '../work/store.js';
+import { localDecimal, t } from '../ui/i18n.js';
 import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, say, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
 import { drawVectors, drawWeightTable } from './translate/tables-view.js';
 import { clip, quoted } from '../ui/quote.js';
@@ -32,7 +33,11 @@ const pct = formatPercent;
 const COLOURS = { none: PALETTE.vermillion, additive: PALETTE.blue, dot: PALETTE.green };
 const MARKERS = { none: 'circle', additive: 'square', dot: 'square' };
 let predict = null;  // the prediction box (pages/predict-box.js), set up in main
-const NAMES = { none: 'fixed summary', additive: 'additive attention', dot: 'dot attention' };
+// Each model's name as the page shows it, in the page's language.
+const NAMES = { none: () => t('translate.nameNone'), additive: () => t('translate.nameAdditive'), dot: () => t('translate.nameDot') };
+const nameOf = (kind) => NAMES[kind]();
+// Between the items of a list in a sentence ("; ", in French " ; ").
+const listSeparator = () => t('translate.listSeparator');
 const state = { data: null, spec: null, form: null, running: false, kinds: [], info: null, epochs: [], outcome: null, latest: {} };
 
 const lab = new LabClient();
@@ -108,7 +113,7 @@ function setRunning(running) {
 async function start() {
   $('start-error').textContent = '';
   const settings = validate();
-  if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
+  if (!settings) { $('start-error').textContent = t('translate.fixSettings'); return; }
   const kinds = kindsOf(settings);
   const input = inputOf(settings);
   // A long run is announced, and asked for; one that cannot run is refused with the reason.
@@ -119,14 +124,14 @@ async function start() {
   try {
     expected = await estimateSeconds(input);
   } catch (err) {
-    $('start-error').textContent = `Not started: ${err.message}.`;
+    $('start-error').textContent = t('translate.notStarted', { error: err.message });
     return;
   } finally {
     state.estimating = false;
   }
   if (expected !== null) document.body.dataset.estimateSeconds = expected.toFixed(2);
   const answer = await askBeforeLongRun(expected, {
-    what: 'Training', hint: '(Fewer epochs, a smaller hidden size or shorter sentences make it quicker.)',
+    what: t('translate.training'), hint: t('translate.quickerHint'),
     errorEl: $('start-error'), estimateEl: $('tr-estimate'),
   });
   if (answer !== 'run') { document.body.dataset.translate = answer; return; }
@@ -142,7 +147,7 @@ async function start() {
   chart.reset(settings.epochs, seriesOf(kinds));
   drawCurveTable();
   setRunning(true);
-  $('tr-progress').textContent = 'Building the corpus…';
+  $('tr-progress').textContent = t('translate.buildingCorpus');
   const t0 = performance.now();
   try {
     let asked = false;
@@ -174,14 +179,14 @@ async function start() {
       if (fixed && best) {
         const diff = best.test.exact_acc - fixed.test.exact_acc;
         predict.showResult({ option: diff > 0.05 ? 'attention' : diff < -0.05 ? 'fixed' : 'same',
-          words: `${NAMES[best.kind]} ${pct(best.test.exact_acc)}, fixed summary ${pct(fixed.test.exact_acc)} of the test sentences exactly right` }, ticket);
+          words: t('translate.predictWords', { model: nameOf(best.kind), acc: pct(best.test.exact_acc), fixed: pct(fixed.test.exact_acc) }) }, ticket);
       }
     }
-    $('tr-progress').textContent = `${outcome.stopped ? 'Stopped' : 'Finished'} after ${took} s${outcome.threads ? ', each model on a thread of its own' : ', on one thread'}.`;
-    showRunSummary(`${outcome.stopped ? 'Stopped' : 'Finished'}: test sentences translated exactly right, ${outcome.models.map((m) => `${NAMES[m.kind]} ${pct(m.test.exact_acc)}`).join(', ')}.`, 'tr-align', { point: 'tr-curves' });
+    $('tr-progress').textContent = t('translate.done', { stopped: outcome.stopped ? 'yes' : 'no', seconds: localDecimal(took), threads: outcome.threads ? 'yes' : 'no' });
+    showRunSummary(t('translate.summary', { stopped: outcome.stopped ? 'yes' : 'no', list: outcome.models.map((m) => `${nameOf(m.kind)} ${pct(m.test.exact_acc)}`).join(', ') }), 'tr-align', { point: 'tr-curves' });
   } catch (err) {
     $('start-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
-    $('tr-progress').textContent = 'Not finished.';
+    $('tr-progress').textContent = t('translate.notFinished');
   }
   setRunning(false);
 }
@@ -191,7 +196,7 @@ function onEpoch(e, settings) {
   state.latest[e.kind] = e;
   chart.addPoint(`${e.kind}-exact`, e.epoch, e.val_exact);
   chart.addPoint(`${e.kind}-token`, e.epoch, e.val_token_acc);
-  $('tr-progress').textContent = `Epoch ${e.epoch} of ${settings.epochs} (${NAMES[e.kind]}): ${pct(e.val_exact)} of validation sentences exactly right, ${formatElapsed(e.wall)}.`;
+  $('tr-progress').textContent = t('translate.progressEpoch', { epoch: String(e.epoch), epochs: String(settings.epochs), model: nameOf(e.kind), exact: pct(e.val_exact), time: formatElapsed(e.wall) });
   addCurveCell(e);
   if (e.kind !== 'none') {
     state.watch = e;
@@ -205,8 +210,8 @@ function drawCurveTable() {
   const table = $('tr-curve-table');
   table.tHead.replaceChildren();
   const hr = table.tHead.insertRow();
-  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'epoch' }));
-  for (const k of state.kinds) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: NAMES[k] }));
+  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: t('translate.epochHead') }));
+  for (const k of state.kinds) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: nameOf(k) }));
   table.tBodies[0].replaceChildren();
 }
 
@@ -232,23 +237,25 @@ function drawMatrix() {
   const sentence = state.info ? state.info.test[e.watch] : null;
   const S = sentence ? sentence.src.length : e.watch_alpha.length;
   const T = Math.round(e.watch_alpha.length / Math.max(1, S));
-  const tgt = sentence ? sentence.tgt : Array.from({ length: T }, (_, i) => `word ${i + 1}`);
+  const tgt = sentence ? sentence.tgt : Array.from({ length: T }, (_, i) => t('translate.wordN', { n: String(i + 1) }));
   const src = sentence ? sentence.src : Array.from({ length: S }, (_, j) => `${j + 1}`);
-  const gold = sentence && $('gold').checked ? sentence.align.map(([j, t]) => [t, j]) : [];
+  const gold = sentence && $('gold').checked ? sentence.align.map(([j, i]) => [i, j]) : [];
   const map = $('tr-map');
   state.mapWords = { tgt, src, S, A: e.watch_alpha };  // what a picked cell reads out (readCell)
   drawAlignment(map, { rows: tgt, cols: src, A: e.watch_alpha, gold, row: written.position, col: read.position });
-  const what = `Attention of the ${NAMES[e.kind]} model on test sentence ${e.watch + 1}${sentence ? ` ("${showSentence(sentence.src)}")` : ''}, after epoch ${e.epoch}`;
+  const what = sentence
+    ? t('translate.mapWhatSentence', { model: nameOf(e.kind), n: String(e.watch + 1), sentence: showSentence(sentence.src), epoch: String(e.epoch) })
+    : t('translate.mapWhat', { model: nameOf(e.kind), n: String(e.watch + 1), epoch: String(e.epoch) });
   map.dataset.epoch = String(e.epoch);
   map.dataset.watch = String(e.watch);
-  map.setAttribute('aria-label', `${what}. ${tgt.map((w, t) => {
-    const row = Array.from(e.watch_alpha.slice(t * S, (t + 1) * S));
+  map.setAttribute('aria-label', t('translate.mapLabel', { what, weights: tgt.map((w, r) => {
+    const row = Array.from(e.watch_alpha.slice(r * S, (r + 1) * S));
     const best = row.indexOf(Math.max(...row));
-    return `"${w}" weighs "${src[best]}" most (${num(row[best])})`;
-  }).join('; ')}. The table below gives every weight.`);
+    return t('translate.weighsMost', { target: w, source: src[best], weight: num(row[best]) });
+  }).join(listSeparator()) }));
   $('tr-matrix-caption').textContent = what;
-  $('tr-aer').textContent = Number.isFinite(e.val_aer) ? `Alignment error rate on the validation set after epoch ${e.epoch}: ${num(e.val_aer)} (lower is better; each English word's most weighted French word is compared with the gold links, and as each word picks one, a word with two gold links, such as "not" for ne … pas, keeps it above 0).` : '';
-  if ($('tr-matrix-details').open) drawWeightTable($('tr-matrix'), 'English \\ French', tgt, src, e.watch_alpha, { gold });
+  $('tr-aer').textContent = Number.isFinite(e.val_aer) ? t('translate.aer', { epoch: String(e.epoch), aer: num(e.val_aer) }) : '';
+  if ($('tr-matrix-details').open) drawWeightTable($('tr-matrix'), t('translate.cornerEnglishFrench'), tgt, src, e.watch_alpha, { gold });
   document.body.dataset.matrixEpoch = String(e.epoch);
   // The table was redrawn: its picked-out words again (the map has them already).
   drawingMatrix = true;
@@ -298,7 +305,7 @@ function linkMatrixViews() {
 function readCell(cell) {
   const m = state.mapWords;
   say($('tr-map-readout'), cell && m && cell[0] < m.tgt.length && cell[1] < m.S
-    ? `English "${m.tgt[cell[0]]}" (row ${cell[0] + 1}) looks at French "${m.src[cell[1]]}" (column ${cell[1] + 1}) with weight ${formatNumber(m.A[cell[0] * m.S + cell[1]], 3)}.`
+    ? t('translate.cellReadout', { target: m.tgt[cell[0]], row: String(cell[0] + 1), source: m.src[cell[1]], col: String(cell[1] + 1), weight: formatNumber(m.A[cell[0] * m.S + cell[1]], 3) })
     : '');
 }
 
@@ -330,8 +337,8 @@ async function chooseWatched() {
   const text = input.value.trim();
   const index = /^\d+$/.test(text) ? Number(text) - 1 : NaN;
   const ok = Number.isInteger(index) && index >= 0 && index < n;
-  const why = /^\d+$/.test(text) ? `${clip(text, 12)} is out of range` : `${quoted(text)} is not a whole number`;
-  $('tr-watch-error').textContent = ok ? '' : `Test sentence: ${why}; use a whole number from 1 to ${n}.`;
+  const why = /^\d+$/.test(text) ? t('setting.outOfRange', { shown: clip(text, 12) }) : t('setting.notWhole', { shown: quoted(text) });
+  $('tr-watch-error').textContent = ok ? '' : t('translate.watchError', { why, max: String(n) });
   input.setAttribute('aria-invalid', ok ? 'false' : 'true');
   if (!ok) return;
   await lab.sessionCall('TranslateSession', 'set_watch', { index });
@@ -349,15 +356,15 @@ function showOutcome(outcome) {
   const labels = buckets.map((lo, i) => `${lo}–${i + 1 < buckets.length ? buckets[i + 1] - 1 : max}`);
   const mids = buckets.map((lo, i) => (lo + (i + 1 < buckets.length ? buckets[i + 1] - 1 : max)) / 2);
   new XYPlot($('tr-bottleneck'), {
-    x: { label: 'source words', log: false, format: (v) => String(v) },
-    y: { label: 'exactly right', log: false, min: 0, max: 1, format: (v) => `${Math.round(v * 100)}%` },
-  }).draw({ series: outcome.models.map((m) => ({ key: m.kind, label: NAMES[m.kind], colour: COLOURS[m.kind], marker: MARKERS[m.kind],
+    x: { label: t('translate.sourceWords'), log: false, format: (v) => String(v) },
+    y: { label: t('translate.exactlyRight'), log: false, min: 0, max: 1, format: (v) => t('translate.percentTick', { n: String(Math.round(v * 100)) }) },
+  }).draw({ series: outcome.models.map((m) => ({ key: m.kind, label: nameOf(m.kind), colour: COLOURS[m.kind], marker: MARKERS[m.kind],
     dash: m.kind === 'dot' ? '6 4' : '', points: m.test.exact_by_bucket.map((y, i) => [mids[i], y]) })) });
   const table = $('tr-buckets');
   table.tHead.replaceChildren();
   const hr = table.tHead.insertRow();
-  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: 'source words' }));
-  for (const m of outcome.models) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: NAMES[m.kind] }));
+  hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: t('translate.sourceWords') }));
+  for (const m of outcome.models) hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: nameOf(m.kind) }));
   const body = table.tBodies[0];
   body.replaceChildren();
   labels.forEach((label, i) => {
@@ -365,13 +372,13 @@ function showOutcome(outcome) {
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: label }));
     for (const m of outcome.models) {
       const td = tr.insertCell();
-      td.textContent = `${pct(m.test.exact_by_bucket[i])} of ${m.test.count_by_bucket[i]}`;
+      td.textContent = t('translate.bucketCell', { exact: pct(m.test.exact_by_bucket[i]), count: String(m.test.count_by_bucket[i]) });
       td.dataset.exact = String(m.test.exact_by_bucket[i]);
       td.dataset.kind = m.kind;
     }
   });
   const tr = body.insertRow();
-  tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: 'all' }));
+  tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: t('translate.all') }));
   for (const m of outcome.models) {
     const td = tr.insertCell();
     td.textContent = pct(m.test.exact_acc);
@@ -388,11 +395,11 @@ async function showStudent() {
   body.replaceChildren();
   const r = await lab.sessionCall('TranslateSession', 'translate', { model: attentionModel(), words: ['je', 'suis', 'étudiant'] });
   const ill = state.data.illustrative.rows;
-  r.words.forEach((w, t) => {
+  r.words.forEach((w, row) => {
     const tr = body.insertRow();
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: w }));
     // Three weights a cell, kept on one line (the frame scrolls on a phone).
-    Object.assign(tr.insertCell(), { className: 'token', textContent: Array.from(r.alpha.slice(t * 3, t * 3 + 3), num).join(' / ') });
+    Object.assign(tr.insertCell(), { className: 'token', textContent: Array.from(r.alpha.slice(row * 3, row * 3 + 3), num).join(' / ') });
     Object.assign(tr.insertCell(), { className: 'token', textContent: ill[w] ? ill[w].map(num).join(' / ') : '—' });
   });
 }
@@ -411,11 +418,11 @@ async function translateTyped() {
     for (let m = 0; m < state.kinds.length; ++m) {
       const r = await lab.sessionCall('TranslateSession', 'translate', { model: m, words });
       if (call !== typedCalls) return;
-      out.push(`${NAMES[state.kinds[m]]}: "${r.words.join(' ')}"`);
+      out.push(t('translate.translationBy', { model: nameOf(state.kinds[m]), words: r.words.join(' ') }));
       if (m === attentionModel()) shown = r;
     }
-    $('tr-translations').textContent = out.join('; ');
-    drawWeightTable($('tr-typed'), 'English \\ French', shown.words, words, shown.alpha, { focusable: true });
+    $('tr-translations').textContent = out.join(listSeparator());
+    drawWeightTable($('tr-typed'), t('translate.cornerEnglishFrench'), shown.words, words, shown.alpha, { focusable: true });
     drawVectors(shown, words);
     typedWritten.refresh();
     typedRead.refresh();
@@ -453,8 +460,8 @@ function main() {
   state.kinds = kindsOf(settings);
   const series = [];
   for (const k of ['none', 'additive', 'dot']) {
-    series.push({ key: `${k}-exact`, label: `${NAMES[k]}, sentences`, colour: COLOURS[k], marker: MARKERS[k] });
-    series.push({ key: `${k}-token`, label: `${NAMES[k]}, words`, colour: COLOURS[k], dash: '6 4', marker: MARKERS[k] });
+    series.push({ key: `${k}-exact`, label: t('translate.seriesSentences', { model: nameOf(k) }), colour: COLOURS[k], marker: MARKERS[k] });
+    series.push({ key: `${k}-token`, label: t('translate.seriesWords', { model: nameOf(k) }), colour: COLOURS[k], dash: '6 4', marker: MARKERS[k] });
   }
   chart = new LineChart($('tr-curves'), { series, chance: null });
   chart.reset(settings.epochs, seriesOf(state.kinds));

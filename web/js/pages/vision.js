@@ -17,6 +17,7 @@ import { askBeforeLongRun, enablerOf, markDone, readItemNumber, setUpTrainingPag
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
+import { localDecimal, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -40,20 +41,20 @@ const lab = new LabClient();
 const widget = labData().widgets.vision;
 
 const accuracyChart = new LineChart($('vi-curves'), {
-  yLabel: 'validation accuracy',
+  yLabel: t('vision.validationAccuracy'),
   series: [
-    { key: 'vit', label: 'transformer', colour: PALETTE.blue, marker: 'square' },
-    { key: 'bag', label: 'bag of patches', colour: PALETTE.orange, dash: '6 4', marker: 'circle' },
+    { key: 'vit', label: t('vision.transformer'), colour: PALETTE.blue, marker: 'square' },
+    { key: 'bag', label: t('vision.bagOfPatches'), colour: PALETTE.orange, dash: '6 4', marker: 'circle' },
   ],
 });
 // Loss in bits (nats / ln 2): guessing costs 1 bit, so the chart's 0..1 holds a run from
 // its start; an epoch above 1 bit (a learning rate far too large) is drawn at the top and
 // given exactly in the table.
 const lossChart = new LineChart($('vi-loss'), {
-  yLabel: 'training loss (bits)', chance: null, yTick: (y) => String(y),
+  yLabel: t('vision.trainingLoss'), chance: null, yTick: (y) => localDecimal(String(y)),
   series: [
-    { key: 'vit', label: 'transformer', colour: PALETTE.blue, marker: 'square' },
-    { key: 'bag', label: 'bag of patches', colour: PALETTE.orange, dash: '6 4', marker: 'circle' },
+    { key: 'vit', label: t('vision.transformer'), colour: PALETTE.blue, marker: 'square' },
+    { key: 'bag', label: t('vision.bagOfPatches'), colour: PALETTE.orange, dash: '6 4', marker: 'circle' },
   ],
 });
 
@@ -71,9 +72,11 @@ const KEYS = ['vit', 'bag'];
 const NAMES = ['transformer', 'bag of patches'];
 
 function curvesLabel(settings, outcome = null) {
-  const end = outcome ? ` At the end: transformer ${pct(outcome.models[0].val_acc)}, bag of patches ${pct(outcome.models[1].val_acc)} on the validation images.` : '';
-  $('vi-curves').setAttribute('aria-label', `Validation accuracy over ${settings.epochs} epochs for the transformer and the bag of patches, with chance at 50 %.${end} Every number is in the table of the curves.`);
-  $('vi-loss').setAttribute('aria-label', `Mean training loss in bits per epoch for both models, over ${settings.epochs} epochs. Every number is in the table of the curves.`);
+  const epochs = String(settings.epochs);
+  $('vi-curves').setAttribute('aria-label', outcome
+    ? t('vision.curvesLabelEnd', { epochs, transformer: pct(outcome.models[0].val_acc), bag: pct(outcome.models[1].val_acc) })
+    : t('vision.curvesLabel', { epochs }));
+  $('vi-loss').setAttribute('aria-label', t('vision.lossLabel', { epochs }));
 }
 
 function addCurveRow(rows, e) {
@@ -93,7 +96,7 @@ function addCurveRow(rows, e) {
 async function train() {
   $('start-error').textContent = '';
   const settings = page.validate();
-  if (!settings) { $('start-error').textContent = 'Fix the marked settings first.'; return; }
+  if (!settings) { $('start-error').textContent = t('vision.fixSettings'); return; }
   let expected = null;
   try {
     expected = await estimateSeconds(settings, page.build());
@@ -102,9 +105,9 @@ async function train() {
     return;
   }
   document.body.dataset.estimate = String(expected);
-  const answer = await askBeforeLongRun(expected, { what: 'This training', hint: '(Fewer epochs or training images are quicker.)', errorEl: $('start-error'), estimateEl: $('vi-estimate') });
+  const answer = await askBeforeLongRun(expected, { what: t('vision.trainingWhat'), hint: t('vision.trainingHint'), errorEl: $('start-error'), estimateEl: $('vi-estimate') });
   if (answer !== 'run') return;
-  const ticket = predict.lock(`positions ${settings.positions}, read-out ${settings.pooling}, ${settings.epochs} epochs, seed ${settings.seed}`);
+  const ticket = predict.lock(t('vision.predictRun', { positions: String(settings.positions), pooling: String(settings.pooling), epochs: String(settings.epochs), seed: String(settings.seed) }));
   state.settings = settings;
   state.overview = state.reading = state.shuffled = null;
   resetRunViews();
@@ -115,7 +118,7 @@ async function train() {
   accuracyChart.reset(settings.epochs);
   lossChart.reset(settings.epochs);
   document.body.dataset.vision = 'training';
-  $('vi-progress').textContent = 'Training…';
+  $('vi-progress').textContent = t('vision.training');
   const done = [0, 0], rows = new Map();
   const t0 = performance.now();
   let outcome;
@@ -125,11 +128,11 @@ async function train() {
       accuracyChart.addPoint(KEYS[e.model], e.epoch, e.val_acc);
       lossChart.addPoint(KEYS[e.model], e.epoch, Math.min(1, e.loss / LN2));
       addCurveRow(rows, e);
-      $('vi-progress').textContent = `Epoch ${done[0]} of ${settings.epochs} (transformer), ${done[1]} of ${settings.epochs} (bag of patches).`;
+      $('vi-progress').textContent = t('vision.progressEpoch', { transformer: String(done[0]), bag: String(done[1]), epochs: String(settings.epochs) });
     });
   } catch (err) {
     $('start-error').textContent = `${capital(err.message)}.`;
-    $('vi-progress').textContent = 'Not trained.';
+    $('vi-progress').textContent = t('vision.notTrained');
     document.body.dataset.vision = 'error';
     return;
   } finally {
@@ -138,14 +141,14 @@ async function train() {
   }
   curvesLabel(settings, outcome.stopped ? null : outcome);
   if (outcome.stopped) {
-    $('vi-progress').textContent = 'Stopped: train again to see the images and the shuffle test.';
+    $('vi-progress').textContent = t('vision.stopped');
     document.body.dataset.vision = 'stopped';
     return;
   }
   document.body.dataset.trainSeconds = String((performance.now() - t0) / 1000);  // click to trained models
   document.body.dataset.wall = String(outcome.wall);
   const [vit, bag] = outcome.models;
-  $('vi-progress').textContent = `Trained in ${formatElapsed(outcome.wall)} on ${outcome.n_train} images.`;
+  $('vi-progress').textContent = t('vision.trained', { elapsed: formatElapsed(outcome.wall), n: String(outcome.n_train) });
   state.overview = await lab.sessionCall(SESSION, 'overview', {});
   const count = await lab.sessionCall(SESSION, 'shuffle_count', {});
   showCount(count);
@@ -153,9 +156,9 @@ async function train() {
   fillWhose();
   enableQuestions(true);
   await showImage(0);
-  showRunSummary(`Test accuracy: transformer ${pct(vit.test_acc)}, bag of patches ${pct(bag.test_acc)}; patches shuffled, ${count.changed} of ${count.n} answers changed.`, 'vi-image-section');
+  showRunSummary(t('vision.runSummary', { transformer: pct(vit.test_acc), bag: pct(bag.test_acc), changed: String(count.changed), n: String(count.n) }), 'vi-image-section');
   predict.showResult({ option: vit.test_acc - bag.test_acc > 0.1 ? 'transformer' : bag.test_acc - vit.test_acc > 0.1 ? 'bag' : 'same',
-    words: `transformer ${pct(vit.test_acc)}, bag of patches ${pct(bag.test_acc)}` }, ticket);
+    words: t('vision.predictWords', { transformer: pct(vit.test_acc), bag: pct(bag.test_acc) }) }, ticket);
   document.body.dataset.vision = 'trained';
   markDone('vision');
 }
@@ -163,12 +166,12 @@ async function train() {
 // ---- the shuffle count ---------------------------------------------------------------
 
 function showCount(c) {
-  const rows = [['transformer', c.changed, c.acc, c.acc_shuffled], ['bag of patches', c.bag_changed, c.bag_acc, c.bag_acc_shuffled]];
-  $('vi-count').tBodies[0].replaceChildren(...rows.map(([name, changed, before, after]) => {
+  const rows = [['transformer', t('vision.transformer'), c.changed, c.acc, c.acc_shuffled], ['bag of patches', t('vision.bagOfPatches'), c.bag_changed, c.bag_acc, c.bag_acc_shuffled]];
+  $('vi-count').tBodies[0].replaceChildren(...rows.map(([model, name, changed, before, after]) => {
     const tr = document.createElement('tr');
-    tr.dataset.model = name;
+    tr.dataset.model = model;
     tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: name }));
-    const cells = [[`${changed} of ${c.n}`, 'changed', changed], [pct(before), 'acc', before], [pct(after), 'accShuffled', after]];
+    const cells = [[t('vision.countOf', { changed: String(changed), n: String(c.n) }), 'changed', changed], [pct(before), 'acc', before], [pct(after), 'accShuffled', after]];
     for (const [text, key, value] of cells) {
       const td = tr.insertCell();
       td.textContent = text;
@@ -178,20 +181,20 @@ function showCount(c) {
   }));
   const off = state.settings.positions === 'off';
   $('vi-count-summary').textContent = off
-    ? `Positions are off: ${c.changed} of ${c.n} answers changed, by construction rather than by experiment. A model that cannot see positions is given each image's patches in one fixed order, so an image and its shuffle are the same input to it; the zero shows what blindness to order means, it does not test for it. The bag of patches never sees where a patch is either: ${c.bag_changed} of ${c.n}.`
-    : `Positions are on: a shuffle moves the plus signs to other rows and the transformer's answer follows what it now sees: ${c.changed} of ${c.n} changed, and its accuracy on the shuffled images is ${pct(c.acc_shuffled)} (the shuffled images keep their old labels, which the shuffle makes wrong for many of them). The bag of patches cannot tell: ${c.bag_changed} of ${c.n}.`;
+    ? t('vision.countPositionsOff', { changed: String(c.changed), bagChanged: String(c.bag_changed), n: String(c.n) })
+    : t('vision.countPositionsOn', { changed: String(c.changed), bagChanged: String(c.bag_changed), n: String(c.n), accShuffled: pct(c.acc_shuffled) });
 }
 
 // ---- one test image ---------------------------------------------------------------------
 
-const patchName = (k, grid) => `row ${Math.floor(k / grid) + 1}, column ${(k % grid) + 1}`;
+const patchName = (k, grid) => t('vision.patchName', { row: String(Math.floor(k / grid) + 1), column: String((k % grid) + 1) });
 
 function fillWhose() {
   const { grid } = state.overview;
   const mean = state.settings.pooling === 'mean';
-  const options = [['readout', mean ? "the read-out (the mean of every token's row)" : "the read-out (the class token's row)"]];
-  if (mean) options.push(['cls', "the class token's row"]);
-  for (let k = 0; k < grid * grid; ++k) options.push([String(k), `the patch at ${patchName(k, grid)} (as drawn)`]);
+  const options = [['readout', mean ? t('vision.whoseReadoutMean') : t('vision.whoseReadoutClass')]];
+  if (mean) options.push(['cls', t('vision.whoseClass')]);
+  for (let k = 0; k < grid * grid; ++k) options.push([String(k), t('vision.whosePatch', { patch: patchName(k, grid) })]);
   $('vi-whose').replaceChildren(...options.map(([value, text]) => Object.assign(document.createElement('option'), { value, textContent: text })));
   state.whose = 'readout';
   $('vi-whose').value = 'readout';
@@ -208,8 +211,12 @@ async function showImage(index) {
   drawImages();
 }
 
-const yesNo = (x) => (x ? 'yes' : 'no');
-const answerText = (r) => `the transformer says ${yesNo(r.pred)} (probability of yes ${num(r.p1)}), the bag of patches ${yesNo(r.bag_pred)} (${num(r.bag_p1)})`;
+const yesNo = (x) => (x ? t('vision.yes') : t('vision.no'));
+const answerText = (r) => t('vision.answerText', { pred: yesNo(r.pred), p1: num(r.p1), bagPred: yesNo(r.bag_pred), bagP1: num(r.bag_p1) });
+// Items joined as the page says them: "a and b and c", "a, then b".
+const joinAnd = (first, next) => t('vision.joinAnd', { first, next });
+const joinThen = (first, next) => t('vision.joinThen', { first, next });
+const joinWith = (join, items) => (items.length ? items.reduce(join) : '');
 
 // The weights shown for a reading: the read-out's, the class token's row, or the row of
 // the token that holds patch j of the image as drawn (in a shuffled reading, wherever
@@ -223,11 +230,12 @@ function shownWeights(r) {
 }
 
 function describe(r, grid, w) {
-  const where = (ks) => ks.map((k) => patchName(k, grid)).join(' and ');
+  const where = (ks) => joinWith(joinAnd, ks.map((k) => patchName(k, grid)));
   const top = Array.from(w.weights.keys()).sort((a, b) => w.weights[b] - w.weights[a]).slice(0, 2);
-  const whose = state.whose === 'readout' ? "The read-out's weights" : state.whose === 'cls' ? "The class token's weights"
-    : `The weights of the patch at ${patchName(w.selected, grid)}`;
-  return `Test image ${r.index + 1}${r.shuffled ? ', its patches shuffled' : ''}: plus signs at ${where(Array.from(r.plus))}, the ring at ${where(Array.from(r.ring))}. ${whose}: highest at ${top.map((k) => `${patchName(k, grid)} (${num(w.weights[k])})`).join(', then ')}; the class token ${num(w.cls)}.`;
+  const whose = state.whose === 'readout' ? t('vision.weightsReadout') : state.whose === 'cls' ? t('vision.weightsClass')
+    : t('vision.weightsPatch', { patch: patchName(w.selected, grid) });
+  return t('vision.describe', { index: String(r.index + 1), shuffled: r.shuffled ? 'yes' : 'no', plus: where(Array.from(r.plus)), ring: where(Array.from(r.ring)), whose,
+    top: joinWith(joinThen, top.map((k) => t('vision.patchWeight', { patch: patchName(k, grid), weight: num(w.weights[k]) }))), cls: num(w.cls) });
 }
 
 function drawImages() {
@@ -235,18 +243,18 @@ function drawImages() {
   for (const [r, map, table] of [[state.reading, 'vi-map', 'vi-table'], [state.shuffled, 'vi-shuffled-map', 'vi-shuffled-table']]) {
     const w = shownWeights(r);
     drawPatchMap($(map), { pixels: r.pixels, side, patch, weights: w.weights, selected: w.selected, label: describe(r, grid, w) });
-    fillHeatTable($(table), { weights: w.weights, grid, extra: ['class token', w.cls], selected: w.selected });
+    fillHeatTable($(table), { weights: w.weights, grid, extra: [t('vision.classToken'), w.cls], selected: w.selected });
   }
   const r = state.reading, s = state.shuffled;
   $('vi-shuffled-map').dataset.order = JSON.stringify(Array.from(s.order));  // patch k shown is patch order[k]
-  $('vi-map-caption').textContent = `Test image ${r.index + 1} as drawn. Its answer: ${yesNo(r.label)}.`;
-  $('vi-shuffled-caption').textContent = 'The same image, its patches moved by its seeded permutation.';
-  $('vi-answer').textContent = `As drawn (answer ${yesNo(r.label)}): ${answerText(r)}.`;
+  $('vi-map-caption').textContent = t('vision.mapCaption', { index: String(r.index + 1), answer: yesNo(r.label) });
+  $('vi-shuffled-caption').textContent = t('vision.shuffledCaption');
+  $('vi-answer').textContent = t('vision.answerAsDrawn', { answer: yesNo(r.label), text: answerText(r) });
   const same = r.p1 === s.p1;
   const samePlace = s.plus.every((k) => Math.floor(k / grid) === Math.floor(s.plus[0] / grid));
-  $('vi-shuffle-answer').textContent = `Shuffled (the plus signs now ${samePlace ? 'share' : 'do not share'} a row): ${answerText(s)}. ${same
-    ? (state.settings.positions === 'off' ? 'The same probability, to the last digit: with positions off the model is given the same patches in the same fixed order, so this cannot differ.' : 'The same probability, to the last digit.')
-    : `The probability moved by ${num(Math.abs(s.p1 - r.p1))}: where the patches are is part of their tokens.`}`;
+  $('vi-shuffle-answer').textContent = t('vision.answerShuffled', { samePlace: samePlace ? 'yes' : 'no', text: answerText(s), verdict: same
+    ? (state.settings.positions === 'off' ? t('vision.sameProbabilityOff') : t('vision.sameProbability'))
+    : t('vision.probabilityMoved', { delta: num(Math.abs(s.p1 - r.p1)) }) });
   Object.assign(document.body.dataset, { pred: String(r.pred), p1: String(r.p1), shuffledP1: String(s.p1) });
 }
 
@@ -274,12 +282,12 @@ function main() {
   predict = setUpPrediction('vision', widget.predict, openStore());
   const guarded = (fn) => () => { Promise.resolve(fn()).catch((err) => { $('vi-index-error').textContent = `${capital(err.message)}.`; }); };
   $('vi-index').addEventListener('input', guarded(() => {
-    const i = readItemNumber($('vi-index'), $('vi-index-error'), 'Test image');
+    const i = readItemNumber($('vi-index'), $('vi-index-error'), t('vision.testImage'));
     return i === null ? null : showImage(i);
   }));
   $('vi-next-wrong').addEventListener('click', guarded(() => nextWhere((i) => state.overview.pred[i] !== state.overview.test_labels[i],
-    `The transformer gets every one of the ${state.overview.n_test} test images right.`)));
-  $('vi-next-yes').addEventListener('click', guarded(() => nextWhere((i) => state.overview.test_labels[i] === 1, 'No test image has the answer yes.')));
+    t('vision.noneWrong', { n: String(state.overview.n_test) }))));
+  $('vi-next-yes').addEventListener('click', guarded(() => nextWhere((i) => state.overview.test_labels[i] === 1, t('vision.noneYes'))));
   $('vi-whose').addEventListener('change', () => { state.whose = $('vi-whose').value; if (state.reading) drawImages(); });
   // A patch pressed in the picture shows that patch's row (the select is the keyboard's way).
   for (const id of ['vi-map', 'vi-shuffled-map']) {

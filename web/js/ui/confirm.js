@@ -7,9 +7,11 @@
 // answers no. A second question at the same place answers the first one no.
 //
 //   if (!(await confirmInPage($('start-over'), 'Erase all your answers?', { yes: 'Erase them' }))) return;
+import { t } from './i18n.js';
+
 let open = null;  // {box, answer}: the question still waiting
 
-export function confirmInPage(after, question, { yes = 'Go ahead', no = 'Cancel' } = {}) {
+export function confirmInPage(after, question, { yes = t('ui.confirmYes'), no = t('ui.confirmNo') } = {}) {
   if (open) open.answer(false);
   const box = document.createElement('div');
   box.className = 'confirm';

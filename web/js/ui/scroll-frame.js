@@ -11,6 +11,8 @@
 // (.math-display, by tools/site/markdown.mjs) are frames too, reachable by the keyboard
 // only while one is wider than the page (a phone), so that the rest add no tab stops.
 
+import { t } from './i18n.js';
+
 const FRAME = '.scroll-frame, .math-display';
 
 // The sides of `frame` where content is hidden, as data-scroll words (or '').
@@ -47,14 +49,14 @@ function label(frame) {
     return;
   }
   const named = frame.querySelector('[aria-label]');
-  frame.setAttribute('aria-label', named ? `${named.getAttribute('aria-label')} (scrolls sideways)` : 'Scrollable content');
+  frame.setAttribute('aria-label', named ? t('ui.scrollsSideways', { label: named.getAttribute('aria-label') }) : t('ui.scrollable'));
 }
 
 function reachFormula(frame, scrolls) {
   if (scrolls && !frame.hasAttribute('tabindex')) {
     frame.tabIndex = 0;
     frame.setAttribute('role', 'region');
-    frame.setAttribute('aria-label', 'Formula, wider than the page: scroll it sideways');
+    frame.setAttribute('aria-label', t('ui.wideFormula'));
   } else if (!scrolls && frame.getAttribute('role') === 'region') {
     frame.removeAttribute('tabindex');
     frame.removeAttribute('role');

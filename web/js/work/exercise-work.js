@@ -3,6 +3,8 @@
 // with the typed text, whose numbers and which variant it answered, the verdict and the
 // attempts. The exercises page writes them; the hand-in and the gradebook read them.
 // Pure functions (no DOM); the drafts below take the storage they keep to.
+import { t } from '../ui/i18n.js';
+
 export const PREFIX = 'ex-';
 
 export const answerId = (kind, part) => `${PREFIX}${kind}--${part}`;
@@ -60,7 +62,7 @@ export function exerciseProgress(answers, student, variant, which = 'last') {
 export const TYPED_MAX = 500;
 export function lengthProblem(text) {
   const n = Array.from(String(text)).length;
-  return n > TYPED_MAX ? `This answer is ${n} characters; an answer is at most ${TYPED_MAX}. Shorten it to check it.` : '';
+  return n > TYPED_MAX ? t('exwork.tooLong', { n: String(n), max: String(TYPED_MAX) }) : '';
 }
 
 // Answers typed but not checked yet, one per part (by answer id, whatever the name or

@@ -20,6 +20,7 @@
 // latest run (work/code-work.js). The pages say which counts. Pure functions, no DOM.
 import { codeRun } from './code-work.js';
 import { exerciseProgress, normaliseStudent } from './exercise-work.js';
+import { localDecimal, t } from '../ui/i18n.js';
 
 export const DEFAULT_GRADING = { selfAssessedCounts: false, choiceAnswer: 'last', maxAttempts: 0, exerciseAnswer: 'best', codeRun: 'best' };
 
@@ -52,9 +53,9 @@ export function exerciseRulesOf(assignment) {
 
 // What counts of the exercises' answers, in one line for the exercises page.
 export function exerciseCountsText(answer) {
-  if (answer === 'first') return 'Your assignment grades the first answer you check in each part: check when you are sure.';
-  if (answer === 'last') return 'Your assignment grades the last answer you check in each part.';
-  return 'Your assignment counts a part right if any answer you checked for your numbers was right: trying something after a right answer never lowers your grade.';
+  if (answer === 'first') return t('rules.exerciseFirst');
+  if (answer === 'last') return t('rules.exerciseLast');
+  return t('rules.exerciseBest');
 }
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
@@ -117,11 +118,11 @@ export function grade(answers, checks, assignment, { student = '', rightParts = 
 // exercises 2.5 of 5".
 export function describeScore(g) {
   const ex = Object.values(g.exercises);
-  if (!ex.length) return `${g.points} of ${g.max}`;
+  if (!ex.length) return t('score.of', { points: localDecimal(String(g.points)), max: localDecimal(String(g.max)) });
   const sum = (xs, f) => Math.round(xs.reduce((s, x) => s + f(x), 0) * 100) / 100;
   const exPoints = sum(ex, (e) => e.credit), exMax = sum(ex, (e) => e.weight);
   const checkPoints = Math.round((g.points - exPoints) * 100) / 100, checkMax = Math.round((g.max - exMax) * 100) / 100;
-  return `${g.points} of ${g.max}: quick checks ${checkPoints} of ${checkMax}, exercises ${exPoints} of ${exMax}`;
+  return t('score.split', { points: localDecimal(String(g.points)), max: localDecimal(String(g.max)), checkPoints: localDecimal(String(checkPoints)), checkMax: localDecimal(String(checkMax)), exPoints: localDecimal(String(exPoints)), exMax: localDecimal(String(exMax)) });
 }
 
 // Did a finished race use every required setting? races: normalised runs (store.js).

@@ -13,6 +13,8 @@
 // Its own localStorage key, apart from the answers (store.js): these are a lab's
 // findings, not work to hand in. What is read is never trusted: only finite numbers
 // under the names above survive, and a missing or broken entry reads as null.
+import { t, localDecimal } from '../ui/i18n.js';
+
 export const OWN_KEY = 'attention-lab:own-results:v1';
 
 const FIELDS = {
@@ -59,45 +61,47 @@ export function saveOwnResult(kind, value) {
 export const FAR = 0.3;
 
 // Which page a check's ownResult names, and the sentences its feedback shows: the
-// student's numbers, or (none yet) where to get them.
+// student's numbers, or (none yet) where to get them (read when shown, in the page's language).
 export const OWN_RESULT_PAGES = {
   reading: { page: 'reading.html', text: (own) => ownResultText(own),
-    none: ' masks the most attended position and searches for the attention row furthest from the learned one that keeps the same answer.' },
+    get none() { return t('own.readingNone'); } },
   comments: { page: 'comments.html', text: (own) => shortcutResultText(own),
-    none: ' trains a comment classifier on data with a planted shortcut, then tests it with counterfactual pairs, subgroup rates and masking.' },
+    get none() { return t('own.commentsNone'); } },
 };
 
 // The comments page's audit in words, for the anti-example's check (Q8).
 export function shortcutResultText({ shortcut, remedy }) {
-  const p = (x) => `${Math.round(x * 1000) / 10} %`;
+  const p = (x) => `${localDecimal(String(Math.round(x * 1000) / 10))} %`;
   const parts = [];
   if (shortcut) {
-    parts.push(`On your own run (comments page, seed ${shortcut.seed}, bias ${shortcut.bias}), the attention model called ${p(shortcut.planted_fpr)} of the Osk's friendly and neutral test comments hostile, against ${p(shortcut.others_fpr)} for the other groups; with only the group's name changed, its answer changed in ${p(shortcut.flips_planted)} of the pairs that swap the Osk in or out. With the name masked, the Osk's rate was ${p(shortcut.masked_planted_fpr)}.`);
+    parts.push(t('own.shortcut', { seed: String(shortcut.seed), bias: localDecimal(String(shortcut.bias)), planted: p(shortcut.planted_fpr),
+      others: p(shortcut.others_fpr), flips: p(shortcut.flips_planted), masked: p(shortcut.masked_planted_fpr) }));
   }
   if (remedy) {
-    parts.push(`After your remedy (seed ${remedy.seed}): ${p(remedy.planted_fpr)} for the Osk against ${p(remedy.others_fpr)} for the others, and ${p(remedy.flips_planted)} of those pairs changed. One toy corpus, one seed: a mechanism, not a measurement of any real classifier.`);
+    parts.push(t('own.remedy', { seed: String(remedy.seed), planted: p(remedy.planted_fpr), others: p(remedy.others_fpr), flips: p(remedy.flips_planted) }));
   }
   return parts;
 }
 
 // The reading page's results in words, for Q4.
 export function ownResultText({ ablation, adversary }) {
-  const f = (x) => x.toFixed(3);
+  const f = (x) => localDecimal(x.toFixed(3));
   const parts = [];
   if (ablation) {
-    parts.push(`On your own attention model (reading page, seed ${ablation.seed}, T = ${ablation.T}), masking each test example's most attended position moved test accuracy from ${f(ablation.as_trained)} to ${f(ablation.top_masked)}; masking a random position gave ${f(ablation.random_masked)}.`);
+    parts.push(t('own.ablation', { seed: String(ablation.seed), T: String(ablation.T), trained: f(ablation.as_trained), top: f(ablation.top_masked), random: f(ablation.random_masked) }));
   }
   if (adversary) {
     const same = adversary.pred === adversary.learned_pred;
-    parts.push(`For test example ${adversary.index + 1}, the search found an attention row ${f(adversary.jsd)} bit (Jensen–Shannon) from the learned one that ${same ? 'keeps' : 'changes'} the answer: class ${adversary.pred} at probability ${f(adversary.prob)} against the learned row's class ${adversary.learned_pred} at ${f(adversary.learned_prob)} (tolerance ${adversary.tol}).`);
+    parts.push(t('own.adversary', { example: String(adversary.index + 1), jsd: f(adversary.jsd), same: same ? 'yes' : 'no', pred: String(adversary.pred), prob: f(adversary.prob),
+      learnedPred: String(adversary.learned_pred), learnedProb: f(adversary.learned_prob), tol: localDecimal(String(adversary.tol)) }));
     // "Very different" only where it is: Jensen-Shannon divergence in bits runs from 0
     // (the same row) to 1 (rows with no position in common).
     if (same && adversary.jsd >= FAR) {
-      parts.push('Here a clearly different map gives the same prediction, so this heatmap alone does not settle why the model answered as it did.');
+      parts.push(t('own.farSame'));
     } else if (same) {
-      parts.push(`That row is close to the learned one (under ${FAR} bit of a possible 1), so this example does not show a very different map with the same answer; a larger tolerance or another example may.`);
+      parts.push(t('own.closeSame', { far: localDecimal(String(FAR)) }));
     }
-    if (same) parts.push('A caveat: a row found by search for one example need not be one the model could produce. Wiegreffe and Pinter (2019) reply that a fair test trains a whole model to attend differently while staying as accurate, and that even where such a model can be found, its attention serves less well as a guide for a simpler model (their diagnostic test).');
+    if (same) parts.push(t('own.caveat'));
   }
   return parts;
 }

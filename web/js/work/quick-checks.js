@@ -7,6 +7,10 @@ import { orderChoices } from './choice-order.js';
 import { gradingOf } from './grading-rules.js';
 import { loadOwnResults, OWN_RESULT_PAGES, OWN_KEY } from './own-results.js';
 import { recordAttempt, TEXT_MAX } from './store.js';
+import { pageLanguage, t } from '../ui/i18n.js';
+
+// A message with \u0000 where its link goes -> the parts to append around the link.
+const withLink = (text, link) => text.split('\u0000').flatMap((part, i) => (i ? [link, part] : [part]));
 
 // student: whose order of the options to show (choice-order.js), '' for the answer key's.
 export function initQuickChecks(root, { store, checks, assignment = null, student = '', onChange = () => {} }) {
@@ -43,9 +47,9 @@ function initChoice(el, check, store, onChange, rules) {
     if (own) showOwnResult(own, a.checked);
     el.dataset.state = a.checked ? (a.correct ? 'correct' : 'wrong') : 'open';
     const left = rules.maxAttempts > 0 ? rules.maxAttempts - used() : 0;
-    const tries = rules.maxAttempts === 0 ? '' : spent() ? ' You have used every attempt the assignment allows.' : ` ${left} attempt(s) left.`;
+    const tries = rules.maxAttempts === 0 ? '' : spent() ? ` ${t('qc.noAttemptsLeft')}` : ` ${t('qc.attemptsLeft', { left: String(left) })}`;
     verdict.textContent = a.checked
-      ? `${a.correct ? 'Correct.' : 'Not quite: read why, then try another answer.'}${tries}`
+      ? `${t(a.correct ? 'qc.correct' : 'qc.notQuite')}${tries}`
       : '';
   };
   for (const r of radios) {
@@ -66,7 +70,7 @@ function initChoice(el, check, store, onChange, rules) {
     if (spent()) return;
     const current = store.state.answers[check.id] || {};
     if (!current.choice) {
-      verdict.textContent = 'Choose one of the answers first.';
+      verdict.textContent = t('qc.chooseFirst');
       return;
     }
     const a = answerOf(store, check.id);
@@ -98,10 +102,11 @@ function initShort(el, check, store, onChange) {
     const n = text.value.length;
     text.setAttribute('aria-invalid', n > TEXT_MAX ? 'true' : 'false');
     if (n > TEXT_MAX) {
-      feedback.textContent = `This answer is ${n.toLocaleString('en')} characters; at most ${TEXT_MAX.toLocaleString('en')} are saved. Shorten it to keep it.`;
+      feedback.textContent = t('qc.tooLong', { n: n.toLocaleString(pageLanguage()), max: TEXT_MAX.toLocaleString(pageLanguage()) });
+      feedback.dataset.tooLong = 'true';
       return;
     }
-    if (feedback.textContent.startsWith('This answer is ')) feedback.textContent = '';
+    if (feedback.dataset.tooLong) { feedback.textContent = ''; delete feedback.dataset.tooLong; }
     answerOf(store, check.id).text = text.value;
     store.save();
     onChange();
@@ -110,10 +115,10 @@ function initShort(el, check, store, onChange) {
     const words = ((store.state.answers[check.id] || {}).text || '').trim().split(/\s+/).filter(Boolean).length;
     const min = check.minWords || 1;
     if (words < min) {
-      feedback.textContent = `Write a little more first (at least ${min} words; you have ${words}).`;
+      feedback.textContent = t('qc.moreWords', { min: String(min), words: String(words) });
       return;
     }
-    feedback.textContent = 'Compare your answer with the model answer below and tick what you covered.';
+    feedback.textContent = t('qc.compare');
     const a = answerOf(store, check.id);
     if (!a.revealed) a.at = a.updatedAt;  // when it was first answered (an LMS's latency)
     a.revealed = true;
@@ -143,17 +148,17 @@ function showOwnResult(box, answered) {
   if (!answered) return;
   const source = OWN_RESULT_PAGES[box.dataset.own] || OWN_RESULT_PAGES.reading;
   const parts = source.text(loadOwnResults());
-  const link = Object.assign(document.createElement('a'), { href: source.page, textContent: `the ${source.page.replace('.html', '')} page` });
+  const link = Object.assign(document.createElement('a'), { href: source.page, textContent: t('qc.pageName', { page: source.page.replace('.html', '') }) });
   if (parts.length) {
     box.dataset.has = 'true';
     box.replaceChildren(...parts.map((t) => Object.assign(document.createElement('p'), { textContent: t })));
     const more = document.createElement('p');
-    more.append('Try other settings and seeds on ', link, '.');
+    more.append(...withLink(t('qc.tryOther', { link: '\u0000' }), link));
     box.append(more);
   } else {
     box.dataset.has = 'false';
     const p = document.createElement('p');
-    p.append('Test this on a model you train yourself: ', link, source.none);
+    p.append(...withLink(t('qc.testYourself', { link: '\u0000' }), link), source.none);
     box.replaceChildren(p);
   }
 }

@@ -21,6 +21,8 @@
 // impossible, left where it is while this page works in memory. When storage is
 // disabled or full, the page says so and everything still works in memory (export
 // included).
+import { t } from '../ui/i18n.js';
+
 export const STORE_KEY = 'attention-lab:v1';
 export const VERSION = 2;
 export const NAME_MAX = 200;   // the checks page, the hand-in and the gradebook share these
@@ -210,28 +212,28 @@ export function openStore(storage = safeLocalStorage(), win = typeof window === 
   const store = { state: emptyState(), persistent: Boolean(storage), problem: null, onProblem: null, onChange: null };
   const report = (text) => { store.problem = text; if (store.onProblem) store.onProblem(text); };
   if (!storage) {
-    store.problem = 'This browser is not letting the lab save your answers (storage is disabled or full, as in some private windows). Everything works, but answers will be lost on reload: use "Download my work" to keep them.';
+    store.problem = t('store.noStorage');
   } else {
     const read = readStored(storage);
     const parsed = read.ok ? parseStored(read.raw) : { unreadable: true };
     if (!read.ok) {
       store.persistent = false;
-      store.problem = 'This browser would not let the lab read your saved answers. Everything works in this page, but nothing is saved: use "Download my work" to keep your work.';
+      store.problem = t('store.cannotRead');
     } else if (parsed.unreadable) {
       const aside = `${STORE_KEY}:unreadable:${Date.now()}`;
       let setAside = false;
       try { storage.setItem(aside, read.raw); setAside = storage.getItem(aside) === read.raw; } catch { setAside = false; }
       if (setAside) {
         try { storage.removeItem(STORE_KEY); } catch { /* it stays, set aside as well */ }
-        store.problem = `Answers saved earlier in this browser could not be read (the saved data is damaged or from a newer version of the lab). They were set aside under "${aside}" and you are starting afresh.`;
+        store.problem = t('store.unreadableSetAside', { key: aside });
       } else {
         // No room for a copy: leave the data where it is and do not write over it.
         store.persistent = false;
-        store.problem = 'Answers saved earlier in this browser could not be read, and there is no room to set them aside, so they are left untouched. This page works, but saves nothing: use "Download my work" to keep what you do now.';
+        store.problem = t('store.unreadableNoRoom');
       }
     } else {
       store.state = parsed.state;
-      if (parsed.dropped) store.problem = `${parsed.dropped} saved item(s) in this browser were damaged and could not be used; everything else was restored.`;
+      if (parsed.dropped) store.problem = t('store.itemsDamaged', { count: String(parsed.dropped) });
     }
   }
 
@@ -246,7 +248,7 @@ export function openStore(storage = safeLocalStorage(), win = typeof window === 
       return true;
     } catch {
       store.persistent = false;
-      report('The browser refused to save your work (its storage is full or disabled). Everything you did is kept in this page: use "Download my work" before you leave.');
+      report(t('store.saveRefused'));
       return false;
     }
   };

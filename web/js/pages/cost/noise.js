@@ -14,7 +14,8 @@
 //
 //   noisyFindings(results, Ts, threads) -> ['At T = 256 the GRU (1 thread) took less time than at T = 128: ...', ...]
 //   results: Map of `${layer}/${threads}/${T}` -> {seconds}; Ts ascending; threads: 1 or 2.
-const NAMES = { attention: 'self-attention', gru: 'the GRU' };
+import { localDecimal, t } from '../../ui/i18n.js';
+
 const FALL = 0.9;
 
 export function noisyFindings(results, Ts, threads) {
@@ -27,7 +28,7 @@ export function noisyFindings(results, Ts, threads) {
         const r = at(layer, th, T);
         if (!r) continue;
         if (before && r.seconds < FALL * before.r.seconds) {
-          found.push(`At T = ${T}, ${NAMES[layer]} (${th} thread${th > 1 ? 's' : ''}) took less time than at T = ${before.T}, with at least twice the work.`);
+          found.push(t('cost.noiseFall', { T: String(T), layer, threads: th, before: String(before.T) }));
         }
         before = { T, r };
       }
@@ -37,7 +38,7 @@ export function noisyFindings(results, Ts, threads) {
     const longest = [...Ts].reverse().find((T) => at('attention', 1, T) && at('attention', 2, T));
     if (longest) {
       const speedup = at('attention', 1, longest).seconds / at('attention', 2, longest).seconds;
-      if (speedup < 1) found.push(`A second thread made self-attention slower at T = ${longest} (${speedup.toFixed(2)}×), where splitting its rows should make it faster.`);
+      if (speedup < 1) found.push(t('cost.noiseSlowerThreads', { T: String(longest), speedup: localDecimal(speedup.toFixed(2)) }));
     }
   }
   return found;

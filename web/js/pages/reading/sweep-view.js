@@ -7,6 +7,7 @@ import { formatNumber } from '../../ui/format.js';
 import { raceSeconds, raceWork } from '../../engine/race-estimate.js';
 import { XYPlot } from '../../charts/xy-plot.js';
 import { PALETTE } from '../../charts/svg.js';
+import { localDecimal, t } from '../../ui/i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 3);
@@ -24,12 +25,12 @@ export function sweepRuns(settings, base) {
   return values.map((v) => ({ settings: { ...base, [settings.vary]: v }, label: String(v) }));
 }
 
-const varyLabel = (vary) => (vary === 'seed' ? 'seed' : labData().widgets.race.settings.find((s) => s.key === vary).label);
+const varyLabel = (vary) => (vary === 'seed' ? t('reading.sweepSeed') : labData().widgets.race.settings.find((s) => s.key === vary).label);
 
 const chartSweep = (labels, vary) => new XYPlot($('rd-sweep-chart'), {
-  x: { label: vary === 'seed' ? 'run (seeds in order)' : `run (${varyLabel(vary)})`, log: false, min: 0.5, max: labels.length + 0.5,
+  x: { label: vary === 'seed' ? t('reading.sweepRunSeeds') : t('reading.sweepRunOf', { setting: varyLabel(vary) }), log: false, min: 0.5, max: labels.length + 0.5,
     format: (v) => (Number.isInteger(v) && labels[v - 1] !== undefined ? labels[v - 1] : '') },
-  y: { label: 'test accuracy', log: false, min: 0.4, max: 1, format: (v) => v.toFixed(1) },
+  y: { label: t('reading.sweepTestAccuracy'), log: false, min: 0.4, max: 1, format: (v) => localDecimal(v.toFixed(1)) },
 });
 
 function median(xs) {
@@ -42,8 +43,8 @@ function median(xs) {
 const spread = (xs) => ({ median: median(xs), lo: Math.min(...xs), hi: Math.max(...xs) });
 
 const chartSweepCurves = () => new XYPlot($('rd-sweep-curves'), {
-  x: { label: 'epoch', log: false, format: (v) => String(v) },
-  y: { label: 'validation accuracy', log: false, min: 0.4, max: 1, format: (v) => v.toFixed(1) },
+  x: { label: t('reading.sweepEpoch'), log: false, format: (v) => String(v) },
+  y: { label: t('reading.sweepValidationAccuracy'), log: false, min: 0.4, max: 1, format: (v) => localDecimal(v.toFixed(1)) },
 });
 
 // Every run's validation curve, faint, and the median over runs epoch by epoch, bold.
@@ -57,16 +58,16 @@ function drawSweepCurves(sorted) {
     for (const [k, c] of curves.entries()) series.push({ key: `${key}-${sorted[k].seed}`, colour, faint: true, points: c.map((v, e) => [e + 1, v]) });
     const epochs = Math.max(0, ...curves.map((c) => c.length));
     const med = Array.from({ length: epochs }, (_, e) => [e + 1, median(curves.filter((c) => c.length > e).map((c) => c[e]))]);
-    series.push({ key: `${key}-median`, label: `${label}, median`, colour, marker, points: med });
+    series.push({ key: `${key}-median`, label: t('reading.sweepMedianSeries', { model: label }), colour, marker, points: med });
     if (curves.length) {
       const last = curves.map((c) => c[c.length - 1]);
-      summary.push(`${label}: the last epoch's validation accuracy from ${num(Math.min(...last))} to ${num(Math.max(...last))}, median ${num(median(last))}`);
+      summary.push(t('reading.sweepCurvesModel', { model: label, lo: num(Math.min(...last)), hi: num(Math.max(...last)), median: num(median(last)) }));
     }
   }
-  chartSweepCurves().draw({ series, message: 'the curves appear as runs finish' });
+  chartSweepCurves().draw({ series, message: t('reading.sweepCurvesWaiting') });
   $('rd-sweep-curves').setAttribute('aria-label', sorted.length
-    ? `Validation accuracy per epoch of ${sorted.length} runs, each run a faint line and the median bold. ${summary.join('; ')}.`
-    : 'The runs\' learning curves appear here as they finish.');
+    ? t('reading.sweepCurvesLabel', { runs: String(sorted.length), summary: summary.join('; ') })
+    : t('reading.sweepCurvesEmpty'));
 }
 
 // view: {labels (one a run, in run order), vary (the setting the sweep varies)}.
@@ -97,15 +98,15 @@ export function drawSweep(results, { labels, vary }) {
   }));
   if (sorted.length) {
     const tr = body.insertRow();
-    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: 'median (range)' }));
+    tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: t('reading.sweepMedianRange') }));
     const summary = [];
     for (const m of ['test_gru', 'test_attention']) {
       const s = spread(sorted.map((r) => r[m]));
-      const text = `${num(s.median)} (${num(s.lo)} to ${num(s.hi)})`;
+      const text = t('reading.sweepMedianCell', { median: num(s.median), lo: num(s.lo), hi: num(s.hi) });
       tr.insertCell().textContent = text;
-      summary.push(`${m === 'test_gru' ? 'GRU' : 'attention'} median ${text}`);
+      summary.push(t('reading.sweepModelMedian', { model: m === 'test_gru' ? 'GRU' : 'attention', text }));
     }
-    $('rd-sweep-chart').setAttribute('aria-label', `Test accuracy of ${sorted.length} runs: ${summary.join('; ')}. The table below lists every run.`);
+    $('rd-sweep-chart').setAttribute('aria-label', t('reading.sweepChartLabel', { runs: String(sorted.length), summary: summary.join('; ') }));
   }
 }
 

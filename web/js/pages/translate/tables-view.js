@@ -4,9 +4,12 @@
 // weight a cell coloured by its value. The page (../translate.js) decides when to draw.
 import { formatNumber } from '../../ui/format.js';
 import { textOn, viridis } from '../../charts/heatmap.js';
+import { decimalSeparator, localDecimal, t } from '../../ui/i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const num = (x) => formatNumber(x, 2);
+// Between a vector's numbers: ", ", or "; " where the comma is the decimal one (French).
+const listSeparator = () => (decimalSeparator() === ',' ? '; ' : ', ');
 
 // A table of attention weights: rows and cols name them (text, never HTML), A holds
 // rows x cols numbers row-major, corner heads the row names' column, gold lists
@@ -17,7 +20,7 @@ const num = (x) => formatNumber(x, 2);
 // heat: false leaves the cells uncoloured (weights no model was trained to use, which
 // a heatmap would invite a reader to interpret).
 export function drawWeightTable(table, corner, rows, cols, A, { gold = [], rowAttribute = 'target', focusable = false, heat = true } = {}) {
-  const golden = new Set(gold.map(([t, j]) => `${t},${j}`));
+  const golden = new Set(gold.map(([i, j]) => `${i},${j}`));
   table.tHead.replaceChildren();
   const hr = table.tHead.insertRow();
   hr.append(Object.assign(document.createElement('th'), { scope: 'col', textContent: corner }));
@@ -26,18 +29,18 @@ export function drawWeightTable(table, corner, rows, cols, A, { gold = [], rowAt
     th.dataset.source = String(j);  // a word read (ui/linked.js)
     hr.append(th);
   });
-  table.tBodies[0].replaceChildren(...rows.map((word, t) => {
+  table.tBodies[0].replaceChildren(...rows.map((word, r) => {
     const tr = document.createElement('tr');
     const th = Object.assign(document.createElement('th'), { scope: 'row', textContent: word });
     if (rowAttribute === 'source') th.lang = 'fr';  // the source's own words
-    th.dataset[rowAttribute] = String(t);
+    th.dataset[rowAttribute] = String(r);
     if (focusable) th.tabIndex = 0;
     tr.append(th);
     for (let j = 0; j < cols.length; ++j) {
       const td = tr.insertCell();
-      heatCell(td, A[t * cols.length + j], golden.has(`${t},${j}`), heat);
+      heatCell(td, A[r * cols.length + j], golden.has(`${r},${j}`), heat);
       td.dataset.source = String(j);
-      if (rowAttribute !== 'source') td.dataset[rowAttribute] = String(t);
+      if (rowAttribute !== 'source') td.dataset[rowAttribute] = String(r);
     }
     return tr;
   }));
@@ -46,7 +49,7 @@ export function drawWeightTable(table, corner, rows, cols, A, { gold = [], rowAt
 // A cell coloured by its weight (viridis), its number in black or white, whichever reads
 // better on that colour (in every theme); ◆ marks a gold link. Weights that round to 0.00
 // read "<0.01" (the exact number stays in data-weight): a table of 2.74e-3s is hard to scan.
-const weightText = (w) => (w < 0.005 ? '<0.01' : String(Number(w.toFixed(2))));
+const weightText = (w) => localDecimal(w < 0.005 ? '<0.01' : String(Number(w.toFixed(2))));
 function heatCell(td, w, gold, heat) {
   if (heat) {
     const fill = viridis(w);
@@ -61,9 +64,9 @@ function heatCell(td, w, gold, heat) {
 
 // The typed sentence's vectors: cross-attention's queries (decoder states) and keys
 // (encoder states), and self-attention over the source from the same encoder states.
-export function drawVectors(t, words) {
+export function drawVectors(typed, words) {
   $('tr-qkv-empty').hidden = true;
-  const H = t.hidden, SHOWN = Math.min(6, H);
+  const H = typed.hidden, SHOWN = Math.min(6, H);
   // One row a word: its name a keyboard stop, the row its position (attribute) for
   // ui/linked.js: a word written (queries) or read (keys).
   const rowsOf = (table, labels, flat, attribute) => {
@@ -75,11 +78,11 @@ export function drawVectors(t, words) {
       if (attribute === 'source') th.lang = 'fr';  // a French word (its key)
       tr.append(th);
       const td = tr.insertCell();
-      td.textContent = `[${Array.from(flat.slice(i * H, i * H + SHOWN), num).join(', ')}${H > SHOWN ? ', …' : ''}]`;
+      td.textContent = `[${Array.from(flat.slice(i * H, i * H + SHOWN), num).join(listSeparator())}${H > SHOWN ? `${listSeparator()}…` : ''}]`;
       th.dataset[attribute] = td.dataset[attribute] = String(i);
     });
   };
-  rowsOf($('tr-cross-q'), t.words.map((w) => `for "${w}"`), t.queries, 'target');
-  rowsOf($('tr-cross-k'), words, t.keys, 'source');
-  drawWeightTable($('tr-self'), 'query \\ key', words, words, t.self_alpha, { rowAttribute: 'source', focusable: true, heat: false });
+  rowsOf($('tr-cross-q'), typed.words.map((w) => t('translate.queryFor', { word: w })), typed.queries, 'target');
+  rowsOf($('tr-cross-k'), words, typed.keys, 'source');
+  drawWeightTable($('tr-self'), t('translate.cornerQueryKey'), words, words, typed.self_alpha, { rowAttribute: 'source', focusable: true, heat: false });
 }
