@@ -88,10 +88,10 @@ for (const mode of ['isolated', 'plain']) {
     // Times on one clock: the race's total, and each model's last epoch within it, as
     // shown and as computed.
     const times = await page.evaluate(() => ({
-      total: Number(/it took (\d+\.\d+) s/.exec(document.getElementById('run-facts').textContent)[1]),
+      total: Number(/it took (\d+\.\d+)\s+s/.exec(document.getElementById('run-facts').textContent)[1]),
       wall: Number(document.body.dataset.wallSeconds),
-      parts: Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [Number(/^(\d+\.\d+) s/.exec(tr.cells[2].textContent)[1]), Number(tr.cells[2].dataset.seconds)]),
-      progress: ['gru', 'attention'].map((m) => Number(/at (\d+\.\d+) s$/.exec(document.getElementById(`progress-${m}`).textContent)[1])),
+      parts: Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [Number(/^(\d+\.\d+)\s+s/.exec(tr.cells[2].textContent)[1]), Number(tr.cells[2].dataset.seconds)]),
+      progress: ['gru', 'attention'].map((m) => Number(/at (\d+\.\d+)\s+s$/.exec(document.getElementById(`progress-${m}`).textContent)[1])),
     }));
     assert.equal(times.parts.length, 2);
     for (const [shown, exact] of times.parts) {

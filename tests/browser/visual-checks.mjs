@@ -200,7 +200,7 @@ export function developerText() {
     for (const m of text.matchAll(/(?<![\w.])[-+]?\d+(?:\.\d+)?e[-+]?\d+\b/gi)) out.push(`"${m[0]}" in e-notation (${where(el)})`);
     for (const m of text.matchAll(/\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*_[A-Za-z0-9]{2,}\b/g)) out.push(`"${m[0]}" (${where(el)})`);
     for (const m of text.matchAll(/(?<![\w-])(?:self-row|cross-step|ex-[\w-]+--[\w-]+)(?![\w-])/g)) out.push(`"${m[0]}", an exercise's id (${where(el)})`);
-    for (const m of text.matchAll(/(?<![\w.])0(?:\.0+)?[\s\u00a0](?:s|ms|seconds)\b/g)) out.push(`"${m[0]}", a time rounded to nothing (${where(el)})`);
+    for (const m of text.matchAll(/(?<![\w.,])0(?:\.0+)?[\s\u00a0](?:s|ms|seconds)\b/g)) out.push(`"${m[0]}", a time rounded to nothing (${where(el)})`);
   }
   for (const el of document.querySelectorAll('td, th, li, option, dt, dd')) {
     const t = el.textContent.trim();

@@ -11,7 +11,7 @@ import { LineChart } from '../charts/line-chart.js';
 import { drawHeatmap, heatmapCellAt } from '../charts/heatmap.js';
 import { PALETTE } from '../charts/svg.js';
 import { downloadText } from '../work/download.js';
-import { formatDuration, formatNumber, formatPercent } from '../ui/format.js';
+import { formatDuration, formatNumber, formatPercent, withUnit } from '../ui/format.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { measureRaceSpeed, raceSeconds, raceWork } from '../engine/race-estimate.js';
 import { setUpPrediction } from './predict-box.js';
@@ -183,7 +183,8 @@ function downloadWork() {
 // therefore when it finished on the race's clock, a part within the total by construction.
 // A time on that clock: two decimals under 10 s (a short race's parts are a tenth of a
 // second apart), one above. Rounding keeps order, so a part never reads above its total.
-const clockText = (s) => `${localDecimal(s.toFixed(s < 10 ? 2 : 1))} s`;
+// (a no-break space: the number never leaves its unit at a line's end)
+const clockText = (s) => withUnit(localDecimal(s.toFixed(s < 10 ? 2 : 1)), 's');
 
 function onEpoch(p) {
   const model = p.kind;
