@@ -13,9 +13,10 @@ export const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-f
 // The built site under test (tools/lab builds it into dist/).
 export const DIST = process.env.LAB_DIST || 'dist';
 
-export async function startLab() {
-  const isolated = await startServer({ root: DIST, port: 0, isolation: true });
-  const plain = await startServer({ root: DIST, port: 0, isolation: false });
+// root: another built site (the pseudo-locale's, languages-visual.test.mjs).
+export async function startLab({ root = DIST } = {}) {
+  const isolated = await startServer({ root, port: 0, isolation: true });
+  const plain = await startServer({ root, port: 0, isolation: false });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
   const url = (server, path) => `http://127.0.0.1:${server.address().port}/${path}`;
   return {

@@ -5,7 +5,7 @@ import './shared-limits.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseAnswer } from '../../web/js/settings/parse.js';
-import { DRAFT_MAX, DRAFTS_KEY, TYPED_MAX, answerId, exerciseAnswers, exerciseProgress, lengthProblem, normaliseStudent, openDrafts } from '../../web/js/work/exercise-work.js';
+import { DRAFT_MAX, DRAFTS_KEY, TYPED_MAX, answerId, exerciseAnswers, exerciseProgress, gradedLang, lengthProblem, normaliseStudent, openDrafts } from '../../web/js/work/exercise-work.js';
 import { buildHandin, parseHandin } from '../../web/js/work/handin.js';
 import { gradebook, toCsv } from '../../web/js/grading/gradebook.js';
 import { describeScore, grade, lessonStatus } from '../../web/js/work/grading-rules.js';
@@ -30,6 +30,22 @@ test('answers: decimals, fractions, brackets, a Unicode minus; a decimal comma a
   assert.match(parseAnswer('1/2/3', 1).message, /is not a number/);
   assert.match(parseAnswer('', 2).message, /^Type 2 numbers/);
   assert.deepEqual(parseAnswer('1 2 3 4', null), { ok: true, values: [1, 2, 3, 4] });  // the engine counts
+});
+
+test('answers typed on a French page: the comma is decimal, ";" and spaces separate, the neutral form still reads', () => {
+  const fr = { lang: 'fr' };
+  assert.deepEqual(parseAnswer('0,5', 1, fr), { ok: true, values: [0.5] });
+  assert.deepEqual(parseAnswer('[\u22120,25 ; 0,75]', 2, fr), { ok: true, values: [-0.25, 0.75] });
+  assert.deepEqual(parseAnswer('0,2 0,3 0,5', 3, fr), { ok: true, values: [0.2, 0.3, 0.5] });
+  assert.deepEqual(parseAnswer('0.25, 0.75', 2, fr), { ok: true, values: [0.25, 0.75] });  // the neutral form
+  assert.deepEqual(parseAnswer('1/4 ; 3/4', 2, fr), { ok: true, values: [0.25, 0.75] });
+  assert.equal(parseAnswer('0,5', 2, fr).message, 'This part takes 2 numbers; you typed 1.');  // no "use a point" in French
+  // Kept with its language, read again the same way by whoever grades it (gradebook, LMS).
+  const [a] = Object.values(normalizeState({ answers: { [answerId('context', 'weights')]: part('0,5', true, { lang: 'fr', first: { choice: '0,5', text: '0,5', lang: 'fr', correct: true, at: '2026-11-30T10:00:00Z' } }) } }).state.answers);
+  assert.equal(gradedLang(a, 'last'), 'fr');
+  assert.equal(gradedLang(a, 'first'), 'fr');
+  assert.equal(gradedLang({ text: '0.5' }, 'last'), null);  // saved before the lab had languages: neutral
+  assert.equal(normalizeState({ answers: { x: part('1', true, { lang: '<b>' }) } }).state.answers.x.lang, undefined);
 });
 
 test('answer ids, the student as the seed sees it, progress per kind for one name and variant', () => {

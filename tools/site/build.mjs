@@ -1,5 +1,6 @@
 // Builds the static site in one folder that can be copied to any host:
-//   node tools/site/build.mjs --out dist --wasm build/wasm/wasm [--kit build/wasm/kit] [--content content]
+//   node tools/site/build.mjs --out dist --wasm build/wasm/wasm [--kit build/wasm/kit] [--content content] [--pseudo]
+// (--pseudo: the pseudo-locale en-XA too, in out/en-XA/, for layout tests; never shipped)
 // in two steps: the kit, what every course shares (tools/site/kit.mjs: web/ bundled, the
 // WebAssembly modules, KaTeX), then the site from the kit and the content (site.mjs,
 // Node alone: what the npm package's `attention-lab build` runs for an instructor's course).
@@ -23,12 +24,12 @@ function arg(name, dflt) {
 }
 
 // kitDir: where to keep the kit (a temporary folder when not given).
-export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content'), kitDir }) {
+export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content'), kitDir, pseudo = false }) {
   loadContent(contentDir, webFiles(join(ROOT, 'web')));  // content errors before the slow part
   const temp = kitDir ? null : mkdtempSync(join(tmpdir(), 'attention-lab-kit-'));
   try {
     await makeKit({ kitDir: kitDir || temp, wasmDir });
-    return await siteFromKit({ out, kitDir: kitDir || temp, contentDir });
+    return await siteFromKit({ out, kitDir: kitDir || temp, contentDir, pseudo });
   } finally {
     if (temp) rmSync(temp, { recursive: true, force: true });
   }
@@ -44,7 +45,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const wasmDir = resolve(arg('--wasm', join(ROOT, 'build/wasm/wasm')));
   const contentDir = resolve(arg('--content', join(ROOT, 'content')));
   const kitDir = arg('--kit') && resolve(arg('--kit'));
-  buildSite({ out, wasmDir, contentDir, kitDir }).then(
+  buildSite({ out, wasmDir, contentDir, kitDir, pseudo: process.argv.includes('--pseudo') }).then(
     (r) => console.log(`site: ${out} (${r.sections} lesson sections, ${r.checks} quick checks)`),
     (err) => {
       console.error(err instanceof ContentError ? `content error: ${err.message}` : err.stack || String(err));

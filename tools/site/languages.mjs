@@ -92,7 +92,7 @@ export function localContent(root, base, lang, catalogs) {
 // as an object by those); a list of strings by position, of the same length. Numbers,
 // limits and anything not a string stay the first language's: a words file cannot change
 // what the engine computes. A place the data does not have is an error naming it.
-function wordsOver(data, words, file, path) {
+export function wordsOver(data, words, file, path) {
   const fail = (why) => { throw new ContentError(file.path, lineOf(file.text, `"${path.split('.').pop()}"`) || 1, `${path}: ${why}`); };
   if (typeof words === 'string') {
     if (typeof data !== 'string') fail('only words can be given here; this is not text in the widget\'s file');

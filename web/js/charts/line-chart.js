@@ -7,13 +7,16 @@
 // appended; axes, ticks and legend are drawn once per reset. During a race the
 // training threads keep every core busy, so the main thread's share is small and a
 // frame must cost little (a full rebuild took ~10 ms of CPU, 50-90 ms of wall time).
-import { clear, labelWidth, legendRoom, svgEl, unitsForShown } from './svg.js';
+import { clear, labelWidth, legendRoom, svgEl, unitsForShown, wrapLines, wrappedText } from './svg.js';
 import { t, localDecimal } from '../ui/i18n.js';
 
-const PLOT_H = 300, L = 48, T = 14, B = 40;
+const PLOT_H = 300, L0 = 48, T = 14, B = 40, TITLE_LINE = 13;
 // Below this many CSS pixels of width (a phone), the legend goes under the plot and the
 // drawing is narrower, so that its text is shown near its real size, not halved.
-const NARROW = 480, NARROW_W = 380, NARROW_H = 230, LEGEND_ROW = 20;
+const NARROW = 480, NARROW_W = 380, NARROW_H = 230, LEGEND_ROW = 20, LINE = 15;
+// The widest legend right of the plot, in units: a longer label wraps (a language longer
+// than English) rather than widening the drawing, which would shrink all its text.
+const LEGEND_MAX = 230;
 
 export class LineChart {
   // series: [{key, label, colour, dash, marker: 'circle'|'square'}]
@@ -43,19 +46,34 @@ export class LineChart {
     const shown = this.svg.getBoundingClientRect().width;
     this.narrow = shown > 0 && shown < NARROW;
     this.plotH = this.narrow ? NARROW_H : PLOT_H;
+    // The plot's left edge: room for the y title in two lines when it is longer than the plot is high.
+    this.yTitleLines = wrapLines(this.yLabel, (this.plotH - T - B) * 0.85).length > 1 ? 2 : 1;
+    this.L = L0 + (this.yTitleLines - 1) * TITLE_LINE;
+    const labels = [...this.series.map((s) => s.label), ...(this.chance !== null && this.narrow ? [chanceLabel(this.chance)] : [])];
     if (this.narrow) {
       this.R = 12;
       this.W = unitsForShown(shown, NARROW_W);
-      // Two columns of legend when every label fits in half the width, else one.
-      const half = (this.W - L) / 2;
-      const labels = [...this.series.map((s) => s.label), ...(this.chance !== null ? [chanceLabel(this.chance)] : [])];
+      // Two columns of legend when every label fits in half the width, else one; a label
+      // longer than its column wraps, and its row grows.
+      const half = (this.W - this.L) / 2;
       this.columns = labels.every((t) => 32 + labelWidth(t) + 6 <= half) ? 2 : 1;
-      this.H = NARROW_H + LEGEND_ROW * Math.ceil(labels.length / this.columns);
+      this.labelWidth = (this.W - this.L) / this.columns - 38;
     } else {
-      this.R = legendRoom(this.series.map((s) => s.label), 44, 150);  // the longest label fits
+      this.R = Math.min(LEGEND_MAX, legendRoom(this.series.map((s) => s.label), 44, 150));  // the longest label fits, up to LEGEND_MAX
       this.W = 490 + this.R;  // the plot keeps its width whatever the legend's
-      this.H = PLOT_H;
+      this.columns = 1;
+      this.labelWidth = this.R - 44 - 8;
     }
+    // Each legend entry's place: its row's top, below the plot (narrow) or right of it.
+    const lines = labels.map((l) => wrapLines(l, this.labelWidth).length);
+    this.legendAt = [];
+    let y = this.narrow ? this.plotH + 4 : T + 12;
+    for (let k = 0; k < labels.length; k += this.columns) {
+      const row = lines.slice(k, k + this.columns);
+      for (let c = 0; c < row.length; ++c) this.legendAt.push({ x: this.narrow ? this.L + c * ((this.W - this.L) / 2) : this.W - this.R + 12, y });
+      y += (this.narrow ? LEGEND_ROW : 20) + (Math.max(...row) - 1) * LINE;
+    }
+    this.H = this.narrow ? y : PLOT_H;
     this.svg.setAttribute('viewBox', `0 0 ${this.W} ${this.H}`);
   }
 
@@ -77,7 +95,7 @@ export class LineChart {
     this.frame = requestAnimationFrame(() => { this.frame = 0; this.draw(); });
   }
 
-  sx(x) { return L + (x / this.xMax) * (this.W - L - this.R); }
+  sx(x) { return this.L + (x / this.xMax) * (this.W - this.L - this.R); }
   sy(y) { return T + (1 - y) * (this.plotH - T - B); }
 
   // Axes, ticks, chance line, legend, and an empty polyline and marker group per series.
@@ -86,10 +104,10 @@ export class LineChart {
     clear(svg);
     const sy = (y) => this.sy(y);
     const H = this.plotH;
-    svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
+    svg.append(svgEl('rect', { x: this.L, y: T, width: W - this.L - R, height: H - T - B, class: 'frame' }));
     for (const y of [0, 0.25, 0.5, 0.75, 1]) {
-      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(y), y2: sy(y), class: 'grid' }));
-      svg.append(svgEl('text', { x: L - 6, y: sy(y) + 4, 'text-anchor': 'end', class: 'tick' }, this.yTick(y)));
+      svg.append(svgEl('line', { x1: this.L, x2: W - R, y1: sy(y), y2: sy(y), class: 'grid' }));
+      svg.append(svgEl('text', { x: this.L - 6, y: sy(y) + 4, 'text-anchor': 'end', class: 'tick' }, this.yTick(y)));
     }
     const step = Math.max(1, Math.ceil(this.xMax / 8));
     for (let x = 0; x <= this.xMax; x += step) {
@@ -97,20 +115,23 @@ export class LineChart {
     }
     if (this.chance !== null) {
       const c = this.chance;
-      svg.append(svgEl('line', { x1: L, x2: W - R, y1: sy(c), y2: sy(c), 'stroke-dasharray': '2 4', class: 'chance-line' }));
+      svg.append(svgEl('line', { x1: this.L, x2: W - R, y1: sy(c), y2: sy(c), 'stroke-dasharray': '2 4', class: 'chance-line' }));
       // Its label in the margin at the line's end, where no curve can pass over it (the
       // legend's rows sit above: 4 series end at 40 % of the height, the line at 50 %);
       // on a narrow screen, a row of the legend under the plot.
       if (this.narrow) {
-        const k = this.series.length, ly = H + 4 + Math.floor(k / this.columns) * LEGEND_ROW, lx = L + (k % this.columns) * ((W - L) / 2);
+        const { x: lx, y: ly } = this.legendAt[this.series.length];
         svg.append(svgEl('line', { x1: lx, x2: lx + 26, y1: ly, y2: ly, 'stroke-dasharray': '2 4', class: 'chance-key' }));
-        svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend chance-label' }, chanceLabel(c)));
+        svg.append(wrappedText({ x: lx + 32, y: ly + 4, class: 'legend chance-label' }, chanceLabel(c), this.labelWidth));
       } else {
         svg.append(svgEl('text', { x: W - R + 6, y: sy(c) + 4, class: 'tick chance-label' }, chanceLabel(c)));
       }
     }
-    svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, this.xLabel));
-    svg.append(svgEl('text', { x: 12, y: T + (H - T - B) / 2, transform: `rotate(-90 12 ${T + (H - T - B) / 2})`, 'text-anchor': 'middle', class: 'axis-title' }, this.yLabel));
+    svg.append(svgEl('text', { x: this.L + (W - this.L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, this.xLabel));
+    // The y title along its axis, in two lines when longer than the plot is high (turned
+    // about (12, yc), the text's y runs left to right: the lines sit at x = 10 and 23).
+    const yc = T + (H - T - B) / 2, two = this.yTitleLines > 1;
+    svg.append(wrappedText({ x: 12, y: two ? yc - 2 : yc, transform: `rotate(-90 12 ${yc})`, 'text-anchor': 'middle', class: 'axis-title' }, this.yLabel, (H - T - B) * 0.85, { lineHeight: 13 }));
 
     this.drawn = {};
     this.series.forEach((s, k) => {
@@ -122,14 +143,13 @@ export class LineChart {
       svg.append(line, markers);
       this.drawn[s.key] = { line, markers, count: 0, coords: [] };
       // legend: right of the plot, or under it in two columns (one if a label is long) on a narrow screen
-      const ly = this.narrow ? H + 4 + Math.floor(k / this.columns) * LEGEND_ROW : T + 12 + k * 20;
-      const lx = this.narrow ? L + (k % this.columns) * ((W - L) / 2) : W - R + 12;
+      const { x: lx, y: ly } = this.legendAt[k];
       svg.append(svgEl('line', { x1: lx, x2: lx + 26, y1: ly, y2: ly, stroke: s.colour, 'stroke-width': 2.2, 'stroke-dasharray': s.dash || 'none' }));
       svg.append(marker(s, lx + 13, ly));
-      svg.append(svgEl('text', { x: lx + 32, y: ly + 4, class: 'legend' }, s.label));
+      svg.append(wrappedText({ x: lx + 32, y: ly + 4, class: 'legend' }, s.label, this.labelWidth));
     });
     // A third of the way down: the chance line runs across the middle.
-    this.waitingText = svgEl('text', { x: L + (W - L - R) / 2, y: T + (H - T - B) / 3, 'text-anchor': 'middle', class: 'tick waiting' }, this.waiting);
+    this.waitingText = wrappedText({ x: this.L + (W - this.L - R) / 2, y: T + (H - T - B) / 3, 'text-anchor': 'middle', class: 'tick waiting' }, this.waiting, W - this.L - R - 16, { centre: true });
     svg.append(this.waitingText);
   }
 

@@ -9,10 +9,10 @@
 // comments page's group name). upright: when the tokens do not all fit side by side, write
 // every one of them upright (reading upwards) under its bar instead of leaving some out;
 // the drawing grows taller by the longest token.
-import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
+import { PALETTE, clear, labelWidth, svgEl, unitsForShown, wrappedText } from './svg.js';
 import { t, localDecimal } from '../ui/i18n.js';
 
-const H = 220, L = 40, R = 8, T = 26, B = 46;
+const H = 220, L = 40, R = 8, T0 = 26, B = 46, KEY_ROW = 16;
 
 // As wide as a laptop's panel shows it, or as a phone shows it (280 to 340 units, one a
 // CSS pixel), so that its text keeps its size. A long row gets thinner bars, never a
@@ -27,13 +27,24 @@ export function drawRowBarsPlaceholder(svg, text) {
   const W = baseWidth(svg);
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   clear(svg);
-  svg.append(svgEl('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle', class: 'tick waiting' }, text));
+  svg.append(wrappedText({ x: W / 2, y: H / 2, 'text-anchor': 'middle', class: 'tick waiting' }, text, W - 24, { centre: true }));
 }
 
 export function drawRowBars(svg, { tokens, series, marked = new Set(), keep = [], upright = false, title = t('chart.rowBarsTitle') }) {
   const n = tokens.length;
   const W = baseWidth(svg);
-  const plotW = W - L - R, plotH = H - T - B, gw = plotW / n, bw = (gw * 0.8) / series.length;
+  // The key over the plot, in as many rows as its labels need (a longer language's words
+  // go on a second row, never past the edge); the plot moves down by the rows added.
+  const keys = [...series.map((s) => ({ label: s.label, fill: s.colour })), ...(marked.size ? [{ label: t('chart.masked'), fill: `url(#${svg.id}-hatch)`, hatch: true }] : [])];
+  let kx = L, row = 0;
+  for (const k of keys) {
+    const w = 14 + labelWidth(k.label) + 16;
+    if (kx > L && kx + w - 16 > W - R) { kx = L; ++row; }
+    Object.assign(k, { x: kx, y: 6 + row * KEY_ROW });
+    kx += w;
+  }
+  const T = T0 + row * KEY_ROW;
+  const plotW = W - L - R, plotH = H - T0 - B, gw = plotW / n, bw = (gw * 0.8) / series.length;
   // Which positions get a label (a token over its position's number; the wider of the
   // two counts): every one there is room for, those in keep first, then the tallest
   // bar's (the chart's point: a phone once labelled only every other position, and
@@ -49,7 +60,7 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), keep = []
     numbered = labelledPositions(tokens.map(() => ''), series, gw, keep);
   }
   const drop = standing ? Math.max(0, ...tokens.map((t) => labelWidth(String(t)))) + 4 - 14 : 0;  // the upright words' extra depth
-  const height = H + drop;
+  const height = H + drop + (T - T0);
   svg.setAttribute('viewBox', `0 0 ${W} ${height}`);
   clear(svg);
   const top = Math.max(1e-12, ...series.flatMap((s) => s.values));
@@ -84,16 +95,10 @@ export function drawRowBars(svg, { tokens, series, marked = new Set(), keep = []
   // The axis's title, with how to read the labels when there is room (a phone has not).
   const axis = t(standing ? 'chart.rowBarsAxisUpright' : 'chart.rowBarsAxis', { title });
   svg.append(svgEl('text', { x: L + plotW / 2, y: height - 4, 'text-anchor': 'middle', class: 'axis-title' }, labelWidth(axis) <= plotW ? axis : title));
-  // The key, over the plot.
-  let kx = L;
-  series.forEach((s) => {
-    svg.append(svgEl('rect', { x: kx, y: 6, width: 10, height: 10, fill: s.colour }));
-    svg.append(svgEl('text', { x: kx + 14, y: 15, class: 'legend' }, s.label));
-    kx += 14 + labelWidth(s.label) + 16;
-  });
-  if (marked.size) {
-    svg.append(svgEl('rect', { x: kx, y: 6, width: 10, height: 10, fill: `url(#${svg.id}-hatch)`, class: 'hatch-line' }));
-    svg.append(svgEl('text', { x: kx + 14, y: 15, class: 'legend' }, t('chart.masked')));
+  // The key, over the plot (its places measured above).
+  for (const k of keys) {
+    svg.append(svgEl('rect', { x: k.x, y: k.y, width: 10, height: 10, fill: k.fill, ...(k.hatch ? { class: 'hatch-line' } : {}) }));
+    svg.append(svgEl('text', { x: k.x + 14, y: k.y + 9, class: 'legend' }, k.label));
   }
   const most = (s) => s.values.reduce((b, v, j) => (v > s.values[b] ? j : b), 0);
   const peaks = series.map((s) => t('chart.rowBarsPeak', { label: s.label, position: String(most(s) + 1),

@@ -6,7 +6,7 @@
 import { PALETTE, clear, labelWidth, svgEl, unitsForShown } from './svg.js';
 import { t } from '../ui/i18n.js';
 
-const ROW = 30, T = 30, B = 30, R = 40;
+const ROW = 30, T0 = 30, B = 30, R = 40, KEY_ROW = 16;
 
 // As wide as a laptop's panel shows it, or as a phone shows it (280 to 340 units, one a
 // CSS pixel), so that its text keeps its size instead of being shrunk with the drawing.
@@ -18,6 +18,17 @@ const baseWidth = (svg) => {
 export function drawShareBars(svg, { items, series, title }) {
   const W = baseWidth(svg);
   const L = Math.max(40, ...items.map((t) => labelWidth(t) + 10));
+  // The key over the plot, in as many rows as its labels need (a longer language's words
+  // go on a second row, never past the edge); the plot moves down by the rows added.
+  const keys = [];
+  let kx = L, row = 0;
+  for (const s of series) {
+    const w = 14 + labelWidth(s.label) + 16;
+    if (kx > L && kx + w - 16 > W - 8) { kx = L; ++row; }
+    keys.push({ s, x: kx, y: 6 + row * KEY_ROW });
+    kx += w;
+  }
+  const T = T0 + row * KEY_ROW;
   const H = T + B + ROW * items.length;
   svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
   clear(svg);
@@ -39,12 +50,10 @@ export function drawShareBars(svg, { items, series, title }) {
     svg.append(g);
   });
   svg.append(svgEl('text', { x: L + plotW / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-title' }, title));
-  let kx = L;
-  series.forEach((s) => {
-    svg.append(svgEl('rect', { x: kx, y: 6, width: 10, height: 10, fill: s.colour }));
-    svg.append(svgEl('text', { x: kx + 14, y: 15, class: 'legend' }, s.label));
-    kx += 14 + labelWidth(s.label) + 16;
-  });
+  for (const { s, x: kx, y: ky } of keys) {
+    svg.append(svgEl('rect', { x: kx, y: ky, width: 10, height: 10, fill: s.colour }));
+    svg.append(svgEl('text', { x: kx + 14, y: ky + 9, class: 'legend' }, s.label));
+  }
   const pct = (v) => (v === null ? t('chart.noneAnswered') : `${Math.round(v * 100)} %`);
   const lowest = items.map((item, i) => [item, series[series.length - 1].values[i]]).filter(([, v]) => v !== null)
     .sort((a, b) => a[1] - b[1])[0];

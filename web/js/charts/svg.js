@@ -20,6 +20,28 @@ export function svgEl(name, attrs = {}, text) {
 // leaves room for wider fonts.
 export const labelWidth = (text) => 6.6 * String(text).length;
 
+// A text broken into lines of at most `width` units (labelWidth's estimate), since SVG
+// does not wrap: a waiting message or a legend label in a longer language than English
+// then stays inside its drawing. -> ['line', …] (one line when it fits, or is one word).
+export function wrapLines(text, width) {
+  const lines = [];
+  let line = '';
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    const longer = line ? `${line} ${word}` : word;
+    if (line && labelWidth(plainMaths(longer)) > width) { lines.push(line); line = word; } else line = longer;
+  }
+  return line ? [...lines, line] : lines;
+}
+
+// A <text> of those lines, each a <tspan> `lineHeight` units under the one before; with
+// `centre`, the block is centred on attrs.y (a message in the middle of an empty plot).
+export function wrappedText(attrs, text, width, { lineHeight = 15, centre = false } = {}) {
+  const lines = wrapLines(text, width);
+  const el = svgEl('text', { ...attrs, y: centre ? attrs.y - ((lines.length - 1) * lineHeight) / 2 : attrs.y });
+  lines.forEach((line, i) => el.append(svgEl('tspan', { x: attrs.x, dy: i ? lineHeight : 0 }, line)));
+  return el;
+}
+
 // A drawing's width in units for a chart shown `shown` CSS pixels wide on a narrow
 // screen: one unit a pixel, between `least` (280: the smallest phones) and `most`, so
 // that its text is drawn near its real size rather than shrunk with the drawing.

@@ -1,13 +1,16 @@
 // A bar per token (sentence order) with its attention weight alpha_i in [0, 1].
 // The sorted results table beside it is its text alternative.
-import { PALETTE, clear, svgEl } from './svg.js';
+import { PALETTE, clear, svgEl, wrapLines, wrappedText } from './svg.js';
 import { t } from '../ui/i18n.js';
 
 const W = 320, H = 220, PAD_L = 36, PAD_B = 42, PAD_T = 18;
 const MANY = 120;  // more bars than this are drawn as one path
 
 export function drawWeightBars(svg, tokens, weights, format) {
-  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  // The axis's title under the tokens, in two lines where a language needs them (the drawing grows).
+  const title = t('chart.weightBarsAxis');
+  const extra = (wrapLines(title, W - 16).length - 1) * 15;
+  svg.setAttribute('viewBox', `0 0 ${W} ${H + extra}`);
   clear(svg);
   const n = weights.length;
   const top = Math.max(...weights, 1e-12);
@@ -36,6 +39,5 @@ export function drawWeightBars(svg, tokens, weights, format) {
     }
     svg.append(g);
   });
-  svg.append(svgEl('text', { x: PAD_L + plotW / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' },
-    t('chart.weightBarsAxis')));
+  svg.append(wrappedText({ x: W / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, title, W - 16));
 }

@@ -8,7 +8,7 @@
 // false leaves a series out of the legend (the many runs share their median's entry). Points that are not finite (or
 // not positive on a log axis) are left out, so the SVG never gets NaN coordinates.
 // A page gives the same numbers as a table beside it (the chart's text alternative).
-import { clear, labelWidth, legendRoom, svgEl, unitsForShown } from './svg.js';
+import { clear, labelWidth, legendRoom, svgEl, unitsForShown, wrapLines, wrappedText } from './svg.js';
 import { t } from '../ui/i18n.js';
 
 const PLOT_H = 320, T = 14, B = 44;
@@ -72,13 +72,16 @@ export class XYPlot {
     };
     const [y0, y1] = pts.length ? range(y, pts.map((p) => p[1])) : [0, 0];
     const yTicks = pts.length ? ticks(y0, y1, y.log, y.base || 10) : [];
-    const L = leftEdge(yTicks.map((v) => y.format(v)));
+    const two = wrapLines(y.label, (H - T - B) * 0.85).length > 1, yc = T + (H - T - B) / 2;  // the y title in two lines?
+    const L = leftEdge(yTicks.map((v) => y.format(v))) + (two ? 13 : 0);
     svg.append(svgEl('rect', { x: L, y: T, width: W - L - R, height: H - T - B, class: 'frame' }));
     svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: H - 6, 'text-anchor': 'middle', class: 'axis-title' }, x.label));
-    svg.append(svgEl('text', { x: 14, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'axis-title',
-      transform: `rotate(-90 14 ${T + (H - T - B) / 2})` }, y.label));
+    // The y axis's title along it, in two lines when longer than the plot is high.
+    // (Turned about (14, yc), the text's y runs left to right: two lines sit either side of x = 14.)
+    svg.append(wrappedText({ x: 14, y: two ? yc - 2 : yc, 'text-anchor': 'middle', class: 'axis-title', transform: `rotate(-90 14 ${yc})` },
+      y.label, (H - T - B) * 0.85, { lineHeight: 13 }));
     if (pts.length === 0) {
-      svg.append(svgEl('text', { x: L + (W - L - R) / 2, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'tick waiting' }, message || t('chart.noPoints')));
+      svg.append(wrappedText({ x: L + (W - L - R) / 2, y: T + (H - T - B) / 2, 'text-anchor': 'middle', class: 'tick waiting' }, message || t('chart.noPoints'), W - L - R - 16, { centre: true }));
       return;
     }
     const [x0, x1] = range(x, pts.map((p) => p[0]));

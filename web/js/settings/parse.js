@@ -32,7 +32,9 @@ function listParts(text, lang) {
   if (!commaDecimals(lang)) return String(text).trim().split(/[\s,;]+/).filter((s) => s.length > 0);
   return String(text).trim().split(/[\s;]+/).flatMap((part) => {
     const bare = part.replace(/,+$/, '');
-    return COMMA_NUMBER.test(bare) ? [bare] : bare.split(',');
+    // Whole when it reads as one number or fraction ("−0,25", "1,5/2").
+    const whole = bare.replace(/\u2212/g, '-').split('/').every((x) => COMMA_NUMBER.test(x) || NUMBER.test(x));
+    return whole ? [bare] : bare.split(',');
   }).filter((s) => s.length > 0);
 }
 
@@ -53,30 +55,34 @@ export function parseVector(text, { lang = null } = {}) {
 // An answer to an exercise part (count: how many numbers it takes; null: any number,
 // the engine counts): numbers separated by spaces, commas or semicolons,
 // each a decimal, scientific ("1.2e-3"), with a Unicode minus, or a fraction ("3/4",
-// "−1/2"); brackets around the list are allowed ("[0.2, 0.8]"). A decimal comma is
-// refused by name, since the comma separates numbers.
+// "−1/2"); brackets around the list are allowed ("[0.2, 0.8]"). In the neutral form a
+// decimal comma is refused by name, since the comma separates numbers; with a
+// comma-decimal {lang} ("fr") the comma between digits is decimal ("0,5; 0,25"), as in
+// the page's other fields. The answer is kept as typed, with its language (store.js), so
+// whoever grades it again reads it the same way.
 //   -> {ok: true, values} | {ok: false, message}
-export function parseAnswer(text, count) {
+export function parseAnswer(text, count, { lang = null } = {}) {
   const body = String(text).trim().replace(/^[[(]\s*/, '').replace(/\s*[\])]$/, '');
-  const parts = body.split(/[\s,;]+/).filter((x) => x.length > 0);
+  const parts = listParts(body, lang);
   if (parts.length === 0) return { ok: false, message: count === 1 ? t('parse.answerEmptyOne') : count === null ? t('parse.answerEmptyAny') : t('parse.answerEmptyMany', { count }) };
   const values = [];
   for (const part of parts) {
     const fraction = /^([^/]+)\/([^/]+)$/.exec(part);
     if (fraction) {
-      const a = parseNumber(fraction[1]), b = parseNumber(fraction[2]);
+      const a = parseNumber(fraction[1], { lang }), b = parseNumber(fraction[2], { lang });
       if (!a.ok || !b.ok) return { ok: false, message: t('parse.notFraction', { text: quoted(part) }) };
       if (b.value === 0) return { ok: false, message: t('parse.divideByZero', { text: quoted(part) }) };
       values.push(a.value / b.value);
       continue;
     }
-    const r = parseNumber(part);
+    const r = parseNumber(part, { lang });
     if (!r.ok) return r;
     values.push(r.value);
   }
   if (count !== null && values.length !== count) {
-    // Decimal commas ("0,2; 0,3; 0,5", "0,5 0,25"): read as points, the count is right.
-    const comma = /\d+,\d+/.exec(body);
+    // Decimal commas in the neutral form ("0,2; 0,3; 0,5", "0,5 0,25"): read as points,
+    // the count is right.
+    const comma = !commaDecimals(lang) && /\d+,\d+/.exec(body);
     const asPoints = body.replace(/(\d),(\d)/g, '$1.$2').split(/[\s,;]+/).filter((x) => x.length > 0);
     return { ok: false, message: comma && asPoints.length === count
       ? t('parse.usePoint', { point: comma[0].replace(',', '.'), comma: comma[0] })

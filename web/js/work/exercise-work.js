@@ -36,6 +36,15 @@ export function gradedText(answer, which = 'last') {
   return typeof first.text === 'string' ? first.text : typeof first.choice === 'string' ? first.choice : answer.text || '';
 }
 
+// The language the graded answer was typed in (store.js), for reading it again
+// (settings/parse.js parseAnswer {lang}); null: the neutral form (answers saved before
+// the lab had languages were typed with decimal points).
+export function gradedLang(answer, which = 'last') {
+  const from = which === 'best' && answer.best && typeof answer.best.text === 'string' ? answer.best
+    : which === 'first' && answer.first && typeof answer.first.text === 'string' ? answer.first : answer;
+  return typeof from.lang === 'string' ? from.lang : null;
+}
+
 // Whether the graded answer was right when checked (the saved verdict).
 export const gradedRight = (answer, which = 'last') => (which === 'first' ? Boolean(answer.first && answer.first.correct)
   : which === 'best' ? Boolean(answer.best && typeof answer.best.text === 'string') || answer.correct === true : answer.correct === true);

@@ -45,6 +45,9 @@ const num = (x) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
 const later = (a, b) => (Date.parse(a || 0) || 0) > (Date.parse(b || 0) || 0);
 
 // One answer, whatever was stored: only the fields the lab writes, each of its type.
+// A language tag as the pages write it ("en", "fr", "pt-BR").
+const langTag = (x) => typeof x === 'string' && /^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(x);
+
 function normalizeAnswer(a) {
   if (!isObject(a)) return null;
   const out = { updatedAt: time(a.updatedAt) || time(a.at) };
@@ -61,8 +64,12 @@ function normalizeAnswer(a) {
     out.first = { choice: a.first.choice.slice(0, 40), correct: a.first.correct === true, at: time(a.first.at) };
     // An exercise part's first answer whole (the assignment may grade it, not the latest).
     if (typeof a.first.text === 'string') out.first.text = a.first.text.slice(0, TEXT_MAX);
+    if (langTag(a.first.lang)) out.first.lang = a.first.lang;
   }
   if (typeof a.text === 'string') out.text = a.text.slice(0, TEXT_MAX);
+  // The language of the page the text was typed on: "0,5" is one number in French, two
+  // in the neutral form (settings/parse.js parseAnswer), so a grader reads it as typed.
+  if (langTag(a.lang)) out.lang = a.lang;
   if (typeof a.revealed === 'boolean') out.revealed = a.revealed;
   if (Array.isArray(a.rubric)) out.rubric = a.rubric.slice(0, 50).map((x) => x === true);
   // An exercise part (pages/exercises.js): whose numbers and which variant it answered,
@@ -83,6 +90,7 @@ function normalizeAnswer(a) {
   // code run also the hidden tests it passed, its run number and which attempt it was.
   if (isObject(a.best) && typeof a.best.text === 'string') {
     out.best = { text: a.best.text.slice(0, TEXT_MAX), at: time(a.best.at) };
+    if (langTag(a.best.lang)) out.best.lang = a.best.lang;
     if (Array.isArray(a.best.passed)) out.best.passed = [...new Set(a.best.passed.filter((x) => typeof x === 'string').map((x) => x.slice(0, 80)))].slice(0, 40);
     if (typeof a.best.run === 'string') out.best.run = a.best.run.slice(0, 20);
     if (Number.isInteger(a.best.attempt) && a.best.attempt >= 1) out.best.attempt = Math.min(a.best.attempt, 1e6);
@@ -112,14 +120,14 @@ function normalizeRace(r) {
 
 // Any value -> {state, dropped}: a valid state, and how many stored items were unusable.
 // One attempt checked on an answer: counted, logged with its time, the first kept apart.
-export function recordAttempt(a, answered, correct, at) {
+export function recordAttempt(a, answered, correct, at, lang = null) {
   a.checked = true;
   a.correct = correct;
   a.attempts = (a.attempts || 0) + 1;
   a.at = at;
   a.log = [...(a.log || []), [String(answered).slice(0, 40), correct, at]].slice(-LOG_KEPT);
   if (!a.first) a.first = { choice: String(answered).slice(0, 40), correct, at };  // for "grade the first answer"
-  if (correct && !a.best) a.best = { text: String(answered), at };  // for "grade the best answer": the first right one, whole
+  if (correct && !a.best) a.best = { text: String(answered), at, ...(lang ? { lang } : {}) };  // for "grade the best answer": the first right one, whole
 }
 
 export function normalizeState(raw) {
