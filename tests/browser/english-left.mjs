@@ -12,7 +12,9 @@ export const ENGLISH_WORDS = ['the', 'and', 'of', 'is', 'are', 'with', 'this', '
 export async function englishLeft(page) {
   return page.evaluate((words) => {
     const re = new RegExp(`(^|[^\\p{L}])(${words.join('|')})(?![\\p{L}])`, 'iu');
-    const skip = (el) => el.closest('[lang]:not([lang=""])')?.getAttribute('lang').split('-')[0] === 'en'
+    // (en-XA, the pseudo-locale, is not English: its words are the catalog's, accented.)
+    const marked = (el) => el.closest('[lang]:not([lang=""])')?.getAttribute('lang');
+    const skip = (el) => (marked(el) || '').split('-')[0] === 'en' && marked(el) !== 'en-XA'
       || el.closest('code, pre, kbd, samp, .katex, textarea, script, style, template, [hidden], .cm-editor, a[href^="http"]')
       || el.closest('li')?.querySelector(':scope > a[href^="http"], :scope > * > a[href^="http"]');
     const unquoted = (text) => text.replace(/«[^»]*»|“[^”]*”|"[^"]*"|‘[^’]*’/g, ' ');

@@ -76,6 +76,28 @@ const softmax = (s) => { const m = Math.max(...s), e = s.map((x) => Math.exp(x -
 const blend = (w, rows) => rows[0].map((_, j) => rows.reduce((acc, r, i) => acc + w[i] * r[j], 0));
 const fmt = (v) => v.map((x) => x.toFixed(4)).join(', ');
 
+test('in French: answers with decimal commas graded as in English, the diagnosis in French, read the same on the English page', async () => {
+  const { page, problems, close } = await open('fr/exercises.html?kind=context');
+  const { givens } = await shown(page);
+  const q = givens.q[0], K = givens.K, V = givens.V;
+  const s = K.map((k) => dot(q, k)), w = softmax(s);
+  const comma = (v) => v.map((x) => x.toFixed(4).replace('.', ',')).join(' ; ');
+  const exps = await answer(page, 'weights', comma(s.map(Math.exp)));
+  assert.equal(exps.mistake, 'unnormalised_exps');
+  assert.doesNotMatch(exps.text, /exponentials|before dividing/);  // the engine's diagnosis, in the catalog's French
+  assert.equal(await page.getAttribute('[data-part="weights"] .feedback', 'lang'), null);
+  assert.match(await page.textContent('#ex-prompt'), /requête/);
+  assert.equal((await answer(page, 'weights', comma(w))).verdict, 'right');
+  assert.equal((await answer(page, 'context', `${blend(w, V).map((x) => x.toFixed(3).replace('.', ',')).join(' ')}`)).verdict, 'right');
+  // The English page reads the saved answers as they were typed ("0,5" is one number there too).
+  await page.goto(lab.isolatedUrl('exercises.html?kind=context'));
+  await page.waitForFunction(() => document.body.dataset.exercise === 'shown'
+    && document.querySelectorAll('.exercise-part[data-verdict=right]').length === 2);
+  assert.match(await page.inputValue('#ex-part-weights'), /^\d,\d{4} ; /);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
 test('two students get different numbers; the same student the same ones, whatever the spacing and case', async () => {
   const { page, problems, close } = await open();
   const ada = await shown(page);

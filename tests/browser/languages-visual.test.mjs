@@ -5,14 +5,18 @@
 // looksRight), in the light theme (the layout does not depend on the theme; the English
 // tests cover both). Then the same in the pseudo-locale en-XA (tools/site/pseudo-locale.mjs:
 // every text accented and 40 % longer, more than French or German needs), on a site built
-// here from the kit with it, so that the next language finds room too.
+// here from the kit with it, so that the next language finds room too. A sentence of
+// English on a page in either (english-left.mjs) is text that no catalog or content file
+// gave: in the pseudo-locale, every word they give is accented.
 import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLab, openPage } from './support.mjs';
 import { PAGES, pageComputed, pageReady, runLink, shortRun } from './pages.mjs';
 import { looksRight } from './visual-checks.mjs';
+import { englishLeft } from './english-left.mjs';
 import { siteFromKit } from '../../tools/site/site.mjs';
 import { PSEUDO } from '../../tools/site/pseudo-locale.mjs';
 
@@ -39,9 +43,11 @@ for (const [lang, name, server] of LANGUAGES) {
         await pageReady(page, entry);
         await pageComputed(page);
         await looksRight(page, `${lang}/${entry.file} at ${width} px`);
+        assert.deepEqual(await englishLeft(page), [], `${lang}/${entry.file}: English no catalog gave`);
         if (entry.run) {
           await shortRun(page, entry);
           await looksRight(page, `${lang}/${entry.file} at ${width} px after its run`);
+          assert.deepEqual(await englishLeft(page), [], `${lang}/${entry.file} after its run: English no catalog gave`);
         }
         await close();
       }

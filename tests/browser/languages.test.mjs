@@ -3,7 +3,8 @@
 // catalogs and content/fr/; the switch keeps the page's settings and the choice; a first
 // visit follows the browser's language; the engine runs from fr/ with the numbers it gives
 // in English; a number typed "0,5" is read; a French hand-in grades in the English
-// gradebook with the score of the same work done in English.
+// gradebook with the score of the same work done in English, and both in the French
+// gradebook with the same points, in French words.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -96,6 +97,7 @@ test('every link and file a French page names exists in the built site (scripts,
     }
     assert.ok(frChecks.some((c, k) => c.topic !== enChecks[k].topic && c.prompt !== enChecks[k].prompt));
     assert.ok(fr.includes(frChecks[1].topic) && !fr.includes(enChecks[1].topic), `${bank}: in French`);
+    assert.ok(!/Model answer|one point each/.test(fr), `${bank}: the bank's own words in French too`);
   }
 });
 
@@ -202,4 +204,23 @@ test('a hand-in made in French grades in the English gradebook with the score of
   assert.equal(rows['FR-1'].race, 'done (re-run: same numbers)');
   assert.deepEqual(problems.console, []);
   await close();
+
+  // And back: the French gradebook grades both with the same points, in French words only.
+  const fr = await openPage(lab.browser, lab.isolatedUrl('fr/instructor.html'));
+  await fr.page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+  assert.deepEqual(await englishLeft(fr.page), []);
+  await fr.page.setInputFiles('#files', files);
+  await fr.page.waitForFunction(() => document.body.dataset.verifying === 'false' && document.body.dataset.regrading === 'false', null, { timeout: 120000 });
+  const frRows = await fr.page.$$eval('#gradebook tbody tr', (trs) => Object.fromEntries(trs.map((tr) => [tr.cells[1].textContent,
+    { score: tr.cells[2].textContent, race: tr.cells[5].textContent, doubts: tr.cells[9].textContent }])));
+  const points = (text) => text.match(/\d+(?:[.,]\d+)?/g).map((x) => x.replace(',', '.'));
+  for (const id of ['EN-1', 'FR-1']) {
+    assert.deepEqual(points(frRows[id].score), points(rows[id].score), id);
+    assert.match(frRows[id].score, /^\S+ sur \S+$/, id);
+    assert.equal(frRows[id].race, 'faite (relancée\u00a0: mêmes nombres)', id);
+    assert.equal(frRows[id].doubts, 'aucun', id);
+  }
+  assert.deepEqual(await englishLeft(fr.page), []);
+  assert.deepEqual(fr.problems.console, []);
+  await fr.close();
 });

@@ -48,7 +48,8 @@ test('every text of the engine a reader sees has a template; every template\'s w
   const keyText = Object.keys(messages).join('\u0000');
   const missing = readerLiterals().filter(([, l]) => !l.split(/\s*\\n\s*/).every((part) => keyText.includes(part.trim())));
   assert.deepEqual(missing.map(([f, l]) => `${f.slice(ROOT.length)}: "${l}"`), [], 'English the engine writes with no French template');
-  const all = sources.map((f) => readFileSync(f, 'utf8').replace(/"\s*\n\s*"/g, '')).join('\n').replace(/\\"/g, '"');
+  // (and the worker's own refusals, web/js/engine/lab-worker.js, which reach the page as the engine's do)
+  const all = [...sources, join(ROOT, 'web/js/engine/lab-worker.js')].map((f) => readFileSync(f, 'utf8').replace(/"\s*\n\s*"/g, '')).join('\n').replace(/\\"/g, '"');
   // A piece is the engine's when in its sources whole, or as two literals it joins
   // ("softmax" + ": " + "a short row", "this part takes " + n + " number" + ", and ").
   const joined = (p) => all.includes(p) || [...p].some((_, i) => i > 0 && all.includes(p.slice(0, i)) && (all.includes(p.slice(i)) || joined2(p.slice(i))));

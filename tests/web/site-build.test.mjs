@@ -81,3 +81,18 @@ test('malformed content fails the build naming the file and line', async () => {
   const gline = gtext.slice(0, gtext.indexOf('"tgt": ["V", "NP", "PP"]')).split('\n').length;
   await assert.rejects(buildSite({ out: g.out, wasmDir: g.dir, contentDir: g.content }), new RegExp(`grammar.json:${gline}:\\d+: rule 13 \\(VP\\): PP is neither`));
 });
+
+test('the SCORM launch page opens the lab in the language assignment.json names, one the course has', async () => {
+  const w = workspace();
+  const file = join(w.content, 'assignment.json');
+  const a = JSON.parse(readFileSync(file, 'utf8'));
+  await buildSite({ out: w.out, wasmDir: w.dir, contentDir: w.content });
+  assert.match(readFileSync(join(w.out, 'scorm-launch.html'), 'utf8'), /<html lang="en">[\s\S]*data-src="index.html"/);
+  writeFileSync(file, JSON.stringify({ ...a, lms: { ...(a.lms || {}), language: 'fr' } }, null, 2));
+  await buildSite({ out: w.out, wasmDir: w.dir, contentDir: w.content });
+  const launch = readFileSync(join(w.out, 'scorm-launch.html'), 'utf8');
+  assert.match(launch, /<html lang="fr">[\s\S]*data-src="fr\/index.html"/);
+  assert.match(launch, /"lang":"fr"/);  // its notices (no LMS, finish the attempt) in French too
+  writeFileSync(file, JSON.stringify({ ...a, lms: { ...(a.lms || {}), language: 'de' } }, null, 2));
+  await assert.rejects(buildSite({ out: w.out, wasmDir: w.dir, contentDir: w.content }), /assignment.json:\d+:\d+: lms.language "de" is not a language of this course \(en, fr\)/);
+});

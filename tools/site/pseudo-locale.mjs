@@ -24,11 +24,12 @@ const ACCENTED = {
 const KEEP = /(\$[^$\n]+\$|`[^`]*`|\{\{[^}]*\}\}|\{[^{}]*\}|<[^>]*>|&#?\w+;|\]\([^)]*\)|https?:\/\/\S+)/;
 
 // Acronyms and units (GRU, SCORM, GFLOP/s) are written alike in every language: kept.
-const accent = (s) => s.replace(/\b[A-Z][A-Z0-9]+(?:\/[A-Za-z]+)?\b|[A-Za-z]/g, (m) => (m.length > 1 ? m : ACCENTED[m]));
+const ACRONYM = /\b[A-Z][A-Z0-9]+(?:\/[A-Za-z]+)?\b/g;
+const accent = (s) => s.replace(new RegExp(`${ACRONYM.source}|[A-Za-z]`, 'g'), (m) => (m.length > 1 ? m : ACCENTED[m]));
 
 // The padding that makes a text of n letters 40 % longer: groups of four, breakable like
 // words. Letters only are counted: "50 %" or "3.2 s" is a number, as long in every language.
-const letterCount = (s) => (s.match(/[A-Za-z]/g) || []).length;
+const letterCount = (s) => (s.replace(ACRONYM, '').match(/[A-Za-z]/g) || []).length;
 function padding(n) {
   const extra = Math.ceil(n * 0.4);
   if (extra === 0) return '';
@@ -110,8 +111,8 @@ export function pseudoWords(data, words) {
 }
 
 // The content in the pseudo-locale: the first language's (localContent's) with the
-// catalog, the course's and pages' words, the widgets' words (the places another
-// language's words files name) and the checks in it. The lesson, glossary and diagrams
+// catalog, the course's and pages' words, the glossary, the widgets' words (the places
+// another language's words files name) and the checks in it. The lesson and diagrams
 // stay in the first language, marked as a fallback as any missing translation is.
 export function pseudoContent(root, base, catalogs) {
   const first = base.course.language || 'en';
@@ -126,7 +127,11 @@ export function pseudoContent(root, base, catalogs) {
   const course = { ...own.course };
   for (const k of ['title', 'module', 'summary']) if (typeof course[k] === 'string') course[k] = pseudoText(course[k]);
   if (Array.isArray(course.outcomes)) course.outcomes = course.outcomes.map(pseudoText);
-  const pages = own.pages.map((p) => ({ ...p, ...Object.fromEntries(['nav', 'title', 'card', 'lessonLink'].filter((k) => typeof p[k] === 'string').map((k) => [k, pseudoText(p[k])])) }));
+  const words = (x) => (Array.isArray(x) ? x.map(pseudoText) : pseudoText(x));  // a text, or a card's [link, rest]
+  const pages = own.pages.map((p) => ({ ...p, ...Object.fromEntries(['nav', 'title', 'card', 'lessonLink'].filter((k) => p[k] !== undefined).map((k) => [k, words(p[k])])) }));
+  // The glossary: a term's forms accented only, as the pseudo-locale's texts write them
+  // before their padding, so that a page still links them (ui/glossary-links.js).
+  const glossary = own.glossary.map((g) => ({ ...g, term: pseudoText(g.term), definition: pseudoText(g.definition), ...(g.forms ? { forms: g.forms.map(accent) } : {}) }));
   const checks = own.checks.map((c) => ({
     ...c,
     ...Object.fromEntries(['prompt', 'topic', 'modelAnswer'].filter((k) => typeof c[k] === 'string').map((k) => [k, pseudoText(c[k])])),
@@ -134,9 +139,9 @@ export function pseudoContent(root, base, catalogs) {
     ...(c.rubric ? { rubric: c.rubric.map(pseudoText) } : {}),
   }));
   return {
-    ...own, lang: PSEUDO, first, course, pages, widgets, checks,
+    ...own, lang: PSEUDO, first, course, pages, widgets, checks, glossary,
     sections: own.sections.map((s) => ({ ...s, fallback: true })),
     messages: pseudoCatalog(own.messages),
-    fallbacks: [...own.sections.map((s) => `lesson/${s.file.split('/').pop()}`), 'glossary.json', ...Object.keys(own.diagrams).map((n) => `diagrams/${n}.svg`)],
+    fallbacks: [...own.sections.map((s) => `lesson/${s.file.split('/').pop()}`), ...Object.keys(own.diagrams).map((n) => `diagrams/${n}.svg`)],
   };
 }

@@ -17,6 +17,7 @@
 // LMS renderers typeset. Everything else is text, escaped for each format.
 import { zipSync } from 'fflate';
 import { checkLabel } from '../../web/js/work/check-label.js';
+import { t } from '../../web/js/ui/i18n.js';
 
 // "$d_k$" -> "\(d_k\)".
 export const texDelimiters = (s) => String(s).replace(/\$([^$]+)\$/g, '\\($1\\)');
@@ -31,8 +32,8 @@ const html = (s) => xmlText(texDelimiters(s));
 // The model answer and the rubric for whoever grades the essay, as HTML (each text
 // escaped): two paragraphs and a numbered list, which Moodle's editor and its review
 // page show as such (a text with plain newlines shows as one run-on paragraph there).
-export const graderNotesHtml = (c) => ['<p><strong>Model answer:</strong> ', html(c.modelAnswer), '</p>',
-  '<p><strong>Rubric</strong> (one point each):</p>',
+export const graderNotesHtml = (c) => ['<p><strong>', t('banks.modelAnswer'), '</strong> ', html(c.modelAnswer), '</p>',
+  '<p><strong>', t('banks.rubric'), '</strong> ', t('banks.onePointEach'), '</p>',
   '<ol>', ...c.rubric.map((r) => `<li>${html(r)}</li>`), '</ol>'].join('');
 
 export function moodleXml(checks, { category }) {

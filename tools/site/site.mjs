@@ -16,6 +16,7 @@ import { kitFiles } from './registry.mjs';
 import { renderInline } from './markdown.mjs';
 import { fillRefs, renderSection } from './lesson.mjs';
 import { escapeHtml } from './html.mjs';
+import { ContentError, lineOf } from './errors.mjs';
 import { renderCheck } from './checks-html.mjs';
 import { assignedChecks, assignedSentence, checkLabel } from '../../web/js/work/check-label.js';
 import { exerciseShortName } from '../../web/js/work/exercise-words.js';
@@ -27,6 +28,7 @@ import { questionBanks } from './question-banks.mjs';
 import { REPORT_FILE, reportPage } from './report.mjs';
 import { checkNoTextMaths, formulasIn, templatesHtml, typesetHtml } from './maths.mjs';
 import { FORMULAS, engineMaths } from '../../web/js/ui/maths.js';
+import { PSEUDO, pseudoContent, pseudoHtml } from './pseudo-locale.mjs';
 
 // The kit's layout version: a site builder reads only a kit of its own format.
 export const KIT_FORMAT = 1;
@@ -47,11 +49,12 @@ function readCatalogs(kitDir) {
   return Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, f), 'utf8'))]));
 }
 
-export async function siteFromKit({ out, kitDir, contentDir }) {
+// pseudo: also the pseudo-locale en-XA (tools/site/pseudo-locale.mjs), for the layout tests.
+export async function siteFromKit({ out, kitDir, contentDir, pseudo = false }) {
   const kit = readKit(kitDir);
   const base = loadContent(contentDir, kitFiles(kitDir));
   const first = base.course.language || 'en';
-  const languages = courseLanguages(contentDir, first);
+  const languages = [...courseLanguages(contentDir, first), ...(pseudo ? [PSEUDO] : [])];
   const catalogs = readCatalogs(kitDir);
 
   rmSync(out, { recursive: true, force: true });
@@ -59,8 +62,10 @@ export async function siteFromKit({ out, kitDir, contentDir }) {
   cpSync(join(kitDir, 'site'), out, { recursive: true });
 
   // Every language's pages, the first at the site's root and each other in its folder.
+  const engineCatalogs = readEngineCatalogs(kitDir);
   for (const lang of languages) {
-    const content = localContent(contentDir, base, lang, catalogs);
+    const local = lang === PSEUDO ? pseudoContent(contentDir, base, catalogs) : localContent(contentDir, base, lang, catalogs);
+    const content = { ...local, engine: engineCatalogs[lang] || {} };
     useLanguage(lang, content.messages);
     try {
       languagePages(out, kitDir, kit, content, languages);
@@ -72,9 +77,19 @@ export async function siteFromKit({ out, kitDir, contentDir }) {
   const { pages } = content;
   const report = reportPage(kitDir, pages, content.course.title);
   if (report) writeFileSync(join(out, REPORT_FILE), report);
-  // The LMS's launch page (one, in the first language: it holds the lab in a frame).
+  // The LMS's launch page (one: it holds the lab in a frame), opening the lab in the
+  // language content/assignment.json's lms.language chooses (the first by default).
   const launch = pages.find((p) => p.kind === 'launch');
-  if (launch) writeFileSync(join(out, launch.file), launchPage(content, siteData(kit, { ...content, lang: first, messages: {} }), launch));
+  if (launch) {
+    const opens = launchLanguage(content.assignment, languages.filter((l) => l !== PSEUDO), first);
+    const local = localContent(contentDir, base, opens, catalogs);
+    useLanguage(opens, local.messages);
+    try {
+      writeFileSync(join(out, launch.file), launchPage(local, siteData(kit, local), launch));
+    } finally {
+      useLanguage(first, localContent(contentDir, base, first, catalogs).messages);
+    }
+  }
 
   embedPages(kitDir, out);
   fillServiceWorker(out, kitDir);
@@ -87,12 +102,32 @@ export async function siteFromKit({ out, kitDir, contentDir }) {
   }
   // And the quick checks as question banks for an LMS's own quiz engine (not in the package),
   // in every language: downloads/ for the first, downloads/fr/ for French.
-  for (const lang of languages) {
+  for (const lang of languages.filter((l) => l !== PSEUDO)) {
     const local = localContent(contentDir, base, lang, catalogs);
     mkdirSync(join(out, 'downloads', languageDir(lang, first)), { recursive: true });
-    for (const [name, bank] of questionBanks(local.checks, { title: local.course.title })) writeFileSync(join(out, 'downloads', languageDir(lang, first), name), bank);
+    useLanguage(lang, local.messages);  // the banks' own words ("Model answer:") in their language
+    try {
+      for (const [name, bank] of questionBanks(local.checks, { title: local.course.title })) writeFileSync(join(out, 'downloads', languageDir(lang, first), name), bank);
+    } finally {
+      useLanguage(first, localContent(contentDir, base, first, catalogs).messages);
+    }
   }
   return { sections: content.sections.length, checks: content.checks.length, languages };
+}
+
+// The engine's words in each language but English (web/js/messages/engine/LANG.json,
+// read by web/js/ui/engine-words.js): {lang: {English template: message}}.
+function readEngineCatalogs(kitDir) {
+  const dir = join(kitDir, 'messages/engine');
+  if (!existsSync(dir)) return {};
+  return Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(dir, f), 'utf8')).messages]));
+}
+
+// The texts of an engine catalog with their formulas as the page will write them: a
+// subscript that is a placeholder ("q_{n}") with each digit the engine puts there (1 to 9).
+function engineFormulaTexts(messages) {
+  return Object.values(messages || {}).flatMap((m) => (/_\{\w+\}/.test(m)
+    ? Array.from({ length: 9 }, (_, d) => m.replace(/_\{\w+\}/g, `_${d + 1}`)) : [m])).map(engineMaths);
 }
 
 // What every page's script reads (#lab-data), in the page's language.
@@ -102,6 +137,8 @@ function siteData(kit, content) {
     build: { version: kit.version, engine: kit.engine },
     lang: content.lang,
     messages: content.messages,
+    // The engine's words in this language (none in English: the engine writes English).
+    engine: content.engine || {},
     course: content.course,
     checks: content.checks,
     assignment: content.assignment,
@@ -125,15 +162,16 @@ function languagePages(out, kitDir, kit, content, languages) {
   const templates = templatesHtml(formulas, 'web/js/ui/maths.js');
   // The exercises page also writes the engine's prompts, parts and feedback (src/exercises/).
   const engineStrings = JSON.parse(readFileSync(join(kitDir, 'engine-strings.json'), 'utf8'));
-  const exerciseTemplates = templatesHtml([...formulas, ...formulasIn(engineStrings.map(engineMaths))], 'src/exercises');
+  const engineTexts = [...engineStrings.map(engineMaths), ...engineFormulaTexts(data.engine)];
+  const exerciseTemplates = templatesHtml([...formulas, ...formulasIn(engineTexts)], 'src/exercises');
   // Not yet in this language: the widgets' own markup and the gradebook are shown in the
   // first language, marked as such (the catalogs hold their words in a later step).
-  const notYet = lang === first ? null : first;
+  const notYet = lang === first || lang === PSEUDO ? null : first;  // (the pseudo-locale's markup is made from the first's)
   const builders = {
     home: (p) => landingPage(content, data, p, shell(p)),
     lesson: (p) => lessonPage(content, data, p, katexCss, shell(p)),
     checks: (p) => checksPage(content, data, p, katexCss, templates, shell(p)),
-    instructor: (p) => instructorPage(content, data, p, katexCss, templates, { ...shell(p), mainLang: notYet }),
+    instructor: (p) => instructorPage(content, data, p, katexCss, templates, shell(p)),
     // A widget's <main> is hand-written in web/pages/, the shell is shared.
     // Its formulas ($…$) typeset here, and those its script writes ready to be cloned.
     widget: (p) => page({
@@ -155,7 +193,8 @@ export function widgetMarkup(kitDir, name, lang) {
 
 function widgetBody(kitDir, p, widgets, lang) {
   const { path, file } = widgetMarkup(kitDir, p.name, lang);
-  const html = fillRefs(readFileSync(path, 'utf8'), widgets, file);
+  const markup = readFileSync(path, 'utf8');
+  const html = fillRefs(lang === PSEUDO ? pseudoHtml(markup) : markup, widgets, file);
   checkNoTextMaths(html, file);
   return typesetHtml(html, file);
 }
@@ -236,10 +275,21 @@ function linkIn(key, href) {
   return escapeHtml(text).replace(/\u0001([^\u0002]*)\u0002/g, `<a href="${escapeHtml(href)}">$1</a>`);
 }
 
+// The language the LMS opens the lab in: assignment.json's lms.language, one the course has.
+function launchLanguage(assignment, languages, first) {
+  const lang = assignment.lms && assignment.lms.language;
+  if (lang === undefined) return first;
+  if (!languages.includes(lang)) {
+    const text = JSON.stringify(assignment, null, 2);
+    throw new ContentError('content/assignment.json', lineOf(text, '"language"') || 1, `lms.language "${lang}" is not a language of this course (${languages.join(', ')}): a folder content/${lang}/ holds its words`);
+  }
+  return lang;
+}
+
 function launchPage(content, data, p) {
   const home = content.pages.find((x) => x.kind === 'home');
   return `<!doctype html>
-<html lang="en">
+<html lang="${content.lang}">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -252,7 +302,7 @@ function launchPage(content, data, p) {
 </head>
 <body class="launch">
   <p id="launch-notice" class="notice" role="status" hidden></p>
-  <iframe id="lab-frame" title="${escapeHtml(content.course.title)}" data-src="${home.file}"></iframe>
+  <iframe id="lab-frame" title="${escapeHtml(content.course.title)}" data-src="${languageDir(content.lang, content.first)}${home.file}"></iframe>
 </body>
 </html>
 `;
@@ -329,130 +379,117 @@ function instructorPage(content, data, p, head, templates, shell) {
   const a = content.assignment;
   // The question banks in the page's language (downloads/fr/ for French; site.mjs writes them).
   const banksDir = languageDir(content.lang, content.first);
-  const req = Object.entries((a.race && a.race.required) || {}).map(([k, v]) => `${k} = ${v}`).join(', ');
-  const ex = Object.entries((a.exercises && a.exercises.weights) || {}).filter(([, w]) => w > 0).map(([k, w]) => `${exerciseShortName(k)} (weight ${w})`).join(', ');
+  // Words from the catalogs (t): `say` as text; `rich` with the message's tags as HTML
+  // (tags: {name: [open, close]}), its text and values escaped like the rest.
+  const say = (key, values) => escapeHtml(t(key, values));
+  const rich = (key, values = {}, tags = {}) => {
+    const names = Object.keys(tags);
+    const marks = Object.fromEntries(names.map((name, i) => [name, (words) => `\u0001${i}\u0002${words.join('')}\u0001/${i}\u0002`]));
+    return escapeHtml(t(key, { ...values, ...marks })).replace(/\u0001(\/?)(\d+)\u0002/g, (m, end, i) => tags[names[i]][end ? 1 : 0]);
+  };
+  const yes = (x) => (x ? 'yes' : 'no');
+  // A number as the content writes it ("0.5"), with the language's decimal sign (the rule
+  // of i18n.js's localDecimal).
+  const point = new Intl.NumberFormat(content.lang).formatToParts(1.5).find((x) => x.type === 'decimal').value;
+  const decimal = (x) => String(x).replace(/(\d)\.(\d)/g, `$1${point}$2`);
+  const strong = { strong: ['<strong>', '</strong>'] };
+  const link = (href, attrs = '') => ({ link: [`<a href="${href}"${attrs}>`, '</a>'] });
+  const req = Object.entries((a.race && a.race.required) || {}).map(([k, v]) => `${k} = ${decimal(v)}`).join(', ');
+  const ex = Object.entries((a.exercises && a.exercises.weights) || {}).filter(([, w]) => w > 0)
+    .map(([k, w]) => t('instructor.exerciseWeight', { name: exerciseShortName(k), weight: decimal(w) })).join(', ');
+  const checks = assignedChecks(content.checks, a).map((c) => t('instructor.checkWithId', { label: checkLabel(c), id: c.id })).join(', ');
   const mastery = a.lms && Number.isFinite(a.lms.masteryScore) ? a.lms.masteryScore : null;
+  const grading = a.grading || {};
+  const fixed = data.widgets.code.fixed;
+  const th = (key) => `<th scope="col">${say(key)}</th>`;
   const body = `
-    <h1>Gradebook: collect and grade hand-ins</h1>
-    <p class="lead">Students download their work from <a href="checks.html">the quick checks page</a> as one text
-      file each. Choose all the files here: they are read in this browser only (nothing is uploaded), checked, and
-      turned into a gradebook you can download as CSV.</p>
-    <p class="help">For your accessibility office: <a href="${shell.root}${REPORT_FILE}">the lab's accessibility conformance report</a>
-      (WCAG 2.2 A and AA, criterion by criterion, with the test behind each verdict and the known gaps).</p>
-    <p class="help">The assignment in this build: checks ${escapeHtml(assignedChecks(content.checks, a).map((c) => `${checkLabel(c)} (id ${c.id})`).join(', '))}${ex ? `; exercises (variant ${escapeHtml(String(a.exercises.variant || 1))}) ${escapeHtml(ex)}` : ''}${req ? `; a race with ${escapeHtml(req)}` : ''}.
-      To assign a variant without rebuilding, link students to <code>checks.html?checks=q1,q2&amp;require=T:30,seed:3151</code>
-      (a link names checks by id: their numbers follow the lesson's order and are shown beside each id above).</p>
+    <h1>${say('instructor.title')}</h1>
+    <p class="lead">${rich('instructor.lead', {}, link('checks.html'))}</p>
+    <p class="help">${rich('instructor.accessibility', {}, link(`${shell.root}${REPORT_FILE}`))}</p>
+    <p class="help">${say('instructor.assignment', { checks, hasExercises: yes(ex), variant: String(ex ? a.exercises.variant || 1 : 1), exercises: ex, hasRace: yes(req), race: req })}
+      ${rich('instructor.assignLink', { link: 'checks.html?checks=q1,q2&require=T:30,seed:3151' }, { code: ['<code>', '</code>'] })}</p>
     <div class="panel">
-      <label for="files">Hand-in files</label>
+      <label for="files">${say('instructor.filesLabel')}</label>
       <input id="files" type="file" multiple accept=".txt,text/plain">
-      <p class="help">Or drop files anywhere on this page.</p>
+      <p class="help">${say('instructor.drop')}</p>
     </div>
-    <h2 id="files-title">Files</h2>
+    <h2 id="files-title">${say('instructor.files')}</h2>
     <ul id="file-messages" class="file-messages" aria-live="polite"></ul>
     <section id="regrade-section" aria-labelledby="regrade-title" hidden>
-      <h2 id="regrade-title">Grading the exercises and the code again</h2>
-      <p class="help">Every exercise part is graded again by the engine for the name in its hand-in, and every
-        student's code is run again on the hidden tests of that name, in a sandbox that cannot reach this page, its storage
-        or the network (an endless loop is stopped when a test has used ${escapeHtml(data.widgets.code.fixed.stepsPerTest.toLocaleString('en-US'))} steps, the same budget
-        as on the student's page, and code that takes more than ${escapeHtml(String(data.widgets.code.fixed.memoryLimitMb))} MB of memory at ${escapeHtml(String(data.widgets.code.fixed.memoryLimitMb))} MB: a hostile file cannot take this page's memory).</p>
+      <h2 id="regrade-title">${say('instructor.regradeTitle')}</h2>
+      <p class="help">${say('instructor.regradeHelp', { steps: fixed.stepsPerTest.toLocaleString(content.lang), mb: String(fixed.memoryLimitMb) })}</p>
       <progress id="regrade-progress" max="1" value="0" aria-labelledby="regrade-status"></progress>
       <p id="regrade-status" role="status"></p>
-      <div class="buttons"><button id="regrade-stop" type="button" disabled hidden>Stop grading again</button> <button id="regrade-resume" type="button" hidden>Grade the rest</button></div>
+      <div class="buttons"><button id="regrade-stop" type="button" disabled hidden>${say('instructor.regradeStop')}</button> <button id="regrade-resume" type="button" hidden>${say('instructor.regradeResume')}</button></div>
     </section>
     <section id="verify-section" aria-labelledby="verify-title" hidden>
-      <h2 id="verify-title">Re-running the races</h2>
-      <p class="help">Every race a hand-in claims is run again here from its settings and seed. One build of the lab
-        gives the same numbers for the same settings in every browser, so when this page is the build your students
-        used, a claimed test accuracy that does not match means the file was changed; a run made with another
-        version of the lab may differ without any editing. Each setting is run once for the whole class.</p>
+      <h2 id="verify-title">${say('instructor.verifyTitle')}</h2>
+      <p class="help">${say('instructor.verifyHelp')}</p>
       <progress id="verify-progress" max="1" value="0" aria-labelledby="verify-status"></progress>
       <p id="verify-status" role="status"></p>
-      <div class="buttons"><button id="verify-stop" type="button" disabled hidden>Stop re-running</button></div>
+      <div class="buttons"><button id="verify-stop" type="button" disabled hidden>${say('instructor.verifyStop')}</button></div>
     </section>
-    <h2>Gradebook</h2>
-    <p class="help">Scores are recomputed from each hand-in's answers with this lab's answer key, whatever the file
-      says. <strong>Score</strong> counts the automatically graded checks${a.grading && a.grading.selfAssessedCounts ? ' and the self-assessed short answers' : ''}${ex ? ', and the exercises by their weights (the engine\'s grades, not the file\'s)' : ''};
-      <strong>self-assessed</strong> is the share of the rubric a student ticked for a short answer, for you to review.
-      ${a.grading && a.grading.maxAttempts ? `Each check allows ${a.grading.maxAttempts} attempt(s).` : 'Students may retry a check as often as they like;'}
-      ${a.grading && a.grading.choiceAnswer === 'first' ? 'the first answer checked counts.' : 'the last answer checked counts.'}
-      <strong>Exercises</strong> counts the exercise parts graded right when the engine draws each student's numbers again from the name in the hand-in and grades the typed answers itself; <strong>Code</strong>, the tests the student's code passes when run again here on that name's tests.
-      <strong>What this page can and cannot verify.</strong> It re-computes what can be re-computed: every exercise part (from the student's own numbers), every race (from its settings and seed) and every check's points from the answers. It cannot verify a choice the student clicked: the answer key ships with the lab, and a hand-in is a file the student can edit. Each answer carries its attempts with their times, shown here, and a log that does not add up (an answer with no attempt, attempts out of time order) is listed under <strong>Doubts</strong>; weigh the quick checks accordingly.
-      <strong>Doubts</strong> lists what does not add up: an edited score, a race that does not reproduce, an exercise the file calls right that is not, an implausible date, a possible duplicate.</p>
-    <div class="scroll-frame" role="region" aria-label="Gradebook, scrollable" tabindex="0">
+    <h2>${say('instructor.gradebookTitle')}</h2>
+    <p class="help">${rich('instructor.scoreHelp', { selfCounts: yes(grading.selfAssessedCounts), exercises: yes(ex) }, strong)}
+      ${say('instructor.attemptRule', { limited: yes(grading.maxAttempts), max: String(grading.maxAttempts || 0), first: yes(grading.choiceAnswer === 'first') })}
+      ${rich('instructor.columnsHelp', {}, strong)}
+      ${rich('instructor.verifyLimits', {}, strong)}
+      ${rich('instructor.doubtsHelp', {}, strong)}</p>
+    <div class="scroll-frame" role="region" aria-label="${say('instructor.gradebookFrame')}" tabindex="0">
     <table class="results" id="gradebook">
       <colgroup><col class="name"><col class="narrow"><col class="narrow"><col class="wide"><col class="narrow"><col><col class="wide"><col><col><col class="doubts"></colgroup>
-      <thead><tr><th scope="col">Name</th><th scope="col">Student ID</th><th scope="col">Score</th><th scope="col">Per check</th><th scope="col">Self-assessed</th><th scope="col">Required race</th><th scope="col">Exercises</th><th scope="col">Code</th><th scope="col">Exported</th><th scope="col">Doubts</th></tr></thead>
+      <thead><tr>${['colName', 'colId', 'colScore', 'colPerCheck', 'colSelf', 'colRace', 'colExercises', 'colCode', 'colExported', 'colDoubts'].map((k) => th(`instructor.${k}`)).join('')}</tr></thead>
       <tbody></tbody>
     </table>
     </div>
     <div class="buttons" id="gradebook-pages" hidden>
-      <button id="gradebook-prev" type="button">Previous page</button>
+      <button id="gradebook-prev" type="button">${say('instructor.prevPage')}</button>
       <span id="gradebook-range" role="status"></span>
-      <button id="gradebook-next" type="button">Next page</button>
+      <button id="gradebook-next" type="button">${say('instructor.nextPage')}</button>
     </div>
-    <div class="buttons"><button id="download-csv" type="button" disabled>Download the gradebook (CSV)</button></div>
+    <div class="buttons"><button id="download-csv" type="button" disabled>${say('instructor.downloadCsv')}</button></div>
     <section id="item-analysis" aria-labelledby="items-title" hidden>
-      <h2 id="items-title">Item analysis: how each question worked</h2>
-      <p class="help">Over the hand-ins kept in the gradebook. For each multiple-choice check: the share of the
-        students who answered it that were right at their first attempt and at their last; how many students chose
-        each wrong option at some attempt (an option many choose names a misconception worth a word in class);
-        and its <strong>discrimination</strong>, the correlation between being right and the rest of the score
-        (from −1 to 1: above 0.3 the check separates students who do well from those who do not; near 0 or below,
-        read the question again). For each exercise: the parts answered, the share right, and the mistakes the
-        engine diagnosed, most frequent first.</p>
+      <h2 id="items-title">${say('instructor.itemsTitle')}</h2>
+      <p class="help">${rich('instructor.itemsHelp', {}, strong)}</p>
       <figure class="panel">
-        <svg id="items-chart" class="plot" role="img" aria-label="Share right per check"></svg>
-        <figcaption>Share right per check, at the first and at the last attempt.</figcaption>
+        <svg id="items-chart" class="plot" role="img" aria-label="${say('instructor.itemsChart')}"></svg>
+        <figcaption>${say('instructor.itemsCaption')}</figcaption>
       </figure>
-      <div class="scroll-frame" role="region" aria-label="Checks, scrollable" tabindex="0">
+      <div class="scroll-frame" role="region" aria-label="${say('instructor.checksFrame')}" tabindex="0">
       <table class="results" id="items-checks">
-        <caption>Quick checks</caption>
-        <thead><tr><th scope="col">Check</th><th scope="col">Answered</th><th scope="col">Right, first attempt</th><th scope="col">Right, last attempt</th><th scope="col">Wrong options chosen (students)</th><th scope="col">Discrimination</th></tr></thead>
+        <caption>${say('instructor.checksCaption')}</caption>
+        <thead><tr>${['colCheck', 'colAnswered', 'colFirstRight', 'colLastRight', 'colWrongChosen', 'colDiscrimination'].map((k) => th(`instructor.${k}`)).join('')}</tr></thead>
         <tbody></tbody>
       </table>
       </div>
-      <div class="scroll-frame" role="region" aria-label="Exercises, scrollable" tabindex="0">
+      <div class="scroll-frame" role="region" aria-label="${say('instructor.exercisesFrame')}" tabindex="0">
       <table class="results" id="items-exercises">
-        <caption>Exercises</caption>
-        <thead><tr><th scope="col">Exercise</th><th scope="col">Parts answered</th><th scope="col">Right</th><th scope="col">Most frequent mistakes</th></tr></thead>
+        <caption>${say('instructor.exercisesCaption')}</caption>
+        <thead><tr>${['colExercise', 'colPartsAnswered', 'colRight', 'colMistakes'].map((k) => th(`instructor.${k}`)).join('')}</tr></thead>
         <tbody></tbody>
       </table>
       </div>
-      <div class="scroll-frame" role="region" aria-label="Predictions, scrollable" tabindex="0">
+      <div class="scroll-frame" role="region" aria-label="${say('instructor.predictionsFrame')}" tabindex="0">
       <table class="results" id="items-experiments">
-        <caption>Predictions before a run</caption>
-        <thead><tr><th scope="col">Experiment</th><th scope="col">Predictions</th><th scope="col">Compared with a run</th><th scope="col">Borne out</th><th scope="col">Predicted, and what the runs gave</th></tr></thead>
+        <caption>${say('instructor.predictionsCaption')}</caption>
+        <thead><tr>${['colExperiment', 'colPredictions', 'colCompared', 'colBorneOut', 'colPredictedGave'].map((k) => th(`instructor.${k}`)).join('')}</tr></thead>
         <tbody></tbody>
       </table>
       </div>
-      <div class="buttons"><button id="download-items" type="button">Download the item analysis (CSV)</button></div>
+      <div class="buttons"><button id="download-items" type="button">${say('instructor.downloadItems')}</button></div>
     </section>
-    <h2>Putting the lab in your LMS</h2>
-    <p>Upload one of the two SCORM packages to your learning management system as a SCORM activity; both hold the
-      same lab, without this gradebook page. One launch is one LMS session, whichever pages the student visits.
-      The LMS receives the score of the automatically graded checks${ex ? ' and the weighed exercises' : ''} in percent,
-      "completed" once every assigned check${ex ? ' and every part of every weighed exercise' : ''} is answered and every required race was run to the end (else
-      "incomplete"), and the student's work, so the next launch resumes from it on any computer: all of it
-      with SCORM 2004 (up to 64,000 characters), the most recent part with SCORM 1.2 (4,096 characters, older race
-      runs left out first). Inside the LMS the hand-in carries the LMS's name and ID.</p>
+    <h2>${say('instructor.lmsTitle')}</h2>
+    <p>${say('instructor.lmsHelp', { exercises: yes(ex) })}</p>
     <ul>
-      <li><a href="${shell.root}downloads/${PACKAGES['2004']}" download>SCORM 2004 (4th edition) package</a>: choose it when your LMS
-        supports SCORM 2004 (Canvas, Blackboard, Brightspace and SCORM Cloud do). It also reports
-        passed or failed${mastery === null ? '' : ` (passed at ${escapeHtml(String(Math.round(mastery * 1000) / 10))} % once every assigned check is answered)`},
-        one record per question answered (the answer, right or wrong, how long it took) for the LMS's interaction
-        reports, and keeps up to 64,000 characters of the student's work.</li>
-      <li><a href="${shell.root}downloads/${PACKAGES['1.2']}" download>SCORM 1.2 package</a>: for an LMS that takes only SCORM 1.2,
-        and for Moodle, whose SCORM 2004 support is incomplete.
-        Score and completion only, and 4,096 characters of the student's work (older race runs are left out first).</li>
+      <li>${rich('instructor.scorm2004', { mastery: yes(mastery !== null), percent: mastery === null ? '' : decimal(Math.round(mastery * 1000) / 10) }, link(`${shell.root}downloads/${PACKAGES['2004']}`, ' download'))}</li>
+      <li>${rich('instructor.scorm12', {}, link(`${shell.root}downloads/${PACKAGES['1.2']}`, ' download'))}</li>
     </ul>
-    <h2>The quick checks in your LMS's own quizzes</h2>
-    <p>The ${escapeHtml(String(content.checks.length))} quick checks of this build as a question bank, with the feedback of every option
-      (a short answer comes as an essay question with its model answer and rubric for the grader; maths is written
-      \(…\), which MathJax typesets):</p>
+    <h2>${say('instructor.banksTitle')}</h2>
+    <p>${say('instructor.banksHelp', { count: String(content.checks.length) })}</p>
     <ul>
-      <li><a href="${shell.root}downloads/${banksDir}attention-lab-checks-moodle.xml" download>Moodle XML</a> (Moodle: Question bank, Import, Moodle XML format)</li>
-      <li><a href="${shell.root}downloads/${banksDir}attention-lab-checks-gift.txt" download>GIFT</a> (Moodle and other LMSs that read GIFT)</li>
-      <li><a href="${shell.root}downloads/${banksDir}attention-lab-checks-qti21.zip" download>QTI 2.1 package</a> (Canvas, Brightspace, Blackboard and other QTI importers)</li>
+      <li>${rich('instructor.bankMoodle', {}, link(`${shell.root}downloads/${banksDir}attention-lab-checks-moodle.xml`, ' download'))}</li>
+      <li>${rich('instructor.bankGift', {}, link(`${shell.root}downloads/${banksDir}attention-lab-checks-gift.txt`, ' download'))}</li>
+      <li>${rich('instructor.bankQti', {}, link(`${shell.root}downloads/${banksDir}attention-lab-checks-qti21.zip`, ' download'))}</li>
     </ul>${templates}`;
   return page({ pages: content.pages, file: p.file, title: `${p.title} · ${content.course.title}`, body, script: p.script, data, widget: p.widget, head, ...shell });
 }

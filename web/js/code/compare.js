@@ -5,7 +5,7 @@
 // compared by the engine itself (code_grade), which never sends their expected outputs:
 // hiddenOutputs() makes the sandbox's outputs into what it takes. Pure functions (no DOM).
 import { formatPrecise } from '../ui/format.js';
-import { localDecimal, t } from '../ui/i18n.js';
+import { localDecimal, pageLanguage, t } from '../ui/i18n.js';
 
 export const ABS_TOL = 1e-6, REL_TOL = 1e-6;
 
@@ -45,7 +45,24 @@ export function compareOutput(c, output) {
 // keeps them as its verdict, and the gradebook grades the hand-in again): English, the
 // same on every page; failureWords and notRunWords are the same in the page's language.
 export const failureText = (o) => (o.why === 'budget' ? o.error : o.why === 'memory' || o.why === 'stack' ? `Stopped: ${o.error}.` : `It threw an error: ${o.error}`);
-const failureWords = (o) => (o.why === 'budget' ? o.error : t(o.why === 'memory' || o.why === 'stack' ? 'code.stoppedBy' : 'code.threw', { error: o.error }));
+const failureWords = (o) => (o.why === 'budget' ? errorWords(o) : t(o.why === 'memory' || o.why === 'stack' ? 'code.stoppedBy' : 'code.threw', { error: errorWords(o) }));
+
+// A failed output's `error` (English, the engine's) in the page's language, from the parts
+// the sandbox sends beside it (code/sandbox.js cleanOutput). An error of JavaScript itself
+// ("TypeError: …", QuickJS's) stays as QuickJS wrote it; an output without the parts, its error.
+export function errorWords(o) {
+  const atLine = (text) => (o.line ? t('code.atLine', { error: text, line: String(o.line) }) : text);
+  if (o.why === 'budget' && Number.isFinite(o.steps)) {
+    return t(o.runOut ? 'code.budgetRunStopped' : 'code.budgetTestStopped', { steps: o.steps.toLocaleString(pageLanguage()) });
+  }
+  if (o.why === 'memory') return t('code.outOfMemory');
+  if (o.why === 'stack' && 'line' in o) return atLine(t('code.stackOverflow'));
+  if (o.why === 'error' && (o.thrown !== undefined || o.message !== undefined)) {
+    const said = o.thrown !== undefined ? t('code.threwValue', { value: o.thrown }) : atLine(o.message);
+    return o.loading ? t('code.whileLoading', { error: said, function: o.loading }) : said;
+  }
+  return o.error;
+}
 
 const shapeText = (o) => (o.cols < 0 ? t('code.raggedRows', { rows: String(o.rows) }) : `${o.rows} × ${o.cols}`);
 export const outputShapeText = shapeText;

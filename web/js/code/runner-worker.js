@@ -56,32 +56,41 @@ const PRELUDE = String.raw`(() => { const lines = [], str = JSON.stringify, S = 
 const HARNESS = String.raw`
 ;globalThis.__lab_functions = [typeof softmax === 'function' ? softmax : undefined, typeof attention === 'function' ? attention : undefined];`;
 
-// "line 3" from a QuickJS stack ("    at softmax (code.js:3)"), when it names the code.
-function where(stack) {
+// The line of the code a QuickJS stack names ("    at softmax (code.js:3)" -> 3), or null.
+function lineOf(stack) {
   const m = /code\.js:(\d+)/.exec(String(stack || ''));
-  return m ? ` (line ${m[1]})` : '';
+  return m ? Number(m[1]) : null;
 }
+const where = (line) => (line ? ` (line ${line})` : '');
 
-// A value QuickJS threw, in words: {why: 'budget' | 'memory' | 'stack' | 'error', text}.
-// A thrown value that is not an Error is named as it is ("threw null").
+// A value QuickJS threw, in words: {why: 'budget' | 'memory' | 'stack' | 'error', text},
+// text in English (the engine's, see failure()), and its parts for the page's words
+// (code/compare.js errorWords): message (an Error's own "TypeError: …", QuickJS's words),
+// thrown (a thrown value that is not an Error, as it is: "threw null"), line (the code's).
+// Out of memory has no text here: sandbox.js words it.
 function describe(ctx, handle) {
   let e, dumped = true;
   try { e = ctx.dump(handle); } catch { dumped = false; }
   handle.dispose();
-  if (!dumped) return { why: 'memory', text: 'out of memory' };
+  if (!dumped) return { why: 'memory', text: '' };
   const isError = e !== null && typeof e === 'object' && typeof e.name === 'string' && 'message' in e;
   if (!isError) {
     let shown;
     try { shown = e === undefined ? 'undefined' : typeof e === 'string' ? JSON.stringify(e) : JSON.stringify(e) ?? String(e); } catch { shown = 'a value'; }
-    return { why: 'error', text: `threw ${String(shown).slice(0, 200)} (not an Error)` };
+    const thrown = String(shown).slice(0, 200);
+    return { why: 'error', text: `threw ${thrown} (not an Error)`, thrown, line: null };
   }
   const name = e.name, message = String(e.message || '');
   if (name === 'InternalError' && /interrupted/.test(message)) return { why: 'budget', text: '' };
-  if (name === 'InternalError' && /out of memory/.test(message)) return { why: 'memory', text: 'out of memory' };
-  if (/stack overflow/i.test(message)) return { why: 'stack', text: `stack overflow (recursion or nesting too deep)${where(e.stack)}` };
+  if (name === 'InternalError' && /out of memory/.test(message)) return { why: 'memory', text: '' };
+  if (/stack overflow/i.test(message)) {
+    const line = lineOf(e.stack);
+    return { why: 'stack', text: `stack overflow (recursion or nesting too deep)${where(line)}`, line };
+  }
   // The harness's own complaints (no such function, not an array) are about no line of the code.
   const harness = /^(no function \w+ is defined|returned \w+, not an array)/.test(message);
-  return { why: 'error', text: `${name}: ${message}`.slice(0, 300) + (harness ? '' : where(e.stack)) };
+  const said = `${name}: ${message}`.slice(0, 300), line = harness ? null : lineOf(e.stack);
+  return { why: 'error', text: said + where(line), message: said, line };
 }
 
 // The browser's own stack ran out inside QuickJS (the call threw instead of returning).
@@ -130,7 +139,7 @@ async function runCase(code, c, budget, memoryBytes, runUsed) {
     // The browser's stack ran out inside QuickJS: this instance cannot be freed or reused.
     broken = true;
     quickjs = newQuickJSWASMModuleFromVariant(variant);
-    result.output = { ok: false, why: 'stack', error: 'stack overflow (recursion or nesting too deep)' };
+    result.output = { ok: false, why: 'stack', error: 'stack overflow (recursion or nesting too deep)', line: null };
   } finally {
     if (!broken) {
       ctx.dispose();
@@ -142,10 +151,14 @@ async function runCase(code, c, budget, memoryBytes, runUsed) {
   return result;
 }
 
-// A failure as the page gets it (sandbox.js words the budget's, which it knows in steps).
+// A failure as the page gets it (sandbox.js words the budget's, which it knows in steps):
+// error in English, the words the engine keeps for a hidden test (code/compare.js
+// hiddenOutputs), and the parts the page says them with in its own language.
 function failure(d, runOut, loading, c) {
   if (d.why === 'budget') return { why: 'budget', runOut, error: '' };
-  return { why: d.why, error: loading && d.why === 'error' ? `${d.text} (while the code was loaded, before ${c.function} was called)` : d.text };
+  const whileLoading = loading && d.why === 'error';
+  const parts = { line: d.line ?? null, ...(d.message !== undefined ? { message: d.message } : {}), ...(d.thrown !== undefined ? { thrown: d.thrown } : {}), ...(whileLoading ? { loading: c.function } : {}) };
+  return { why: d.why, error: whileLoading ? `${d.text} (while the code was loaded, before ${c.function} was called)` : d.text, ...parts };
 }
 
 // What the code printed so far in this context (nothing when the context is unusable).

@@ -25,6 +25,7 @@
 //   box.close();
 
 import { siteUrl } from '../ui/site-root.js';
+import { t } from '../ui/i18n.js';
 
 // QuickJS calls its interrupt handler once every STEPS_PER_CHECK steps (calls and loop
 // turns; JS_INTERRUPT_COUNTER_INIT in its source): budgets in steps are counted in checks.
@@ -44,7 +45,7 @@ function loadRunner() {
       if (typeof self.CODE_RUNNER === 'function') { source(); return; }
       const script = Object.assign(document.createElement('script'), { src: siteUrl('js/code-runner-inline.js') });
       script.onload = source;
-      script.onerror = () => { runnerSource = null; reject(new Error('the file holding the code sandbox could not be loaded')); };
+      script.onerror = () => { runnerSource = null; reject(new Error(t('code.sandboxNotLoaded'))); };
       document.head.append(script);
     });
   }
@@ -114,7 +115,7 @@ export class CodeSandbox {
   open() {
     this.frame = document.createElement('iframe');
     this.frame.setAttribute('sandbox', 'allow-scripts');
-    this.frame.setAttribute('title', 'Sandbox for your code (hidden)');
+    this.frame.setAttribute('title', t('code.sandboxTitle'));
     this.frame.setAttribute('aria-hidden', 'true');
     this.frame.tabIndex = -1;
     this.frame.hidden = true;
@@ -212,15 +213,26 @@ export function shapeOf(c) {
 const steps = (n) => n.toLocaleString('en');
 
 // What came back, whatever the frame sent: numbers of the shape asked for only, a shape
-// alone, or an error in words (the budget's in steps).
+// alone, or an error: in English words (the budget's in steps), which the engine keeps for
+// a hidden test, and the parts the page words it with in its language (code/compare.js
+// errorWords): steps, runOut; the runner's message, thrown, line, loading.
 function cleanOutput(o, [rows, cols], budget) {
   if (!o || typeof o !== 'object') return { ok: false, why: 'error', error: 'no result' };
   if (o.ok !== true) {
     const why = ['budget', 'memory', 'stack'].includes(o.why) ? o.why : 'error';
+    const runOut = o.runOut === true;
     const error = why === 'budget'
-      ? (o.runOut ? `Stopped: the run's budget of ${steps(budget.perRun)} steps was used up` : `Stopped after its budget of ${steps(budget.perTest)} steps: an endless loop?`)
+      ? (runOut ? `Stopped: the run's budget of ${steps(budget.perRun)} steps was used up` : `Stopped after its budget of ${steps(budget.perTest)} steps: an endless loop?`)
       : why === 'memory' ? 'out of memory: the code used more memory than a test may' : String(o.error || 'failed').slice(0, 400);
-    return { ok: false, why, error };
+    if (why === 'budget') return { ok: false, why, error, runOut, steps: runOut ? budget.perRun : budget.perTest };
+    if (why === 'memory') return { ok: false, why, error };
+    const parts = {
+      line: Number.isInteger(o.line) && o.line > 0 ? o.line : null,
+      ...(typeof o.message === 'string' ? { message: o.message.slice(0, 400) } : {}),
+      ...(typeof o.thrown === 'string' ? { thrown: o.thrown.slice(0, 200) } : {}),
+      ...(typeof o.loading === 'string' && /^\w+$/.test(o.loading) ? { loading: o.loading } : {}),
+    };
+    return { ok: false, why, error, ...parts };
   }
   const int = (x) => (Number.isInteger(x) && x >= -1 && x <= 1e9 ? x : 0);
   if (o.shapeOnly === true || !Array.isArray(o.value)) return { ok: true, rows: int(o.rows), cols: int(o.cols), shapeOnly: true };

@@ -25,6 +25,14 @@
 import { labData } from '../ui/lab-data.js';
 import { siteUrl } from '../ui/site-root.js';
 import { t } from '../ui/i18n.js';
+import { engineWords } from '../ui/engine-words.js';
+
+// A refusal from the engine (its English words, src/) as an Error in the page's language
+// (ui/engine-words.js); err.lang says which, err.english keeps the engine's own words.
+function engineError(message) {
+  const w = engineWords(message);
+  return Object.assign(new Error(w.text), { lang: w.lang, english: String(message) });
+}
 
 const START_TIMEOUT_MS = 30000;
 const START_TRIES = 3;
@@ -53,8 +61,8 @@ export class LabClient {
     const generation = this.worker;
     const timer = setTimeout(() => {
       if (this.worker !== generation) return;
-      if (++this.tries >= START_TRIES) this.started.reject(new Error(`the engine did not start in ${START_TRIES} tries`));
-      else this.restart(`The lab's engine did not start within ${START_TIMEOUT_MS / 1000} s`);
+      if (++this.tries >= START_TRIES) this.started.reject(new Error(t('engine.notStartedTries', { tries: String(START_TRIES) })));
+      else this.restart(t('engine.notStartedWithin', { seconds: String(START_TIMEOUT_MS / 1000) }));
     }, START_TIMEOUT_MS);
     let threads = null;
     const onProgress = ({ stage }) => {
@@ -63,7 +71,7 @@ export class LabClient {
       threads = setTimeout(() => {
         if (this.worker !== generation) return;
         clearTimeout(timer);
-        if (++this.threadTries >= THREADS_TRIES) this.started.reject(new Error(`the engine's threads did not start in ${THREADS_TRIES} tries`));
+        if (++this.threadTries >= THREADS_TRIES) this.started.reject(new Error(t('engine.threadsNotStarted', { tries: String(THREADS_TRIES) })));
         else this.replaceStuck();
       }, THREADS_TIMEOUT_MS);
     };
@@ -79,15 +87,16 @@ export class LabClient {
     this.worker.then((w) => w.terminate(), () => {});
     this.start();
     for (const [id, entry] of waiting) {
-      if (entry.moved) { entry.reject(new Error('The lab\'s engine was restarted: try again')); continue; }
+      if (entry.moved) { entry.reject(new Error(t('engine.restartedTryAgain'))); continue; }
       this.pending.set(id, entry);
       this.worker.then((w) => w.postMessage(entry.message), entry.reject);
     }
   }
 
-  // Everything in flight fails with `why`; a new worker (and module) takes over.
+  // Everything in flight fails with `why` (the worker's English, or the page's words); a
+  // new worker (and module) takes over.
   restart(why) {
-    const error = new Error(`${why}. The lab's engine was restarted: try again${/memory/.test(why) ? ', with smaller settings' : ''}`);
+    const error = new Error(t('engine.restarted', { why: engineWords(why).text, memory: /memory/.test(why) ? 'yes' : 'no' }));
     for (const entry of this.pending.values()) entry.reject(error);
     this.pending.clear();
     this.worker.then((w) => w.terminate(), () => {});
@@ -115,13 +124,13 @@ export class LabClient {
       if (type === 'progress') { if (entry.onProgress) entry.onProgress(payload); return; }
       this.pending.delete(id);
       if (type === 'error' && payload.fatal) this.restart(payload.message);
-      if (type === 'error') entry.reject(new Error(payload.message));
+      if (type === 'error') entry.reject(engineError(payload.message));
       else entry.resolve(payload);
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      const detail = typeof event.message === 'string' && event.message && !/\[object /.test(event.message) ? `: ${event.message}` : '';
-      this.restart(`The lab's engine stopped unexpectedly${detail}`);
+      const detail = typeof event.message === 'string' && event.message && !/\[object /.test(event.message) ? event.message : '';
+      this.restart(t('engine.stoppedUnexpectedly', { hasDetail: detail ? 'yes' : 'no', detail }));
     };
   }
 
@@ -181,7 +190,7 @@ function inlineWorker() {
       const url = URL.createObjectURL(new Blob([self.LAB_WORKER_SOURCE], { type: 'text/javascript' }));
       resolve(new Worker(url));
     };
-    script.onerror = () => reject(new Error('the file holding the lab\'s engine could not be loaded'));
+    script.onerror = () => reject(new Error(t('engine.fileNotLoaded')));
     document.head.append(script);
   });
 }

@@ -9,6 +9,7 @@
 // setting is parsed with it, so only values a race can have are ever assigned.
 import { clip, quoted } from '../ui/quote.js';
 import { linkParams, parsePairs } from '../settings/settings-schema.js';
+import { t } from '../ui/i18n.js';
 
 const list = (values) => values.flatMap((v) => v.split(',')).map((s) => s.trim()).filter(Boolean);
 
@@ -19,12 +20,12 @@ export function resolveAssignment(base, checks, search, raceSpec) {
   if (values.checks.length) {
     const ids = list(values.checks), good = [], repeated = new Set();
     for (const id of ids) {
-      if (!known.has(id)) ignored.push(`unknown check ${quoted(id, 20)}`);
+      if (!known.has(id)) ignored.push(t('handin.linkUnknownCheck', { id: quoted(id, 20) }));
       else if (!good.includes(id)) good.push(id);
-      else if (!repeated.has(id)) { repeated.add(id); ignored.push(`check ${clip(id, 20)} listed more than once`); }
+      else if (!repeated.has(id)) { repeated.add(id); ignored.push(t('handin.linkCheckTwice', { id: clip(id, 20) })); }
     }
     if (good.length) assignment.checks = good;
-    else ignored.push('no check in this link is known, so every assigned check stays');
+    else ignored.push(t('handin.linkNoCheck'));
   }
   if (values.require.length) {
     const pairs = list(values.require).map((part) => {
@@ -32,9 +33,9 @@ export function resolveAssignment(base, checks, search, raceSpec) {
       return i < 0 ? [part, ''] : [part.slice(0, i), part.slice(i + 1)];
     });
     const r = parsePairs(raceSpec, pairs);
-    r.ignored.forEach((why) => ignored.push(`race requirement ${why.replace(/\.$/, '')}`));  // joined by "; "
+    r.ignored.forEach((why) => ignored.push(t('handin.linkRequirement', { why: why.replace(/\.$/, '') })));  // joined by "; "
     if (Object.keys(r.settings).length) assignment.race.required = r.settings;
-    else if (pairs.length) ignored.push('no race requirement in this link can be used, so the assignment\'s own stays');
+    else if (pairs.length) ignored.push(t('handin.linkNoRequirement'));
   }
   return { assignment, ignored: ignored.slice(0, 12) };
 }

@@ -5,7 +5,8 @@
 // key (grading.js) and compared: a score, a per-check credit or a race requirement
 // that the evidence does not give is flagged. Race runs are re-run by the instructor
 // page (the lab is deterministic), see verify.js. Pure functions (no DOM): tests run
-// them under Node.
+// them under Node. Its words (doubts, statuses) are in the page's language (English under
+// Node); what a program reads (status, points, keys) is the same in every language.
 
 import { exerciseRulesOf, grade, gradingOf, meetsRace } from '../work/grading-rules.js';
 import { plausibleDate } from '../work/handin.js';
@@ -15,6 +16,7 @@ import { codeKey, runNote } from './verify-code.js';
 import { codeRun } from '../work/code-work.js';
 import { checkLabel } from '../work/check-label.js';
 import { exercisePart } from '../work/exercise-words.js';
+import { localDecimal, t } from '../ui/i18n.js';
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
@@ -23,6 +25,10 @@ const norm = (s) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase(
 // Names in the order localeCompare gives them, by one collator made once: localeCompare
 // makes one per call (sorting a class of 200 took 40 ms on a CPU slowed twice over).
 const byText = new Intl.Collator().compare;
+
+// A number the file or the grading gives, as it is written ("0.75"), in the page's decimals
+// (a whole number as it is: localDecimal asks Intl each time, too slow for every cell of a class).
+const num = (x) => (/\d\.\d/.test(String(x)) ? localDecimal(String(x)) : String(x));
 
 // One gradebook row per student, recomputed from the evidence, every doubt named.
 // records: sanitised; checks, assignment: the build's (its key and its grading rules).
@@ -59,7 +65,7 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     const flags = [];
     const assigned = r.assignment.checks.filter((id) => known.has(id));
     const unknown = r.assignment.checks.filter((id) => !known.has(id));
-    if (unknown.length) flags.push(`assignment lists checks this lab does not have (${unknown.slice(0, 3).join(', ')}): ignored`);
+    if (unknown.length) flags.push(t('gradebook.unknownChecks', { ids: unknown.slice(0, 3).join(', ') }));
     // Exercises by the engine's grading again (for this name and the assigned variant),
     // weighed by the build's assignment; never by the verdicts the file holds.
     const { variant } = rules;
@@ -70,21 +76,21 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     const g = grade(r.answers, checks, { checks: assigned, grading: gradingOf(assignment), exercises: assignment.exercises },
       { student: r.student.name, rightParts: ex.rightParts });
     if (r.claimed.points !== null && !ex.pending && Math.abs(r.claimed.points - g.points) > 0.005) {
-      flags.push(`the file says ${r.claimed.points} points; its answers give ${g.points}`);
+      flags.push(t('gradebook.pointsEdited', { claimed: num(r.claimed.points), points: num(g.points) }));
     }
     for (const id of assigned) {
       if (own(r.claimed.perCheck, id) && own(g.perCheck, id) && Math.abs(r.claimed.perCheck[id] - g.perCheck[id]) > 0.005) {
-        flags.push(`${labels.get(id)}: the file says ${r.claimed.perCheck[id]}, its answer gives ${g.perCheck[id]}`);
+        flags.push(t('gradebook.checkEdited', { label: labels.get(id), claimed: num(r.claimed.perCheck[id]), points: num(g.perCheck[id]) }));
       }
     }
-    if (r.dropped) flags.push(`${r.dropped} damaged item(s) in the file were left out`);
+    if (r.dropped) flags.push(t('gradebook.dropped', { count: r.dropped, n: String(r.dropped) }));
     const date = plausibleDate(r.exportedAt, now);
-    if (!date.ok) flags.push(`export date "${r.exportedAt.slice(0, 30)}" is ${date.why}`);
+    if (!date.ok) flags.push(t('gradebook.badDate', { date: r.exportedAt.slice(0, 30), why: date.why }));
     else flags.push(...datesAfterExport(r, date.time, labels));
     // Races are the same in every build's browsers, not across builds: say which was used.
     // (builds: the engines of other builds the grader had at hand, which graded their hand-ins.)
     if (build && r.build && r.build.engine !== build.engine && !builds.includes(r.build.engine)) {
-      flags.push(`made with another build of the lab (version ${r.build.version || 'unknown'}, engine ${r.build.engine}); races were re-run with engine ${build.engine} and may differ without any editing`);
+      flags.push(t('gradebook.otherBuild', { version: r.build.version || t('gradebook.unknownVersion'), engine: r.build.engine, ours: build.engine }));
     }
     // The race requirement by the runs the instructor page re-ran: claimed is not enough.
     const required = assignment.race && assignment.race.required ? assignment.race.required : {};
@@ -94,28 +100,28 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
       const c = raceChecks.get(raceKey(run));
       return c && c.status === 'verified' && c.matches(run);
     });
-    let race;
-    if (Object.keys(required).length === 0) race = 'not required';
-    else if (verified) race = 'done (re-run: same numbers)';
-    else if (candidates.length === 0) race = 'not done';
-    else if (states.includes('pending')) race = 'checking…';
-    else race = 'not verified';
+    let race;  // 'none' | 'done' | 'notDone' | 'checking' | 'notVerified', in words below
+    if (Object.keys(required).length === 0) race = 'none';
+    else if (verified) race = 'done';
+    else if (candidates.length === 0) race = 'notDone';
+    else if (states.includes('pending')) race = 'checking';
+    else race = 'notVerified';
     for (const run of r.races) {
       const c = raceChecks.get(raceKey(run));
       if (c && c.status === 'verified' && !c.matches(run)) {
-        flags.push(`race at ${run.at.slice(0, 19)}: the file says GRU ${run.gru}, attention ${run.attention}; re-run gives ${c.gru}, ${c.attention}`);
+        flags.push(t('gradebook.raceEdited', { at: run.at.slice(0, 19), gru: num(run.gru), attention: num(run.attention), rerunGru: num(c.gru), rerunAttention: num(c.attention) }));
       }
       if (c && (['refused', 'unchecked'].includes(c.status) || (c.status === 'unverifiable' && meetsRace([run], required)))) {
-        flags.push(`race at ${run.at.slice(0, 19)}: not verified (${c.message})`);
+        flags.push(t('gradebook.raceNotVerified', { at: run.at.slice(0, 19), why: c.message }));
       }
     }
-    if (r.claimed.raceRequirementMet && !verified && Object.keys(required).length && race !== 'checking…') {
-      flags.push('the file says the required race was run; no run in it reproduces');
+    if (r.claimed.raceRequirementMet && !verified && Object.keys(required).length && race !== 'checking') {
+      flags.push(t('gradebook.raceClaimed'));
     }
     flags.push(...attemptDoubts(r, labels));
     return {
       record: r, student: r.student, exportedAt: r.exportedAt, time: date.ok ? date.time : -Infinity,
-      points: g.points, max: g.max, pending: ex.pending > 0, perCheck: g.perCheck, selfAssessed: g.selfAssessed, exerciseCredit: g.exercises, race, exercises: ex.text, exercisesRight: ex.right, code: code.text, codePassed: code.right,
+      points: g.points, max: g.max, pending: ex.pending > 0, perCheck: g.perCheck, selfAssessed: g.selfAssessed, exerciseCredit: g.exercises, race: t('gradebook.race', { race }), exercises: ex.text, exercisesRight: ex.right, code: code.text, codePassed: code.right,
       flags: capFlags(flags), status: 'kept',
     };
   }
@@ -126,8 +132,8 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     if (!prev) { byKey.set(row.key, row); continue; }
     const [keep, drop] = row.time > prev.time ? [row, prev] : [prev, row];
     drop.status = 'superseded';
-    drop.flags.push(`superseded by the hand-in exported ${keep.exportedAt.slice(0, 19)}`);
-    notes.push(`${keep.student.name || keep.student.id}: two hand-ins; kept the one exported ${keep.exportedAt.slice(0, 19)}`);
+    drop.flags.push(t('gradebook.superseded', { at: keep.exportedAt.slice(0, 19) }));
+    notes.push(t('gradebook.twoHandins', { who: keep.student.name || keep.student.id, at: keep.exportedAt.slice(0, 19) }));
     byKey.set(row.key, keep);
   }
   // Possible duplicates: the same name under different keys (e.g. with and without an ID).
@@ -138,10 +144,11 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
   }
   for (const group of byName.values()) {
     if (group.length < 2) continue;
-    for (const row of group) row.flags.push(`possible duplicate: ${group.length} hand-ins under this name, kept apart (IDs: ${group.map((x) => x.student.id || 'none').join(', ')})`);
-    notes.push(`"${group[0].student.name}": ${group.length} hand-ins with different IDs or none: shown side by side, decide which count`);
+    const ids = group.map((x) => x.student.id || t('gradebook.noId')).join(', ');
+    for (const row of group) row.flags.push(t('gradebook.duplicate', { count: String(group.length), ids }));
+    notes.push(t('gradebook.sameName', { name: group[0].student.name, count: String(group.length) }));
   }
-  for (const row of rows) if (!row.student.name.trim() && !row.student.id.trim()) row.flags.push('no name and no ID in the file');
+  for (const row of rows) if (!row.student.name.trim() && !row.student.id.trim()) row.flags.push(t('gradebook.noNameNoId'));
   rows.sort((a, b) => byText(a.student.name, b.student.name) || byText(a.student.id, b.student.id) || a.time - b.time);
   return { rows, notes };
 }
@@ -168,12 +175,12 @@ export function attemptDoubts(r, labels = new Map()) {
     if (!a.checked) continue;
     const what = whatIs(id, labels);
     const log = a.log || [];
-    if (!log.length) { out.push(`${what}: checked, but no attempt is logged`); continue; }
-    if (log.some((e, i) => i > 0 && Date.parse(e[2]) < Date.parse(log[i - 1][2]))) out.push(`${what}: attempts logged out of time order`);
-    if (Number.isInteger(a.attempts) && a.attempts < log.length) out.push(`${what}: ${log.length} attempts logged, the file counts ${a.attempts}`);
+    if (!log.length) { out.push(t('gradebook.noAttemptLogged', { what })); continue; }
+    if (log.some((e, i) => i > 0 && Date.parse(e[2]) < Date.parse(log[i - 1][2]))) out.push(t('gradebook.attemptsOutOfOrder', { what }));
+    if (Number.isInteger(a.attempts) && a.attempts < log.length) out.push(t('gradebook.attemptsCounted', { what, logged: String(log.length), counted: String(a.attempts) }));
     const [answered, right] = log[log.length - 1];
     const kept = a.choice !== undefined ? a.choice : (a.text || '').slice(0, 40);
-    if (answered !== kept || right !== (a.correct === true)) out.push(`${what}: the last attempt logged is not the answer the file keeps`);
+    if (answered !== kept || right !== (a.correct === true)) out.push(t('gradebook.lastAttemptDiffers', { what }));
   }
   return out.slice(0, 10);
 }
@@ -190,14 +197,14 @@ const whatIs = (id, labels) => {
 export const EXPORT_GRACE_MS = 60 * 1000;
 export function datesAfterExport(r, exported, labels = new Map()) {
   const limit = exported + EXPORT_GRACE_MS;
-  const late = (t) => typeof t === 'string' && t !== '' && Date.parse(t) > limit;
+  const late = (at) => typeof at === 'string' && at !== '' && Date.parse(at) > limit;
   const out = [];
   for (const [id, a] of Object.entries(r.answers)) {
     const times = [a.updatedAt, a.at, a.opened, a.first && a.first.at, ...(Array.isArray(a.log) ? a.log.map((e) => e[2]) : [])].filter(late);
-    if (times.length) out.push(`${whatIs(id, labels)}: dated ${times.sort()[times.length - 1].slice(0, 19)}, after the export (${new Date(exported).toISOString().slice(0, 19)})`);
+    if (times.length) out.push(t('gradebook.datedAfter', { what: whatIs(id, labels), at: times.sort()[times.length - 1].slice(0, 19), exported: new Date(exported).toISOString().slice(0, 19) }));
   }
-  for (const run of r.races) if (late(run.at)) out.push(`race at ${run.at.slice(0, 19)}: dated after the export (${new Date(exported).toISOString().slice(0, 19)})`);
-  return out.length > 5 ? [...out.slice(0, 5), `… and ${out.length - 5} more dated after the export`] : out;
+  for (const run of r.races) if (late(run.at)) out.push(t('gradebook.raceDatedAfter', { at: run.at.slice(0, 19), exported: new Date(exported).toISOString().slice(0, 19) }));
+  return out.length > 5 ? [...out.slice(0, 5), t('gradebook.moreDatedAfter', { count: out.length - 5, n: String(out.length - 5) })] : out;
 }
 
 // What a row shows of its doubts: each at most FLAG_CHARS characters, at most MAX_FLAGS of
@@ -205,7 +212,7 @@ export function datesAfterExport(r, exported, labels = new Map()) {
 export const FLAG_CHARS = 300, MAX_FLAGS = 25;
 export function capFlags(flags) {
   const cut = flags.map((f) => (f.length > FLAG_CHARS ? `${f.slice(0, FLAG_CHARS - 1)}…` : f));
-  return cut.length > MAX_FLAGS ? [...cut.slice(0, MAX_FLAGS - 1), `… and ${cut.length - MAX_FLAGS + 1} more doubts`] : cut;
+  return cut.length > MAX_FLAGS ? [...cut.slice(0, MAX_FLAGS - 1), t('gradebook.moreDoubts', { count: cut.length - MAX_FLAGS + 1, n: String(cut.length - MAX_FLAGS + 1) })] : cut;
 }
 
 // A hand-in's exercise parts as the engine grades them again from its name: the parts
@@ -219,24 +226,24 @@ function exerciseCredit(r, exerciseChecks, { variant, answer: which }, flags) {
   const rightParts = Object.create(null);
   for (const e of answered) {
     const c = exerciseChecks.get(exerciseKey(r, e, gradedText(e.answer, which)));
-    if (normaliseStudent(e.answer.student || '') !== normaliseStudent(r.student.name)) others.add(e.answer.student || '(no name)');
+    if (normaliseStudent(e.answer.student || '') !== normaliseStudent(r.student.name)) others.add(e.answer.student || t('gradebook.noName'));
     const v = e.answer.variant || 1;
     if (v !== variant) otherVariants.add(v);
     if (!c) { ++pending; continue; }
     if (c.status === 'stopped') { ++stopped; continue; }
-    if (c.status !== 'graded') { flags.push(`${exercisePart(e.kind, e.part)}: not graded (${c.message})`); continue; }
+    if (c.status !== 'graded') { flags.push(t('gradebook.partNotGraded', { part: exercisePart(e.kind, e.part), why: c.message })); continue; }
     if (c.right) {
       ++right;
       if (v === variant) rightParts[e.kind] = (rightParts[e.kind] || 0) + 1;
     } else if (gradedRight(e.answer, which)) {
-      flags.push(`${exercisePart(e.kind, e.part)}: the file says ${which === 'first' ? 'its first answer was right' : 'right'}; graded again for this name, not right`);
+      flags.push(t('gradebook.partNotRight', { part: exercisePart(e.kind, e.part), first: which === 'first' ? 'yes' : 'no' }));
     }
   }
-  if (others.size) flags.push(`exercise answers made for the numbers of another name (${[...others].slice(0, 3).map((n) => `"${n.slice(0, 40)}"`).join(', ')}), graded for this hand-in's name`);
-  if (otherVariants.size) flags.push(`exercise answers to variant ${[...otherVariants].slice(0, 3).join(', ')}; the assignment asks for variant ${variant}: they do not count`);
-  if (stopped) flags.push(`${stopped} exercise part(s) not graded again (stopped): they earn nothing until graded`);
+  if (others.size) flags.push(t('gradebook.otherName', { names: [...others].slice(0, 3).map((n) => t('gradebook.quoted', { text: n.slice(0, 40) })).join(', ') }));
+  if (otherVariants.size) flags.push(t('gradebook.otherVariant', { variants: [...otherVariants].slice(0, 3).join(', '), variant: String(variant) }));
+  if (stopped) flags.push(t('gradebook.partsStopped', { count: stopped, n: String(stopped) }));
   const n = answered.length;
-  const text = pending ? 'checking…' : n ? `${right} of ${n} ${n === 1 ? 'part' : 'parts'} right${which === 'first' ? ' at the first answer' : ''}${stopped ? ` (${stopped} not graded again: stopped)` : ''}` : 'none';
+  const text = pending ? t('gradebook.checking') : n ? t('gradebook.partsRight', { right: String(right), count: n, n: String(n), first: which === 'first' ? 'yes' : 'no', stopped: String(stopped), anyStopped: stopped ? 'yes' : 'no' }) : t('gradebook.noParts');
   return { right, rightParts, pending, text };
 }
 
@@ -245,19 +252,19 @@ function exerciseCredit(r, exerciseChecks, { variant, answer: which }, flags) {
 // table ("9 of 11 tests pass (run again)", "running…", "none"), and pending.
 function codeCredit(r, codeChecks, variant, flags, which) {
   const run = codeRun(r.answers, which);  // the counted run: best or last (grading.codeRun)
-  if (!run) return { right: null, pending: 0, text: 'none' };
+  if (!run) return { right: null, pending: 0, text: t('gradebook.noCode') };
   const c = codeChecks.get(codeKey(r, run));
-  if (!c) return { right: null, pending: 1, text: 'running…' };
+  if (!c) return { right: null, pending: 1, text: t('gradebook.codeRunning') };
   if (c.status === 'stopped') {
-    flags.push('code: not run again (stopped): it earns nothing until run');
-    return { right: null, pending: 0, text: 'not run again (stopped)' };
+    flags.push(t('gradebook.codeStopped'));
+    return { right: null, pending: 0, text: t('gradebook.codeStoppedShort') };
   }
-  if (c.status !== 'ran') { flags.push(`code: not run again (${c.message})`); return { right: null, pending: 0, text: 'not run' }; }
+  if (c.status !== 'ran') { flags.push(t('gradebook.codeNotRun', { why: c.message })); return { right: null, pending: 0, text: t('gradebook.codeNotRunShort') }; }
   const claimed = (run.passed || []).length;
-  if (claimed !== c.passed.length) flags.push(`code: the file says ${claimed} tests pass; run again on this name's tests, ${c.passed.length} pass`);
-  if ((run.variant || 1) !== variant) flags.push(`code: run on the tests of variant ${run.variant}; the assignment asks for variant ${variant}: it does not count`);
+  if (claimed !== c.passed.length) flags.push(t('gradebook.codeEdited', { claimed: String(claimed), passed: String(c.passed.length) }));
+  if ((run.variant || 1) !== variant) flags.push(t('gradebook.codeOtherVariant', { got: String(run.variant), variant: String(variant) }));
   const why = runNote(c.run);
-  return { right: (run.variant || 1) === variant ? c.passed.length : null, pending: 0, text: `${c.passed.length} of ${c.total} tests pass (run again${why})` };
+  return { right: (run.variant || 1) === variant ? c.passed.length : null, pending: 0, text: t('gradebook.codePasses', { passed: String(c.passed.length), total: String(c.total), why }) };
 }
 
 // A race run's identity for re-running: its settings, in a fixed key order.

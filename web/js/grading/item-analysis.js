@@ -25,21 +25,26 @@ import { exerciseAnswers } from '../work/exercise-work.js';
 import { exerciseKey } from './verify-exercises.js';
 import { predictions } from '../work/prediction.js';
 import { checkLabel } from '../work/check-label.js';
+import { t } from '../ui/i18n.js';
+import english from '../messages/en.json' with { type: 'json' };
 
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
-// The engine's mistake keys (src/exercises/exercise.hpp), in a few words.
-export const MISTAKE_WORDS = {
-  forgot_sqrt_dk: 'forgot to divide by √dₖ',
-  forgot_temperature: 'forgot the temperature τ',
-  unnormalised_exps: 'exponentials not normalised',
-  wrong_axis: 'softmax over the wrong axis',
-  transposed: 'transposed product or shape',
-  keys_as_values: 'used the keys as values',
-  wrong_width: 'the model\'s width in place of dₖ',
-  weights_sum: 'weights that do not sum to 1',
-  '': 'wrong, no mistake named',
+// The engine's mistake keys (src/exercises/exercise.hpp), in a few words: each its
+// catalog key (shown in the page's language); MISTAKE_WORDS, their English.
+const MISTAKE_KEYS = {
+  forgot_sqrt_dk: 'itemAnalysis.forgotSqrtDk',
+  forgot_temperature: 'itemAnalysis.forgotTemperature',
+  unnormalised_exps: 'itemAnalysis.unnormalisedExps',
+  wrong_axis: 'itemAnalysis.wrongAxis',
+  transposed: 'itemAnalysis.transposed',
+  keys_as_values: 'itemAnalysis.keysAsValues',
+  wrong_width: 'itemAnalysis.wrongWidth',
+  weights_sum: 'itemAnalysis.weightsSum',
+  '': 'itemAnalysis.noMistakeNamed',
 };
+export const MISTAKE_WORDS = Object.fromEntries(Object.entries(MISTAKE_KEYS).map(([k, key]) => [k, english[key]]));
+const mistakeWords = (key) => (Object.hasOwn(MISTAKE_KEYS, key) ? t(MISTAKE_KEYS[key]) : key);
 
 // Every choice a student made on a check, in order: the logged attempts (format 3 on),
 // else the first and the last answer the file keeps (format 2).
@@ -135,7 +140,7 @@ export function* itemAnalysisSteps(rows, { checks, assignment, exerciseChecks = 
     out.checks.push({
       id, label: checkLabel(c), topic: c.topic || '', answered,
       firstRight: share(first, answered), lastRight: share(last, answered),
-      wrong: [...chosenBy].map(([option, students]) => ({ option, label: `option ${option}`, students })),
+      wrong: [...chosenBy].map(([option, students]) => ({ option, label: t('itemAnalysis.option', { option }), students })),
       discrimination: pearson(item, rest),
     });
   }
@@ -155,7 +160,7 @@ export function* itemAnalysisSteps(rows, { checks, assignment, exerciseChecks = 
   for (const k of [...kinds.values()].sort((a, b) => a.kind.localeCompare(b.kind))) {
     out.exercises.push({
       kind: k.kind, answered: k.answered, right: k.right, share: share(k.right, k.answered),
-      mistakes: [...k.mistakes].map(([key, count]) => ({ key, words: MISTAKE_WORDS[key] || key, count }))
+      mistakes: [...k.mistakes].map(([key, count]) => ({ key, words: mistakeWords(key), count }))
         .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key)),
     });
   }
@@ -183,7 +188,8 @@ export function* itemAnalysisSteps(rows, { checks, assignment, exerciseChecks = 
 }
 
 // The analysis as CSV: one line per check, then one per exercise kind (formula-leading
-// characters neutralised, as in the gradebook's CSV).
+// characters neutralised, as in the gradebook's CSV). The header, the kinds and the ids
+// are the same in every language (a program reads them); the words are the page's.
 export function itemAnalysisCsv(analysis) {
   const cell = (v) => {
     let s = v === null || v === undefined ? '' : String(v);
@@ -201,9 +207,9 @@ export function itemAnalysisCsv(analysis) {
   }
   for (const e of analysis.experiments) {
     lines.push([e.page, 'prediction', e.predicted, '', e.compared ? round(e.matched / e.compared) : '', '',
-      [...Object.entries(e.options).map(([o, n]) => `${o}: predicted ${n.predicted}, run gave ${n.results}`),
-        ...(e.unverifiable ? [`not verifiable (no run in the hand-in): ${e.unverifiable}`] : []),
-        ...(e.notAnOption ? [`not an option of this page: ${e.notAnOption}`] : [])].join('; ')].map(cell).join(','));
+      [...Object.entries(e.options).map(([o, n]) => t('itemAnalysis.csvOption', { option: o, predicted: String(n.predicted), results: String(n.results) })),
+        ...(e.unverifiable ? [t('itemAnalysis.csvUnverifiable', { count: String(e.unverifiable) })] : []),
+        ...(e.notAnOption ? [t('itemAnalysis.csvNotAnOption', { count: String(e.notAnOption) })] : [])].join('; ')].map(cell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -18,6 +18,7 @@
 import { hiddenOutputs } from '../code/compare.js';
 import { codeTexts } from '../work/code-work.js';
 import { normaliseStudent } from '../work/exercise-work.js';
+import { t } from '../ui/i18n.js';
 
 export const codeKey = (record, run) => JSON.stringify([normaliseStudent(record.student.name), run.variant || 1, run.text, ...(record.build ? [record.build.engine] : [])]);
 
@@ -30,10 +31,11 @@ function runWord(run) {
 }
 
 // The words the gradebook adds to "n of 11 tests pass (run again…)" for a result's run.
-export const runNote = (word) => ({
-  budget: ', stopped at its step budget', timeout: ', stopped by the watchdog', memory: ', stopped at the memory limit',
-  stack: ', stack overflow', 'compile-error': ', does not compile', crashed: ', stopped the sandbox',
-}[word] || '');
+const NOTES = {
+  budget: 'verify.codeBudget', timeout: 'verify.codeWatchdog', memory: 'verify.codeMemory',
+  stack: 'verify.codeStack', 'compile-error': 'verify.codeCompile', crashed: 'verify.codeCrashed',
+};
+export const runNote = (word) => (Object.hasOwn(NOTES, word) ? t(NOTES[word]) : '');
 
 export function regradeCode(lab, sandbox, records, results, { onProgress = () => {}, signal = null } = {}) {
   const todo = new Map();
@@ -46,12 +48,12 @@ export function regradeCode(lab, sandbox, records, results, { onProgress = () =>
   }
   const done = (async () => {
     let n = 0;
-    for (const [key, t] of todo) {
+    for (const [key, item] of todo) {
       if (signal && signal.aborted) break;
       try {
-        const { hidden } = await lab.call('code_tests', { student: t.student, variant: t.variant, run: 0 });
-        const run = await sandbox.run(t.text, hidden.map((c) => ({ ...c, quiet: true })));
-        const graded = await lab.call('code_grade', { student: t.student, variant: t.variant, outputs: hiddenOutputs(run) });
+        const { hidden } = await lab.call('code_tests', { student: item.student, variant: item.variant, run: 0 });
+        const run = await sandbox.run(item.text, hidden.map((c) => ({ ...c, quiet: true })));
+        const graded = await lab.call('code_grade', { student: item.student, variant: item.variant, outputs: hiddenOutputs(run) });
         results.set(key, { status: 'ran', passed: graded.passed, total: graded.total, run: runWord(run) });
       } catch (err) {
         results.set(key, { status: 'refused', message: err.message });

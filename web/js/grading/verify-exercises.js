@@ -13,7 +13,7 @@
 // result: {status: 'graded', right, mistake} | {status: 'refused', message}
 //       | {status: 'stopped'} (Stop pressed before it was graded; the next job grades it)
 import { parseAnswer } from '../settings/parse.js';
-import { exerciseAnswers, gradedText, normaliseStudent } from '../work/exercise-work.js';
+import { exerciseAnswers, gradedLang, gradedText, normaliseStudent } from '../work/exercise-work.js';
 
 // text: the answer graded (work/exercise-work.js gradedText), the latest by default.
 export function exerciseKey(record, { kind, part, answer }, text = answer.text || '') {
@@ -30,11 +30,12 @@ export function checkedExercises(records) {
 export function regradeExercises(lab, records, results, { answer = 'last', onProgress = () => {}, signal = null } = {}) {
   const todo = [], queued = new Set();
   for (const e of checkedExercises(records)) {
-    for (const text of new Set([gradedText(e.answer, 'last'), gradedText(e.answer, answer)])) {
+    for (const which of new Set(['last', answer])) {
+      const text = gradedText(e.answer, which), lang = gradedLang(e.answer, which);
       const key = exerciseKey(e.record, e, text);
       if ((results.has(key) && results.get(key).status !== 'stopped') || queued.has(key)) continue;
       queued.add(key);
-      todo.push({ key, text, request: { student: e.record.student.name, kind: e.kind, variant: e.answer.variant || 1, part: e.part } });
+      todo.push({ key, text, lang, request: { student: e.record.student.name, kind: e.kind, variant: e.answer.variant || 1, part: e.part } });
     }
   }
   // Each answer read as it is graded (a class's answers read at once made a long task).
@@ -43,7 +44,7 @@ export function regradeExercises(lab, records, results, { answer = 'last', onPro
     for (const t of todo) {
       if (signal && signal.aborted) break;
       try {
-        const parsed = parseAnswer(t.text, null);
+        const parsed = parseAnswer(t.text, null, { lang: t.lang });  // read as it was typed ("0,5" in French)
         if (!parsed.ok) results.set(t.key, { status: 'refused', message: parsed.message });
         else {
           const g = await lab.call('grade_exercise', { ...t.request, typed: parsed.values });

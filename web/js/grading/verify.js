@@ -10,6 +10,7 @@
 //       | {status: 'refused', message} | {status: 'unchecked', message} | {status: 'pending'}
 import { raceKey } from './gradebook.js';
 import { checkNumber, parseSetting } from '../settings/settings-schema.js';
+import { t } from '../ui/i18n.js';
 
 // A run's settings as the race engine takes them, or why not.
 export function settingsOf(run, spec) {
@@ -29,8 +30,8 @@ export function verifyRaces(lab, runs, schema, results, { onProgress = () => {} 
   const todo = [];
   for (const run of runs) {
     const key = raceKey(run);
-    if (results.has(key) || todo.some((t) => t.key === key)) continue;
-    if (run.stopped) { results.set(key, { status: 'unverifiable', message: 'stopped early, so its numbers cannot be reproduced' }); continue; }
+    if (results.has(key) || todo.some((x) => x.key === key)) continue;
+    if (run.stopped) { results.set(key, { status: 'unverifiable', message: t('verify.stoppedEarly') }); continue; }
     const s = settingsOf(run, schema.settings);
     if (!s.ok) { results.set(key, { status: 'refused', message: s.message }); continue; }
     results.set(key, { status: 'pending' });
@@ -38,21 +39,21 @@ export function verifyRaces(lab, runs, schema, results, { onProgress = () => {} 
   }
   const done = (async () => {
     let n = 0;
-    for (const t of todo) {
+    for (const item of todo) {
       if (stopped) break;
-      onProgress({ done: n, total: todo.length, running: t.settings });
+      onProgress({ done: n, total: todo.length, running: item.settings });
       try {
-        const r = await lab.runSession('RaceSession', { settings: t.settings });
-        if (r.stopped) { results.set(t.key, { status: 'pending' }); break; }  // stopped by the instructor
+        const r = await lab.runSession('RaceSession', { settings: item.settings });
+        if (r.stopped) { results.set(item.key, { status: 'pending' }); break; }  // stopped by the instructor
         const gru = r.gru.test_acc, attention = r.attention.test_acc;
-        results.set(t.key, { status: 'verified', gru, attention, matches: (run) => run.gru === gru && run.attention === attention });
+        results.set(item.key, { status: 'verified', gru, attention, matches: (run) => run.gru === gru && run.attention === attention });
       } catch (err) {
-        results.set(t.key, { status: 'refused', message: err.message });
+        results.set(item.key, { status: 'refused', message: err.message });
       }
       onProgress({ done: ++n, total: todo.length });
     }
-    for (const t of todo) {
-      if (results.get(t.key).status === 'pending') results.set(t.key, { status: 'unchecked', message: 're-running was stopped before this run' });
+    for (const item of todo) {
+      if (results.get(item.key).status === 'pending') results.set(item.key, { status: 'unchecked', message: t('verify.notReached') });
     }
     return { done: n, total: todo.length, stopped };
   })();

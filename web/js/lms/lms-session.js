@@ -154,10 +154,7 @@ export class LabSession {
       }
     } else if (d.reason === 'newer') {
       this.suspendWritable = false;  // leave it for the version that wrote it
-      // decodeSuspend's message names the format: "the saved copy was made by a newer version of the lab (format 2)".
-      const format = /^the saved copy was made by a newer version of the lab \(format ([^)]*)\)$/.exec(d.message);
-      this.notice(format ? t('lms.suspendNewer', { format: format[1] })
-        : t('lms.suspendNewerOther', { detail: d.message.replace('the saved copy was', 'was') }));
+      this.notice(t('lms.suspendNewer', { format: String(d.format) }));
     } else if (d.reason === 'damaged') {
       const where = this.setAside(saved);
       this.notice(where ? t('lms.suspendDamagedSetAside', { key: where }) : t('lms.suspendDamaged'));

@@ -17,10 +17,11 @@
 import { exerciseRulesOf, gradingOf } from '../work/grading-rules.js';
 import { parseAnswer } from '../settings/parse.js';
 import { CODE_ID, codeRun } from '../work/code-work.js';
-import { answerId, exerciseAnswers, gradedRight, gradedText, normaliseStudent } from '../work/exercise-work.js';
+import { answerId, exerciseAnswers, gradedLang, gradedRight, gradedText, normaliseStudent } from '../work/exercise-work.js';
 import { checkLabel } from '../work/check-label.js';
 import { exercisePart } from '../work/exercise-words.js';
 import { SUSPEND_MAX } from './suspend.js';
+import { t } from '../ui/i18n.js';
 
 // "HHHH:MM:SS.SS", SCORM 1.2's CMITimespan.
 export function timespan(ms) {
@@ -191,13 +192,13 @@ export function interactionsOf(state, checks, assignment, student) {
   for (const { kind, part, answer: a } of exerciseAnswers(answers)) {
     if (!a.checked || normaliseStudent(a.student || '') !== who || (a.variant || 1) !== ex.variant) continue;
     const text = gradedText(a, ex.answer);
-    const parsed = parseAnswer(text, null);
+    const parsed = parseAnswer(text, null, { lang: gradedLang(a, ex.answer) });
     const number = parsed.ok && parsed.values.length === 1 ? decimal(parsed.values[0]) : null;
     const right = gradedRight(a, ex.answer);
     const response = number === null ? oneLine(text, 250) : number;
     out.push(record(answerId(kind, part), number === null ? 'fill-in' : 'numeric', response, right ? 'correct' : 'incorrect', a, a.first && a.first.at, {
       correct: !right ? '' : number === null ? pattern(text, 250) : `${number}[:]${number}`,
-      description: describe(exercisePart(kind, part), 'worked on the student\'s own numbers'),  // the LMS report's words; the id keeps kind and part
+      description: describe(exercisePart(kind, part), t('lms.exerciseDescription')),  // the LMS report's words; the id keeps kind and part
     }));
   }
   const run = codeRun(answers, ex.code);  // the counted run: best or last (grading.codeRun)
@@ -205,7 +206,7 @@ export function interactionsOf(state, checks, assignment, student) {
     const response = oneLine(run.text, 4000);
     out.push(record(CODE_ID, 'long-fill-in', response, run.correct ? 'correct' : 'incorrect', run, run.first && run.first.at, {
       correct: run.correct ? pattern(run.text, 4000, false) : '',
-      description: describe('Code', 'softmax and attention written by the student, run against the code page\'s tests'),
+      description: describe(t('lms.codeLabel'), t('lms.codeDescription')),
     }));
   }
   return out;

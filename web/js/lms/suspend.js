@@ -89,15 +89,16 @@ function longestText(state) {
     x.best ? x.best.text.length : 0, x.first && x.first.text ? x.first.text.length : 0)));
 }
 
-// text -> {ok: true, state, omittedRaces, shortened} | {ok: false, reason: 'empty'|'damaged'|'newer', message}
+// text -> {ok: true, state, omittedRaces, shortened} | {ok: false, reason: 'empty'|'damaged'|'newer'}
+// (newer: with the format it was written in; lms-session.js words each reason for the student)
 export function decodeSuspend(text) {
-  if (typeof text !== 'string' || text.trim() === '') return { ok: false, reason: 'empty', message: 'nothing saved yet' };
+  if (typeof text !== 'string' || text.trim() === '') return { ok: false, reason: 'empty' };
   let d;
   try { d = JSON.parse(text); } catch { d = null; }
   if (d === null || typeof d !== 'object' || Array.isArray(d) || !Number.isInteger(d.v)) {
-    return { ok: false, reason: 'damaged', message: 'the saved copy is damaged' };
+    return { ok: false, reason: 'damaged' };
   }
-  if (d.v > SUSPEND_VERSION) return { ok: false, reason: 'newer', message: `the saved copy was made by a newer version of the lab (format ${d.v})` };
+  if (d.v > SUSPEND_VERSION) return { ok: false, reason: 'newer', format: d.v };
   const answers = {};
   const shortened = [];
   for (const [id, o] of Object.entries(d.a && typeof d.a === 'object' ? d.a : {})) {

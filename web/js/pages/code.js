@@ -18,7 +18,8 @@ import { EditorView, basicSetup } from 'codemirror';
 import { javascript } from '@codemirror/lang-javascript';
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { CodeSandbox } from '../code/sandbox.js';
-import { caseId, compareRun, hiddenOutputs, outputShapeText, rowsOf } from '../code/compare.js';
+import { engineWords, markLang, showEngineText } from '../ui/engine-words.js';
+import { caseId, compareRun, errorWords, hiddenOutputs, outputShapeText, rowsOf } from '../code/compare.js';
 import { chosenAssignment } from '../grading/assignment.js';
 import { exerciseRulesOf } from '../work/grading-rules.js';
 import { connectLms, joinLms } from '../lms/lms.js';
@@ -168,7 +169,7 @@ function inputText(c) {
 // costs the page nothing).
 function outputText(c, output) {
   if (!output) return t('code.notRunShort');
-  if (!output.ok) return t(output.why === 'error' ? 'code.outputError' : 'code.outputStopped', { error: output.error });
+  if (!output.ok) return t(output.why === 'error' ? 'code.outputError' : 'code.outputStopped', { error: errorWords(output) });
   if (output.shapeOnly) {
     return c.function === 'softmax' && output.rows === 1
       ? t('code.hiddenNumbers', { n: number(output.cols) }) : t('code.hiddenShape', { shape: outputShapeText(output) });
@@ -182,13 +183,23 @@ function block(title, text) {
   return wrap;
 }
 
-function verdictItem(id, why, v) {
+// A test's verdict. The test's name and why are the engine's words (src/exercises/
+// code_tests.cpp), in the page's language (ui/engine-words.js); so is the message of a
+// hidden test (the engine grades it), while a shown test's message is the page's own.
+function verdictItem(id, why, v, { engineMessage = false } = {}) {
   const li = document.createElement('li');
-  li.dataset.case = id;
+  li.dataset.case = id;  // the engine's id, as the tests and the hand-in name it
   li.dataset.pass = String(v.pass);
   const head = document.createElement('p');
-  head.append(Object.assign(document.createElement('strong'), { textContent: `${v.pass ? '✓' : '✗'} ${id}` }), document.createTextNode(` — ${why}.`));
-  li.append(head, Object.assign(document.createElement('p'), { className: `feedback ${v.pass ? 'right' : 'wrong'}`, textContent: v.message }));
+  const name = engineWords(id), reason = engineWords(why);
+  const strong = Object.assign(document.createElement('strong'), { textContent: `${v.pass ? '✓' : '✗'} ${name.text}` });
+  markLang(strong, name.lang);
+  const because = Object.assign(document.createElement('span'), { textContent: reason.text });
+  markLang(because, reason.lang);
+  head.append(strong, ' — ', because, '.');
+  const feedback = Object.assign(document.createElement('p'), { className: `feedback ${v.pass ? 'right' : 'wrong'}` });
+  if (engineMessage) showEngineText(feedback, v.message); else feedback.textContent = v.message;
+  li.append(head, feedback);
   return li;
 }
 
@@ -208,7 +219,7 @@ function showResults(tests, run, verdicts, graded) {
     }
     return li;
   }));
-  $('code-hidden').replaceChildren(...tests.hidden.map((c, k) => verdictItem(graded.results[k].id, c.why, graded.results[k])));
+  $('code-hidden').replaceChildren(...tests.hidden.map((c, k) => verdictItem(graded.results[k].id, c.why, graded.results[k], { engineMessage: true })));
   $('code-hidden-box').hidden = false;
   const n = verdicts.passed.length;
   const all = graded.passed.length === graded.total;
@@ -278,9 +289,9 @@ async function runTests() {
     const first = verdicts.results.findIndex((x) => !x.pass);
     // A test stopped by a limit (its budget, the memory, the stack) named once here too.
     const limit = run.status === 'ran' ? run.outputs.find((o) => o && !o.ok && o.why !== 'error') : null;
-    const limitText = limit ? ` ${t('code.testStopped', { error: limit.error })}` : '';
+    const limitText = limit ? ` ${t('code.testStopped', { error: errorWords(limit) })}` : '';
     const passes = t('code.runPasses', { hiddenPassed: String(graded.passed.length), hidden: String(graded.total), shownPassed: String(verdicts.passed.length), shown: String(tests.shown.length) });
-    $('code-status').textContent = `${passes}${first >= 0 ? ` ${t('code.firstFailOpen', { id: caseId(tests.shown[first]) })}` : ''}${limitText} ${status}`;
+    $('code-status').textContent = `${passes}${first >= 0 ? ` ${t('code.firstFailOpen', { id: engineWords(caseId(tests.shown[first])).text })}` : ''}${limitText} ${status}`;
     document.body.dataset.code = run.status;
     document.body.dataset.used = String(run.usedSteps);
     // Saved as an attempt: the code run, the hidden tests it passed, its run number, whose

@@ -25,6 +25,7 @@ import { NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/st
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { engineMaths, plainMaths, writeMaths } from '../ui/maths.js';
 import { localDecimal, pageLanguage, t } from '../ui/i18n.js';
+import { engineWords, markLang } from '../ui/engine-words.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -49,6 +50,7 @@ showEngineStatus(lab, describeBuild);
 const fetchExercise = new LatestCall(lab, 'exercise', {
   onResult(r, request) { show(r, request); },
   onError(err) {
+    markLang($('ex-error'), err.lang || pageLanguage());  // the engine's refusal, in the page's words if it has them
     $('ex-error').textContent = `${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}.`;
     document.body.dataset.exercise = 'refused';
   },
@@ -123,10 +125,19 @@ function givenElement(g) {
   return table;
 }
 
+// The engine's words (src/exercises/) in the page's language, formulas typeset; English
+// where the language's catalog lacks them, marked so (ui/engine-words.js).
+function writeEngineText(el, text) {
+  const w = engineWords(text);
+  writeMaths(el, engineMaths(w.text));
+  markLang(el, w.lang);
+  return el;
+}
+
 function show(r, req) {
   state.request = req;
   $('ex-title').textContent = state.spec.find((s) => s.key === 'kind').choiceLabels[r.kind] || t('exercises.exercise');
-  writeMaths($('ex-prompt'), engineMaths(r.prompt));
+  writeEngineText($('ex-prompt'), r.prompt);
   $('ex-givens').replaceChildren(...r.givens.map(givenView));
   const form = $('ex-parts');
   state.flush = [];
@@ -146,11 +157,11 @@ function partRow(p, req) {
   const id = `ex-part-${p.key}`;
   const wrap = Object.assign(document.createElement('div'), { className: 'field exercise-part' });
   wrap.dataset.part = p.key;
-  const words = { label: p.label, count: p.count, n: String(p.count) };  // "(2 numbers, exact)"
+  const words = { label: engineWords(p.label).text, count: p.count, n: String(p.count) };  // "(2 numbers, exact)"
   const label = writeMaths(Object.assign(document.createElement('label'), { htmlFor: id }), engineMaths(t(p.decimals ? 'exercises.partLabel' : 'exercises.partLabelExact', words)));
   const input = Object.assign(document.createElement('input'), { id, type: 'text', inputMode: 'decimal', spellcheck: false, autocomplete: 'off' });
   const check = Object.assign(document.createElement('button'), { type: 'submit', textContent: t('exercises.check') });
-  check.setAttribute('aria-label', t('exercises.checkPart', { label: plainMaths(engineMaths(p.label)) }));
+  check.setAttribute('aria-label', t('exercises.checkPart', { label: plainMaths(engineMaths(words.label)) }));
   const feedback = Object.assign(document.createElement('p'), { id: `${id}-feedback`, className: 'feedback' });
   feedback.setAttribute('role', 'status');  // a live region: only its words change (its look is the part's data-feedback)
   input.setAttribute('aria-describedby', feedback.id);
@@ -212,12 +223,14 @@ function showVerdict(wrap, feedback, right, message, attempts) {
   wrap.dataset.verdict = right ? 'right' : 'wrong';
   wrap.dataset.feedback = right ? 'right' : 'wrong';
   const mark = right ? '✓' : '✗';
-  writeMaths(feedback, engineMaths(attempts > 1 ? t('exercises.verdictTries', { mark, message, attempts: String(attempts) }) : `${mark} ${message}`));
+  const w = engineWords(message);  // the engine's diagnosis, in the page's words
+  writeMaths(feedback, engineMaths(attempts > 1 ? t('exercises.verdictTries', { mark, message: w.text, attempts: String(attempts) }) : `${mark} ${w.text}`));
+  markLang(feedback, w.lang);
 }
 
 // A saved answer's verdict, with the engine's words for it: graded again (not an attempt).
 async function showSaved(p, req, saved, wrap, feedback) {
-  const parsed = parseAnswer(saved.text || '', p.count);
+  const parsed = parseAnswer(saved.text || '', p.count, { lang: saved.lang || null });
   if (!parsed.ok) return;
   try {
     const g = await lab.call('grade_exercise', { student: req.student, kind: req.kind, variant: req.variant, part: p.key, typed: parsed.values });
@@ -229,7 +242,8 @@ async function grade(p, input, wrap, feedback) {
   const req = state.request;
   const typed = input.value;  // whole: what is checked is what is saved
   const tooLong = lengthProblem(typed);
-  const parsed = tooLong ? { ok: false, message: tooLong } : parseAnswer(typed, p.count);
+  const lang = pageLanguage();  // "0,5" is one number here in French (kept with the text)
+  const parsed = tooLong ? { ok: false, message: tooLong } : parseAnswer(typed, p.count, { lang });
   if (!parsed.ok) {
     wrap.dataset.verdict = 'unreadable';
     wrap.dataset.feedback = 'error';
@@ -253,10 +267,10 @@ async function grade(p, input, wrap, feedback) {
     for (const k of Object.keys(a)) delete a[k];
   }
   const now = new Date().toISOString();
-  recordAttempt(a, typed, g.right, now);
-  if (a.attempts === 1) a.first.text = typed;  // whole: the assignment may grade the first answer
+  recordAttempt(a, typed, g.right, now, lang);
+  if (a.attempts === 1) Object.assign(a.first, { text: typed, lang });  // whole: the assignment may grade the first answer
   if (!a.opened) a.opened = state.typedAt.get(id) || now;  // an LMS's latency runs from the first keystroke
-  Object.assign(a, { text: typed, mistake: g.mistake, student: req.student.slice(0, NAME_MAX), variant: req.variant });
+  Object.assign(a, { text: typed, lang, mistake: g.mistake, student: req.student.slice(0, NAME_MAX), variant: req.variant });
   const attempts = a.attempts;
   store.touchAnswer(id);
   store.save();

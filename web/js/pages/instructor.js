@@ -3,10 +3,11 @@
 // recomputed from the answers with this build's answer key, and every race run a
 // hand-in claims re-run in the lab's worker from its settings and seed (handin.js,
 // verify.js). Shown as a table with each doubt named, offered as CSV. Names and
-// answers are only ever shown as text.
+// answers are only ever shown as text, and every word in the page's language (ui/i18n.js;
+// the CSV's headers, statuses and ids stay the same in every language).
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
-import { MAX_BYTES, parseHandins } from '../work/handin.js';
+import { MAX_BYTES, parseHandins, tooLarge } from '../work/handin.js';
 import { gradebook, raceKey, toCsv } from '../grading/gradebook.js';
 import { verifyRaces } from '../grading/verify.js';
 import { regradeExercises } from '../grading/verify-exercises.js';
@@ -22,6 +23,7 @@ import { checkLabel } from '../work/check-label.js';
 import { slicer, yieldToPage } from '../grading/slices.js';
 import { exerciseShortName, exerciseTitle } from '../work/exercise-words.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { localDecimal, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -65,6 +67,14 @@ let job = null;
 const lab = new LabClient();
 showEngineStatus(lab, describeBuild);
 
+// A number as the grading gives it ("0.75"), in the page's decimals; a whole number as it
+// is (localDecimal asks Intl each time: too slow for every cell of a class of 200).
+const num = (x) => (/\d\.\d/.test(String(x)) ? localDecimal(String(x)) : String(x));
+// A list shown in a cell, joined as the page's language joins it ("; " or " ; ").
+const semicolons = (items) => items.join(t('instructor.semicolon'));
+// A message about a file: "name.txt (hand-in 2 of 3): …".
+const about = (file, message, which = '') => t('instructor.aboutFile', { file, which, message });
+
 function message(text, kind) {
   const li = Object.assign(document.createElement('li'), { textContent: text, className: kind });
   $('file-messages').append(li);
@@ -81,7 +91,7 @@ function readMessage(text) {
     readSummary = Object.assign(document.createElement('li'), { className: 'ok' });
     $('file-messages').append(readSummary);
   }
-  readSummary.textContent = `… and ${readCount - READ_LISTED} more hand-ins read (each is a row of the gradebook).`;
+  readSummary.textContent = t('instructor.moreRead', { count: readCount - READ_LISTED, n: String(readCount - READ_LISTED) });
 }
 
 async function readFiles(files) {
@@ -92,22 +102,22 @@ async function readFiles(files) {
     await pause();
     try {
       if (file.size > MAX_BYTES) {
-        message(`${file.name}: too large (${(file.size / 1048576).toFixed(1)} MB): a hand-in file is a few kilobytes`, 'error');
+        message(about(file.name, tooLarge(file.size)), 'error');
         continue;
       }
       const { results, notes } = parseHandins(await file.text(), file.size);
-      notes.forEach((n) => message(`${file.name}: ${n}`, 'note'));
+      notes.forEach((n) => message(about(file.name, n), 'note'));
       results.forEach((r, k) => {
-        const which = results.length > 1 ? ` (hand-in ${k + 1} of ${results.length})` : '';
-        if (!r.ok) { message(`${file.name}${which}: ${r.message}`, 'error'); return; }
+        const which = results.length > 1 ? t('instructor.whichHandin', { k: String(k + 1), n: String(results.length) }) : '';
+        if (!r.ok) { message(about(file.name, r.message, which), 'error'); return; }
         records.push(Object.assign(Object.create(null), r.record, { file: file.name }));
         // Graded as it is read, a task per file (the memo keeps its row): a class of 200
         // graded at once after the last file was a 100 ms task.
         gradebook([records.at(-1)], gradeBy);
-        readMessage(`${file.name}${which}: read (${r.record.student.name || r.record.student.id || 'no name or ID'})`);
+        readMessage(about(file.name, t('instructor.read', { who: r.record.student.name || r.record.student.id || t('instructor.noNameOrId') }), which));
       });
     } catch (err) {
-      message(`${file.name}: could not be read (${err.message})`, 'error');
+      message(about(file.name, t('instructor.unreadable', { error: err.message })), 'error');
     }
   }
   await render();
@@ -137,12 +147,12 @@ async function regrade() {
   const progress = (what) => ({ done, total }) => {
     $('regrade-progress').max = Math.max(1, total);
     $('regrade-progress').value = done;
-    $('regrade-status').textContent = `${what}: ${done} of ${total} done.`;
+    $('regrade-status').textContent = t('instructor.progress', { what, done: String(done), total: String(total) });
     scheduleRender();
   };
   const jobs = [
-    () => regradeExercises(lab, records, exerciseChecks, { answer: exerciseRules.answer, signal, onProgress: progress('Grading exercise answers again') }),
-    () => regradeCode(lab, sandbox, records, codeChecks, { signal, onProgress: progress('Running the students\' code again') }),
+    () => regradeExercises(lab, records, exerciseChecks, { answer: exerciseRules.answer, signal, onProgress: progress(t('instructor.regradingExercises')) }),
+    () => regradeCode(lab, sandbox, records, codeChecks, { signal, onProgress: progress(t('instructor.regradingCode')) }),
   ];
   let any = false, stopped = null;
   document.body.dataset.regrading = 'true';
@@ -163,8 +173,8 @@ async function regrade() {
   regrading = null;
   $('regrade-resume').hidden = !stopped;
   putAway($('regrade-stop'), stopped ? $('regrade-resume') : $('files'));
-  if (stopped) $('regrade-status').textContent = `Stopped after ${stopped.done} of ${stopped.total}: the rest are shown as not graded again until you grade them.`;
-  else if (any) $('regrade-status').textContent = 'Every exercise answer and every student\'s code graded again.';
+  if (stopped) $('regrade-status').textContent = t('instructor.regradeStopped', { done: String(stopped.done), total: String(stopped.total) });
+  else if (any) $('regrade-status').textContent = t('instructor.regraded');
   await render({ items: true });
   document.body.dataset.regrading = 'false';
 }
@@ -194,13 +204,15 @@ const byNumber = (entries) => entries.filter(([id]) => labels.has(id))
   .sort(([a], [b]) => Number(labels.get(a).slice(1)) - Number(labels.get(b).slice(1)));
 
 function rowElement(r, taken) {
-  const credit = Object.entries(r.exerciseCredit).map(([k, e]) => `${exerciseShortName(k)} ${e.credit} of ${e.weight}`).join(', ');
-  const cells = [r.student.id + (r.student.source === 'lms' ? ' (from the LMS)' : ''), `${r.points} of ${r.max}${r.pending ? ' (exercises: checking…)' : ''}`,
+  const credit = Object.entries(r.exerciseCredit).map(([k, e]) => t('instructor.credit', { name: exerciseShortName(k), credit: num(e.credit), weight: num(e.weight) })).join(', ');
+  const cells = [r.student.source === 'lms' ? t('instructor.idFromLms', { id: r.student.id }) : r.student.id,
+    t('instructor.score', { points: num(r.points), max: num(r.max), pending: r.pending ? 'yes' : 'no' }),
     byNumber(Object.entries(r.perCheck)).map(([id, v]) => {
       const n = (Object.hasOwn(r.record.answers, id) && r.record.answers[id].attempts) || 0;
-      return `${labels.get(id)}: ${v}${n > 1 ? ` (${n} attempts)` : ''}`;
+      return t('instructor.perCheck', { label: labels.get(id), value: num(v), count: n > 1 ? n : 0, n: String(n) });
     }).join(', '),
-    byNumber(Object.entries(r.selfAssessed)).map(([id, v]) => `${labels.get(id)}: ${v}`).join(', '), r.race, credit ? `${r.exercises}; points: ${credit}` : r.exercises, r.code, shownDate(r.exportedAt)];
+    byNumber(Object.entries(r.selfAssessed)).map(([id, v]) => t('instructor.selfAssessed', { label: labels.get(id), value: num(v) })).join(', '),
+    r.race, credit ? t('instructor.exercisePoints', { parts: r.exercises, credit }) : r.exercises, r.code, shownDate(r.exportedAt)];
   let signature = JSON.stringify([r.status, r.student.name, cells, r.flags]);
   while (taken.has(signature)) signature += '+';  // two rows alike still get two elements
   taken.add(signature);
@@ -209,7 +221,7 @@ function rowElement(r, taken) {
   const tr = document.createElement('tr');
   tr.dataset.status = r.status;
   tr.dataset.flags = String(r.flags.length);
-  tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: r.student.name || '(no name)' }));
+  tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: r.student.name || t('gradebook.noName') }));
   for (const text of cells) tr.insertCell().textContent = text;
   // An ID and a date are tokens: never broken inside (the table scrolls in its box instead).
   for (const k of [0, cells.length - 1]) tr.cells[k + 1].classList.add('token');
@@ -219,7 +231,7 @@ function rowElement(r, taken) {
     for (const f of r.flags) ul.append(Object.assign(document.createElement('li'), { textContent: f }));
     flags.append(ul);
   } else {
-    flags.textContent = 'none';
+    flags.textContent = t('instructor.noDoubts');
   }
   return [signature, tr];
 }
@@ -246,7 +258,7 @@ async function renderNow({ items = false } = {}) {
   try {
     book = await gradeInSlices();
   } catch (err) {
-    message(`The gradebook could not be made: ${err.message}`, 'error');
+    message(t('instructor.bookFailed', { error: err.message }), 'error');
     return null;
   }
   await yieldToPage();
@@ -266,7 +278,7 @@ function drawRows(book) {
   shownPage = Math.min(shownPage, pages - 1);
   const from = shownPage * PAGE_ROWS, visible = book.rows.slice(from, from + PAGE_ROWS);
   $('gradebook-pages').hidden = pages === 1;
-  $('gradebook-range').textContent = `Rows ${from + 1}–${from + visible.length} of ${book.rows.length}`;
+  $('gradebook-range').textContent = t('instructor.rows', { first: String(from + 1), last: String(from + visible.length), total: String(book.rows.length) });
   $('gradebook-prev').disabled = shownPage === 0;
   $('gradebook-next').disabled = shownPage === pages - 1;
   const taken = new Set();
@@ -318,32 +330,33 @@ async function renderItems(book) {
     return tr;
   };
   $('items-checks').tBodies[0].replaceChildren(...a.checks.map((c) => {
-    const tr = row([`${c.label}${c.topic ? ` (${c.topic})` : ''}`, `${c.answered} of ${a.students}`, share(c.firstRight), share(c.lastRight),
-      c.wrong.map((w) => `${w.label}: ${w.students}`).join(', ') || '—', c.discrimination === null ? '— (no spread)' : c.discrimination.toFixed(2)]);
+    const tr = row([c.topic ? t('instructor.checkTopic', { label: c.label, topic: c.topic }) : c.label, t('instructor.of', { n: String(c.answered), total: String(a.students) }), share(c.firstRight), share(c.lastRight),
+      c.wrong.map((w) => t('instructor.wrongOption', { option: w.label, students: String(w.students) })).join(', ') || '—', c.discrimination === null ? t('instructor.noSpread') : localDecimal(c.discrimination.toFixed(2))]);
     tr.dataset.check = c.id;
     return tr;
   }));
   $('items-exercises').tBodies[0].replaceChildren(...(a.exercises.length ? a.exercises.map((e) => {
-    const tr = row([exerciseTitle(e.kind), String(e.answered), share(e.share), e.mistakes.map((m) => `${m.words} (${m.count})`).join('; ') || 'none']);
+    const tr = row([exerciseTitle(e.kind), String(e.answered), share(e.share), semicolons(e.mistakes.map((m) => `${m.words} (${m.count})`)) || t('instructor.noMistakes')]);
     tr.dataset.kind = e.kind;
     return tr;
-  }) : [row(['none yet', '', '', 'no exercise part graded'])]));
+  }) : [row([t('instructor.noneYet'), '', '', t('instructor.noPartGraded')])]));
   $('items-experiments').tBodies[0].replaceChildren(...(a.experiments.length ? a.experiments.map((e) => {
     const spec = (data.widgets[e.page] && data.widgets[e.page].predict) || { options: [] };
     const label = (o) => (spec.options.find((x) => x.id === o) || { label: o }).label;
     // A result with no run in the hand-in behind it is counted apart: "not verifiable".
-    const apart = [e.unverifiable ? `${e.unverifiable} not verifiable (no run in the hand-in to check the result against)` : '',
-      e.notAnOption ? `${e.notAnOption} not an option of this page (left out)` : ''].filter(Boolean);
-    const tr = row([e.page, String(e.predicted), [String(e.compared), ...apart].join('; '), e.compared ? `${e.matched} of ${e.compared}` : e.unverifiable ? 'not verifiable' : '—',
-      Object.entries(e.options).map(([o, n]) => `${label(o)}: predicted by ${n.predicted}, given by ${n.results} run${n.results === 1 ? '' : 's'}`).join('; ') || '—']);
+    const apart = [e.unverifiable ? t('instructor.unverifiable', { count: e.unverifiable, n: String(e.unverifiable) }) : '',
+      e.notAnOption ? t('instructor.notAnOption', { count: e.notAnOption, n: String(e.notAnOption) }) : ''].filter(Boolean);
+    const tr = row([e.page, String(e.predicted), semicolons([String(e.compared), ...apart]),
+      e.compared ? t('instructor.of', { n: String(e.matched), total: String(e.compared) }) : e.unverifiable ? t('instructor.notVerifiable') : '—',
+      semicolons(Object.entries(e.options).map(([o, n]) => t('instructor.predictedGiven', { option: label(o), predicted: String(n.predicted), count: n.results, results: String(n.results) }))) || '—']);
     tr.dataset.page = e.page;
     return tr;
-  }) : [row(['none yet', '', '', '', 'no prediction in these hand-ins'])]));
+  }) : [row([t('instructor.noneYet'), '', '', '', t('instructor.noPrediction')])]));
   drawShareBars($('items-chart'), {
     items: a.checks.map((c) => c.label),
-    series: [{ label: 'First attempt', colour: SHARE_COLOURS[0], values: a.checks.map((c) => c.firstRight) },
-      { label: 'Last attempt', colour: SHARE_COLOURS[1], values: a.checks.map((c) => c.lastRight) }],
-    title: 'share of the students who answered, right',
+    series: [{ label: t('instructor.firstAttempt'), colour: SHARE_COLOURS[0], values: a.checks.map((c) => c.firstRight) },
+      { label: t('instructor.lastAttempt'), colour: SHARE_COLOURS[1], values: a.checks.map((c) => c.lastRight) }],
+    title: t('instructor.chartTitle'),
   });
 }
 
@@ -355,7 +368,8 @@ async function verify() {
     onProgress: ({ done, total }) => {
       $('verify-progress').max = Math.max(1, total);
       $('verify-progress').value = done;
-      $('verify-status').textContent = done < total ? `Re-running the hand-ins' races: ${done} of ${total} done.` : `Re-ran ${total} race setting(s): every claim compared.`;
+      $('verify-status').textContent = done < total ? t('instructor.verifying', { done: String(done), total: String(total) })
+        : t('instructor.verified', { count: total, total: String(total) });
       scheduleRender();
     },
   });
@@ -366,7 +380,7 @@ async function verify() {
   const t0 = performance.now();
   const result = await job.done;
   document.body.dataset.verifySeconds = ((performance.now() - t0) / 1000).toFixed(3);
-  if (result.stopped) $('verify-status').textContent = `Stopped after ${result.done} of ${result.total}: the other runs are marked "not verified".`;
+  if (result.stopped) $('verify-status').textContent = t('instructor.verifyStopped', { done: String(result.done), total: String(result.total), status: t('gradebook.race', { race: 'notVerified' }) });
   putAway($('verify-stop'), $('files'));
   job = null;
   await render({ items: true });

@@ -69,7 +69,6 @@ const enableQuestions = enablerOf(['vi-index', 'vi-next-wrong', 'vi-next-yes', '
 // ---- training ------------------------------------------------------------------------
 
 const KEYS = ['vit', 'bag'];
-const NAMES = ['transformer', 'bag of patches'];
 
 function curvesLabel(settings, outcome = null) {
   const epochs = String(settings.epochs);

@@ -53,7 +53,7 @@ export function buildSettingsForm(form, spec, onChange, { primary = null } = {})
     input.setAttribute('aria-describedby', `${id}-help ${id}-error`);
     const help = writeMaths(Object.assign(document.createElement('p'), { className: 'help', id: `${id}-help`, hidden: true }), s.kind === 'choice' ? s.help : t('setting.help', { help: s.help, range: rangeText(s) }));
     const ask = Object.assign(document.createElement('button'), { type: 'button', className: 'help-toggle', textContent: '?' });
-    ask.setAttribute('aria-label', `About ${plainMaths(s.label)}`);
+    ask.setAttribute('aria-label', t('setting.about', { label: plainMaths(s.label) }));
     ask.setAttribute('aria-expanded', 'false');
     ask.setAttribute('aria-controls', help.id);
     ask.addEventListener('click', () => {

@@ -47,10 +47,15 @@ export function t(key, values = {}) {
   return format.format(values);
 }
 
-// The decimal separator of the page's language ("." in English, "," in French), from Intl.
+// The decimal separator of the page's language ("." in English, "," in French), from Intl
+// (asked once per language: a gradebook writes thousands of numbers).
+const separators = new Map();
 export function decimalSeparator(lang = pageLanguage()) {
-  const part = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal');
-  return part ? part.value : '.';
+  if (!separators.has(lang)) {
+    const part = new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal');
+    separators.set(lang, part ? part.value : '.');
+  }
+  return separators.get(lang);
 }
 
 // A number written as the program writes it ("0.25", "-1.5e-3") in the page's language:

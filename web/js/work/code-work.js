@@ -13,6 +13,9 @@
 //                          first run), at, correct (every hidden test passed)}}
 // What counts (content/assignment.json grading.codeRun): "best" the best run, "last" the
 // latest one. Both travel in the hand-in; the gradebook runs the counted one again.
+import { engineWords } from '../ui/engine-words.js';
+import { t } from '../ui/i18n.js';
+
 const own = (o, k) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
 
 export const CODE_ID = 'code';
@@ -72,19 +75,20 @@ export function countedText(answers, which, total) {
   const counted = codeRun(answers, which), last = codeRun(answers, 'last');
   if (!counted) return null;
   const n = counted.passed.length;
-  const text = which === 'last'
-    ? `Your last run counts: ${n} of ${total} hidden tests (run ${counted.attempt}).`
-    : `Your best run counts: ${n} of ${total} hidden tests (run ${counted.attempt}).`;
+  const text = t(which === 'last' ? 'code.countsLast' : 'code.countsBest', { n: String(n), total: String(total), run: String(counted.attempt) });
   return { counted, last, total, text };
 }
 
-// The hand-in's lines about the code: what counts, and both runs.
+// The hand-in's lines about the code: what counts, and both runs (total: the number of
+// hidden tests, or anything else when the assignment does not say: "all the" hidden tests).
 export function codeLines(answers, which, total) {
   const c = countedText(answers, which, total);
   if (!c) return [];
   const { counted, last } = c;
-  const whose = `tests of "${last.student || ''}", variant ${last.variant || 1}`;
-  const lines = [`Code (code.html): ${which === 'last' ? 'the last run counts' : 'the best run counts'}: run ${counted.attempt} passed ${counted.passed.length} of ${total} hidden tests; the last run (run ${last.attempt} of ${last.attempts || 1}) passed ${last.passed.length} (${whose}; the gradebook runs it again)`];
-  for (const name of counted.passed) lines.push(`  passes ${name}`);
+  const lines = [t('code.handinRuns', {
+    counted: which === 'last' ? 'last' : 'best', run: String(counted.attempt), passed: String(counted.passed.length), total: String(total), all: Number.isFinite(total) ? 'no' : 'yes',
+    lastRun: String(last.attempt), attempts: String(last.attempts || 1), lastPassed: String(last.passed.length), student: last.student || '', variant: String(last.variant || 1),
+  })];
+  for (const name of counted.passed) lines.push(`  ${t('code.handinPasses', { name: engineWords(name).text })}`);  // the engine's test names, in the page's words
   return lines;
 }

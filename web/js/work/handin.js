@@ -13,9 +13,11 @@ import { predictionLines } from './prediction.js';
 import { assignedChecks, checkLabel } from './check-label.js';
 import { choiceOrder } from './choice-order.js';
 import { exercisePart } from './exercise-words.js';
+import { localDecimal, t } from '../ui/i18n.js';
 
-// The tests a code run has, as the build's assignment knows them (or "all the").
-const codeTests = (assignment) => (assignment.exercises && assignment.exercises.parts && assignment.exercises.parts.code) || 'all the';
+// The tests a code run has, as the build's assignment knows them (or null: then
+// code-work.js's codeLines says "all the hidden tests" in the page's words).
+const codeTests = (assignment) => (assignment.exercises && assignment.exercises.parts && assignment.exercises.parts.code) || null;
 
 export const FORMAT = 'attention-lab-handin';
 export const VERSION = 4;  // 3: answers carry their attempt log; 4: the score counts weighed exercises (2 and 3 still read)
@@ -58,12 +60,15 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
     races: state.races.slice(-20),
     raceRequirementMet: meetsRace(state.races, required),
   };
+  // The summary a person reads, in the page's language; the data block below is the same
+  // in every language (a French hand-in grades in the English gradebook).
+  const yes = (x) => (x ? 'yes' : 'no');
   const lines = [
-    'The attention lab: homework hand-in',
-    `Student: ${record.student.name || '(no name given)'}${record.student.id ? ` (ID ${record.student.id})` : ''}${lms ? ' (from the course site)' : ''}`,
-    `Exported: ${record.exportedAt}`,
-    `Assignment: ${assignment.title}${record.assignment.link ? ` (chosen by the link checks.html${record.assignment.link})` : ''}`,
-    `Score: ${describeScore(g)} (automatically graded${g.rules.selfAssessedCounts ? ', with self-assessed answers' : ''})`,
+    t('handin.heading'),
+    t('handin.student', { name: record.student.name || t('handin.noNameGiven'), hasId: yes(record.student.id), id: record.student.id, lms: yes(lms) }),
+    t('handin.exported', { at: record.exportedAt }),
+    t('handin.assignment', { title: assignment.title, hasLink: yes(record.assignment.link), link: `checks.html${record.assignment.link}` }),
+    t('handin.score', { score: describeScore(g), selfCounts: yes(g.rules.selfAssessedCounts) }),
     '',
   ];
   // The assigned checks by their numbers, as every page shows them (check-label.js).
@@ -71,35 +76,35 @@ export function buildHandin({ state, checks, assignment, lms = null, now = new D
     const a = (Object.prototype.hasOwnProperty.call(state.answers, c.id) && state.answers[c.id]) || {};
     if (c.kind === 'choice') {
       const answer = c.choices.some((ch) => ch.id === a.choice)
-        ? `answered option "${a.choice}" (shown to the student as ${shownLetter(a, c, student.name)})` : 'not answered';
-      const verdict = a.checked ? (a.correct ? 'correct' : 'not correct') : 'not checked';
-      lines.push(`${checkLabel(c)}: ${answer}, ${verdict}${a.attempts ? `, ${a.attempts} attempt(s)` : ''}`);
+        ? t('handin.answeredOption', { option: a.choice, letter: shownLetter(a, c, student.name) }) : t('handin.notAnswered');
+      const verdict = t('handin.verdict', { verdict: a.checked ? (a.correct ? 'correct' : 'wrong') : 'unchecked' });
+      lines.push(t('handin.choiceLine', { label: checkLabel(c), answer, verdict, count: a.attempts || 0, attempts: String(a.attempts) }));
     } else {
-      lines.push(`${checkLabel(c)}: ${a.text ? `"${a.text.replace(/\s+/g, ' ').trim()}"` : 'not answered'}`);
-      if (a.revealed) lines.push(`  self-assessed, to review: ${(a.rubric || []).filter(Boolean).length} of ${c.rubric.length} points covered`);
+      lines.push(t('handin.shortLine', { label: checkLabel(c), answer: a.text ? t('handin.quoted', { text: a.text.replace(/\s+/g, ' ').trim() }) : t('handin.notAnswered') }));
+      if (a.revealed) lines.push(`  ${t('handin.selfAssessed', { covered: String((a.rubric || []).filter(Boolean).length), total: String(c.rubric.length) })}`);
     }
   }
-  lines.push('', `Training race runs: ${record.races.length}`);
+  lines.push('', t('handin.races', { count: String(record.races.length) }));
   for (const r of record.races) {
-    const s = Object.entries(r.settings).map(([k, v]) => `${k}=${v}`).join(' ');
-    lines.push(`  ${r.at}: ${s}: GRU ${r.gru.toFixed(3)}, attention ${r.attention.toFixed(3)}${r.stopped ? ' (stopped early)' : ''}`);
+    const s = Object.entries(r.settings).map(([k, v]) => `${k}=${v}`).join(' ');  // the settings' keys, as a link writes them
+    lines.push(`  ${t('handin.raceLine', { at: r.at, settings: s, gru: localDecimal(r.gru.toFixed(3)), attention: localDecimal(r.attention.toFixed(3)), stopped: yes(r.stopped) })}`);
   }
   const exercises = exerciseAnswers(state.answers).filter((e) => e.answer.checked);
   if (exercises.length) {
-    lines.push('', `Exercise parts: ${exercises.filter((e) => e.answer.correct).length} of ${exercises.length} right when checked (the gradebook grades them again)`);
+    lines.push('', t('handin.exerciseParts', { right: String(exercises.filter((e) => e.answer.correct).length), total: String(exercises.length) }));
     for (const { kind, part, answer: a } of exercises) {
       const first = g.rules.exerciseAnswer === 'first' && (a.attempts || 1) > 1
-        ? `; first answer "${gradedText(a, 'first').replace(/\s+/g, ' ').trim()}" ${gradedRight(a, 'first') ? 'right' : 'not right'} (the one graded)` : '';
+        ? t('handin.firstAnswer', { text: gradedText(a, 'first').replace(/\s+/g, ' ').trim(), right: yes(gradedRight(a, 'first')) }) : '';
       // Words for the student and the instructor; the ids stay in the data block below.
-      lines.push(`  ${exercisePart(kind, part)}: "${(a.text || '').replace(/\s+/g, ' ').trim()}" ${a.correct ? 'right' : 'not right'}, ${a.attempts || 1} attempt(s)${first} (numbers of "${a.student || ''}", variant ${a.variant || 1})`);
+      lines.push(`  ${t('handin.exerciseLine', { part: exercisePart(kind, part), text: (a.text || '').replace(/\s+/g, ' ').trim(), right: yes(a.correct), count: a.attempts || 1, attempts: String(a.attempts || 1), first, student: a.student || '', variant: String(a.variant || 1) })}`);
     }
   }
   const code = codeLines(state.answers, g.rules.codeRun, codeTests(assignment));  // what counts, and both runs
   if (code.length) lines.push('', ...code);
   const predicted = predictionLines(state.answers);
-  if (predicted.length) lines.push('', 'Predictions made before a run, and what the run gave:', ...predicted);
+  if (predicted.length) lines.push('', t('handin.predictions'), ...predicted);
   if (Object.keys(required).length) {
-    lines.push(`Required race (${Object.entries(required).map(([k, v]) => `${k}=${v}`).join(' ')}): ${record.raceRequirementMet ? 'done' : 'not done'}`);
+    lines.push(t('handin.requiredRace', { required: Object.entries(required).map(([k, v]) => `${k}=${v}`).join(' '), done: yes(record.raceRequirementMet) }));
   }
   lines.push('', BEGIN, JSON.stringify(record, null, 1), END, '');
   const who = (record.student.id || record.student.name || 'student').replace(/[^\w.-]+/g, '_').slice(0, 40);
@@ -119,13 +124,13 @@ export function shownLetter(a, check, student) {
 // A record from a file, through the allow-list: what the gradebook may look at.
 // -> {ok: true, record} | {ok: false, message}
 export function sanitizeRecord(raw) {
-  if (!isObj(raw) || raw.format !== FORMAT) return { ok: false, message: 'not a hand-in from the attention lab (unknown format)' };
-  if (!Number.isInteger(raw.version) || raw.version < 1) return { ok: false, message: 'damaged: it has no valid format version' };
-  if (raw.version > VERSION) return { ok: false, message: `made by a newer version of the lab (format ${raw.version}); this page reads format ${VERSION}: update the lab` };
+  if (!isObj(raw) || raw.format !== FORMAT) return { ok: false, message: t('handin.unknownFormat') };
+  if (!Number.isInteger(raw.version) || raw.version < 1) return { ok: false, message: t('handin.noVersion') };
+  if (raw.version > VERSION) return { ok: false, message: t('handin.newerFormat', { format: String(raw.version), ours: String(VERSION) }) };
   const s = raw.student;
-  if (!isObj(s) || typeof s.name !== 'string' || typeof s.id !== 'string') return { ok: false, message: 'damaged: the student name or ID is missing' };
-  if (s.name.length > NAME_MAX || s.id.length > ID_MAX) return { ok: false, message: `damaged: the student name (at most ${NAME_MAX} characters) or ID (at most ${ID_MAX}) is too long` };
-  if (!isObj(raw.answers) || !Array.isArray(raw.races) || !isObj(raw.assignment)) return { ok: false, message: 'damaged: answers, races or assignment are missing' };
+  if (!isObj(s) || typeof s.name !== 'string' || typeof s.id !== 'string') return { ok: false, message: t('handin.noStudent') };
+  if (s.name.length > NAME_MAX || s.id.length > ID_MAX) return { ok: false, message: t('handin.studentTooLong', { name: String(NAME_MAX), id: String(ID_MAX) }) };
+  if (!isObj(raw.answers) || !Array.isArray(raw.races) || !isObj(raw.assignment)) return { ok: false, message: t('handin.partsMissing') };
   const a = raw.assignment;
   const checks = Array.isArray(a.checks) ? [...new Set(a.checks.filter((id) => typeof id === 'string' && /^[\w-]{1,40}$/.test(id)))].slice(0, 100) : [];
   const required = Object.create(null);
@@ -180,26 +185,29 @@ function buildOf(b) {
 // Every hand-in in a file's text (students sometimes paste two into one file).
 // -> {results: [{ok, record} | {ok: false, message}], notes: [text]}
 export function parseHandins(text, size = text.length) {
-  if (size > MAX_BYTES) return { results: [{ ok: false, message: `too large (${(size / 1048576).toFixed(1)} MB): a hand-in file is a few kilobytes` }], notes: [] };
+  if (size > MAX_BYTES) return { results: [{ ok: false, message: tooLarge(size) }], notes: [] };
   const notes = [];
-  if (text.includes('\uFFFD')) notes.push('some characters could not be read (was the file re-saved in another encoding?): names may show "\uFFFD"');
+  if (text.includes('\uFFFD')) notes.push(t('handin.badCharacters'));
   const results = [];
   let from = 0;
   for (;;) {
     const b = text.indexOf(BEGIN, from);
     if (b < 0) break;
-    if (results.length >= MAX_BLOCKS) { notes.push(`more than ${MAX_BLOCKS} hand-ins in one file: only the first ${MAX_BLOCKS} were read`); break; }
+    if (results.length >= MAX_BLOCKS) { notes.push(t('handin.tooMany', { max: String(MAX_BLOCKS) })); break; }
     const e = text.indexOf(END, b);
-    if (e < 0) { results.push({ ok: false, message: 'truncated: the lab data block does not end (was the file cut short?)' }); break; }
+    if (e < 0) { results.push({ ok: false, message: t('handin.truncated') }); break; }
     let raw;
     try { raw = JSON.parse(text.slice(b + BEGIN.length, e)); } catch { raw = undefined; }
-    results.push(raw === undefined ? { ok: false, message: 'damaged: the lab data block is not valid JSON' } : sanitizeRecord(raw));
+    results.push(raw === undefined ? { ok: false, message: t('handin.notJson') } : sanitizeRecord(raw));
     from = e + END.length;
   }
-  if (results.length === 0) results.push({ ok: false, message: 'not a hand-in from the attention lab (it has no lab data block)' });
-  if (results.length > 1) notes.push(`${results.length} hand-ins in this one file: each is read`);
+  if (results.length === 0) results.push({ ok: false, message: t('handin.noDataBlock') });
+  if (results.length > 1) notes.push(t('handin.several', { count: String(results.length) }));
   return { results, notes };
 }
+
+// Why a file is refused for its size (the gradebook says it before reading the file).
+export const tooLarge = (size) => t('handin.tooLarge', { size: localDecimal((size / 1048576).toFixed(1)) });
 
 // Kept for one-hand-in callers: the first record of the file, or why there is none.
 export function parseHandin(text, size = text.length) {
@@ -208,9 +216,9 @@ export function parseHandin(text, size = text.length) {
 
 // An export time the gradebook can use: a real date, not before 2020, not in the future.
 export function plausibleDate(text, now = Date.now()) {
-  const t = Date.parse(text);
-  if (!/^\d{4}-\d\d-\d\dT/.test(text) || Number.isNaN(t)) return { ok: false, why: 'not a date' };
-  if (t < EARLIEST) return { ok: false, why: 'before 2020' };
-  if (t > now + 24 * 3600 * 1000) return { ok: false, why: 'in the future' };
-  return { ok: true, time: t };
+  const time = Date.parse(text);
+  if (!/^\d{4}-\d\d-\d\dT/.test(text) || Number.isNaN(time)) return { ok: false, why: t('handin.dateNotADate') };
+  if (time < EARLIEST) return { ok: false, why: t('handin.dateTooEarly') };
+  if (time > now + 24 * 3600 * 1000) return { ok: false, why: t('handin.dateFuture') };
+  return { ok: true, time };
 }

@@ -4,6 +4,8 @@
 //   answers["predict-race"] = {choice: the option predicted, text: why, locked, run: the
 //     run's settings in words, at, outcome: the option the run gave, result: in words,
 //     reflection: one sentence}
+import { t } from '../ui/i18n.js';
+
 export const PREFIX = 'predict-';
 export const predictionId = (page) => `${PREFIX}${page}`;
 
@@ -17,12 +19,12 @@ export function predictions(answers) {
 export function predictionLines(answers) {
   const out = [];
   for (const { page, answer: a } of predictions(answers)) {
-    const said = `${page}: predicted "${a.choice}"${a.text ? ` ("${a.text.replace(/\s+/g, ' ').trim()}")` : ''}`;
-    if (!a.locked) out.push(`  ${said}; not run yet`);
-    else if (!a.outcome) out.push(`  ${said}, locked for the run ${a.run || ''}; no result yet`);
+    const said = t('predict.handinSaid', { page, choice: a.choice, hasWhy: a.text ? 'yes' : 'no', why: a.text ? a.text.replace(/\s+/g, ' ').trim() : '' });
+    if (!a.locked) out.push(`  ${t('predict.handinNotRun', { said })}`);
+    else if (!a.outcome) out.push(`  ${t('predict.handinNoResult', { said, run: a.run || '' })}`);
     else {
-      out.push(`  ${said}, locked for the run ${a.run || ''}; the run gave "${a.outcome}" (${a.result || ''}): ${a.outcome === a.choice ? 'as predicted' : 'not as predicted'}`);
-      if (a.reflection) out.push(`    reflection: "${a.reflection.replace(/\s+/g, ' ').trim()}"`);
+      out.push(`  ${t('predict.handinResult', { said, run: a.run || '', outcome: a.outcome, result: a.result || '', same: a.outcome === a.choice ? 'yes' : 'no' })}`);
+      if (a.reflection) out.push(`    ${t('predict.handinReflection', { text: a.reflection.replace(/\s+/g, ' ').trim() })}`);
     }
   }
   return out;

@@ -11,6 +11,7 @@
 // one name's numbers while the work is handed in under another.
 import { normaliseStudent } from './exercise-work.js';
 import { NAME_MAX, STORE_KEY } from './store.js';
+import { t } from '../ui/i18n.js';
 
 // Fillers that are letters or symbols to Unicode but show nothing (Hangul fillers, the
 // Braille blank), as the engine's check_student counts them (src/exercises/exercise.cpp).
@@ -21,7 +22,7 @@ export function nameProblem(name) {
   const text = String(name);
   if (!/[^ \t\n\v\f\r]/.test(text)) return '';  // empty as the engine sees it (normalise_student)
   if (!/[\p{L}\p{N}\p{P}\p{S}]/u.test(text.replace(FILLERS, ''))) {
-    return 'This name has no visible character (only spaces or invisible ones): type your name as it appears on your hand-in.';
+    return t('student.noVisibleCharacter');
   }
   return '';
 }
@@ -50,6 +51,6 @@ export function wireStudentName(input, { store, lms, onChange }) {
     if (!normaliseStudent(name) || normaliseStudent(name) === normaliseStudent(input.value)) return;
     input.value = name;
     onChange();
-    say('Your name was changed in another tab of the lab: the numbers here are now drawn from it.');
+    say(t('student.changedInOtherTab'));
   });
 }
