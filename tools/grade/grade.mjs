@@ -20,6 +20,7 @@ import { regradeCode } from '../../web/js/grading/verify-code.js';
 import { exerciseRulesOf } from '../../web/js/work/grading-rules.js';
 import { itemAnalysis, itemAnalysisCsv } from '../../web/js/grading/item-analysis.js';
 import { useSharedLimits } from '../../web/js/ui/shared-limits.js';
+import { useLanguage } from '../../web/js/ui/i18n.js';
 import { nodeLab } from './node-engine.mjs';
 import { NodeSandbox } from './node-sandbox.mjs';
 
@@ -36,6 +37,9 @@ export function siteData(siteDir) {
   if (!m) throw new GradeError(`${siteDir}/instructor.html holds no #lab-data: is ${siteDir} a site built by the attention lab?`);
   const data = JSON.parse(m[1]);
   useSharedLimits(data.shared.fixed);  // the limits the site's pages apply (what a message quotes)
+  // The words of the gradebook's CSV cells (flags, the race's status) in the site's language,
+  // as its gradebook page writes them: the same file from the page and from here.
+  if (data.lang) useLanguage(data.lang, data.messages || {});
   return data;
 }
 

@@ -22,7 +22,7 @@ import { assignedChecks, assignedSentence, checkLabel } from '../../web/js/work/
 import { exerciseShortName } from '../../web/js/work/exercise-words.js';
 import { dataScript, fallbackNote, languageName, page } from './layout.mjs';
 import { courseLanguages, languageDir, localContent, rootFrom } from './languages.mjs';
-import { t, useLanguage } from '../../web/js/ui/i18n.js';
+import { localDecimal, t, useLanguage } from '../../web/js/ui/i18n.js';
 import { PACKAGES, scormPackage } from './scorm.mjs';
 import { questionBanks } from './question-banks.mjs';
 import { REPORT_FILE, reportPage } from './report.mjs';
@@ -388,13 +388,12 @@ function instructorPage(content, data, p, head, templates, shell) {
     return escapeHtml(t(key, { ...values, ...marks })).replace(/\u0001(\/?)(\d+)\u0002/g, (m, end, i) => tags[names[i]][end ? 1 : 0]);
   };
   const yes = (x) => (x ? 'yes' : 'no');
-  // A number as the content writes it ("0.5"), with the language's decimal sign (the rule
-  // of i18n.js's localDecimal).
-  const point = new Intl.NumberFormat(content.lang).formatToParts(1.5).find((x) => x.type === 'decimal').value;
-  const decimal = (x) => String(x).replace(/(\d)\.(\d)/g, `$1${point}$2`);
+  // A number as the content writes it ("0.5"), with the language's decimal sign.
+  const decimal = (x) => localDecimal(String(x), content.lang);
   const strong = { strong: ['<strong>', '</strong>'] };
   const link = (href, attrs = '') => ({ link: [`<a href="${href}"${attrs}>`, '</a>'] });
-  const req = Object.entries((a.race && a.race.required) || {}).map(([k, v]) => `${k} = ${decimal(v)}`).join(', ');
+  // (no-break spaces: "seed = 3151" is one setting, never split across lines)
+  const req = Object.entries((a.race && a.race.required) || {}).map(([k, v]) => `${k}\u00a0=\u00a0${decimal(v)}`).join(', ');
   const ex = Object.entries((a.exercises && a.exercises.weights) || {}).filter(([, w]) => w > 0)
     .map(([k, w]) => t('instructor.exerciseWeight', { name: exerciseShortName(k), weight: decimal(w) })).join(', ');
   const checks = assignedChecks(content.checks, a).map((c) => t('instructor.checkWithId', { label: checkLabel(c), id: c.id })).join(', ');
