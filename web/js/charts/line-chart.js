@@ -16,7 +16,7 @@ const PLOT_H = 300, L0 = 48, T = 14, B = 40, TITLE_LINE = 13;
 const NARROW = 480, NARROW_W = 380, NARROW_H = 230, LEGEND_ROW = 20, LINE = 15;
 // The widest legend right of the plot, in units: a longer label wraps (a language longer
 // than English) rather than widening the drawing, which would shrink all its text.
-const LEGEND_MAX = 230;
+const LEGEND_MAX = 270;
 
 export class LineChart {
   // series: [{key, label, colour, dash, marker: 'circle'|'square'}]

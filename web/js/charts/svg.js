@@ -38,7 +38,8 @@ export function wrapLines(text, width) {
 export function wrappedText(attrs, text, width, { lineHeight = 15, centre = false } = {}) {
   const lines = wrapLines(text, width);
   const el = svgEl('text', { ...attrs, y: centre ? attrs.y - ((lines.length - 1) * lineHeight) / 2 : attrs.y });
-  lines.forEach((line, i) => el.append(svgEl('tspan', { x: attrs.x, dy: i ? lineHeight : 0 }, line)));
+  // (each line but the last keeps the space it was broken at: the text reads as written)
+  lines.forEach((line, i) => el.append(svgEl('tspan', { x: attrs.x, dy: i ? lineHeight : 0 }, i < lines.length - 1 ? `${line} ` : line)));
   return el;
 }
 
