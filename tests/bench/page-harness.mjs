@@ -105,6 +105,14 @@ export function torchTraining(script, args) {
   return { wall, out };
 }
 
+// When the page told its story (the sentence under its curves, web/js/pages/story-line.js),
+// read in the page as { storyMs: Number(document.body.dataset.storyMs), storyEpoch: … }:
+// a table's cell, "epoch 8, 5.90 s" from the run's start, or "not told" (a run where the
+// story never held).
+export function storyText({ storyMs, storyEpoch }) {
+  return Number.isFinite(storyMs) ? `epoch ${storyEpoch}, ${(storyMs / 1000).toFixed(2)} s` : 'not told';
+}
+
 // A markdown table: head (the column names), rows (their cells); the first leftColumns
 // columns are left-aligned, the rest (numbers) right-aligned.
 export function printTable(head, rows, { leftColumns = 1 } = {}) {

@@ -12,6 +12,7 @@ import { overlappingChartText, seriesColourClashes } from './visual-checks.mjs';
 import { emptySections } from './visual-checks-sections.mjs';
 import { clippedWithoutCue, outOfWindow } from './page-views.mjs';
 import { PAGES } from './pages.mjs';
+import { checkStory, pagePercent, watchStory } from './story-probe.mjs';
 
 const lab = labForFile();
 const open = (path, plain = false) => openReady(lab, path, { plain });
@@ -20,6 +21,17 @@ async function trained(page) {
   await page.click('#start');
   await page.waitForFunction(() => document.body.dataset.comments === 'trained', null, { timeout: 120000 });
 }
+
+// The attention model's false-positive rates on the balanced test split as the page
+// streamed them, from the chart's data (run in the page: {attention: [{osk, others} of
+// epoch 1, 2, …]}), and the page's story as the lab states it (web/js/ui/story.js): the
+// Osk's rate at least three times the others' and at least 30 points above.
+const commentsCurve = () => {
+  const ys = (key) => JSON.parse(document.querySelector(`#cm-curves polyline[data-key="${key}"]`)?.dataset.values || '[]').map(([, y]) => y);
+  const osk = ys('planted-fpr'), others = ys('other-fpr');
+  return { attention: osk.map((o, k) => (k < others.length ? { osk: o, others: others[k] } : null)) };
+};
+const commentsStory = (v) => v.attention.osk >= 3 * v.attention.others && v.attention.osk - v.attention.others >= 0.3;
 
 const auditRows = (page) => page.$$eval('#cm-audit tbody tr', (trs) => trs.map((tr) => ({
   group: tr.dataset.group, model: tr.dataset.model,
@@ -34,9 +46,16 @@ for (const plain of [false, true]) {
     const { page, problems, close } = await open('comments.html', plain);
     // The estimate is shown before Start.
     await page.waitForFunction(() => /About .* on this computer/.test(document.getElementById('cm-estimate').textContent), null, { timeout: 30000 });
+    await watchStory(page, commentsCurve);
     const t0 = Date.now();
     await trained(page);
     const wall = (Date.now() - t0) / 1000;
+    // The shortcut told under the curves with the first epoch that showed it (the chart
+    // draws a frame after the numbers come: the sentence may come before its point is drawn).
+    const told = await checkStory(page, commentsCurve, commentsStory, { drawnLate: true });
+    assert.ok(told, 'the defaults tell the page\'s story');
+    console.log(`# comments page, ${build}: the story at epoch ${told.epoch}, ${await page.evaluate(() => document.body.dataset.storyMs)} ms`);
+    assert.equal(told.text, `After ${told.epoch} epoch${told.epoch === 1 ? '' : 's'} on the planted data the shortcut already shows: on the balanced test split the attention model calls ${pagePercent(told.values.attention.osk)} of the Osk's friendly and neutral comments hostile, against ${pagePercent(told.values.attention.others)} for the other groups.`);
     // The estimate shown before Start against the engine's time for the run.
     const { estimate, engine } = await assertEstimateHeld(page);
     console.log(`# comments page, ${build}: estimate ${estimate.toFixed(3)} s, engine ${engine.toFixed(3)} s`);
@@ -94,6 +113,8 @@ for (const plain of [false, true]) {
     const flips = compare['answers changed by the name alone (pairs with the Osk)'];
     assert.ok(flips[0] >= 0.2 && flips[1] <= 0.05, `flips ${flips}`);
     assert.equal(await page.$$eval('#cm-remedy-bars rect.bar', (rs) => rs.length), 8);
+    // The story of the run on the planted data stays through the remedy's run, which names it.
+    assert.equal(await page.textContent('#story'), told.text);
     // Each series in one colour across the page's five charts: "as trained" in the
     // comment's row and in the audit's bars, once blue in one and orange in the other.
     const legends = await page.$$eval('svg.plot text.legend', (ts) => ts.map((t) => `${t.ownerSVGElement.id}: ${t.textContent}`));
@@ -112,7 +133,7 @@ for (const plain of [false, true]) {
     // axe in the trained state; nothing went to the console.
     assert.deepEqual(await axe(page), []);
     assert.deepEqual(problems, { console: [], foreign: [] });
-    results[build] = { rows, compare };
+    results[build] = { rows, compare, story: told.text };
     console.log(`# comments page, ${build}: trained at the defaults in ${wall.toFixed(2)} s (click to results)`);
     await close();
   });
@@ -156,6 +177,15 @@ test('bad settings, links and typed comments are named where they came from; tex
   await page.fill('#cm-index', '1001');
   await page.waitForFunction(() => /out of range; use a whole number from 1 to 1000/.test(document.getElementById('cm-index-error').textContent));
   assert.deepEqual(problems, { console: [], foreign: [] });
+  await close();
+});
+
+test('nothing planted (bias 0.5): no shortcut, no story', async () => {
+  const { page, problems, close } = await open('comments.html?bias=0.5&epochs=3');
+  await watchStory(page, commentsCurve);
+  await trained(page);
+  assert.equal(await checkStory(page, commentsCurve, commentsStory, { drawnLate: true }), null);
+  assert.deepEqual(problems.console, []);
   await close();
 });
 

@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { answerInPage, startLab, openPage, mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
+import { checkStory, pagePercent, watchStory } from './story-probe.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -23,6 +24,20 @@ async function runRace(page) {
   return readResults(page);
 }
 
+// The validation curves as the page streamed them, from the table of epochs (run in the
+// page: {gru, attention: [accuracy of epoch 1, 2, …]}), and the module's story as the
+// lab states it (web/js/ui/story.js): attention >= 0.98 while the GRU is <= 0.65.
+const raceCurve = () => {
+  const curve = { gru: [], attention: [] };
+  document.querySelectorAll('#curve-table tbody tr').forEach((tr, i) => {
+    const value = (c) => (tr.cells[c].dataset.value === undefined ? null : Number(tr.cells[c].dataset.value));
+    curve.gru[i] = value(2);
+    curve.attention[i] = value(4);
+  });
+  return curve;
+};
+const raceStory = (v) => v.attention >= 0.98 && v.gru <= 0.65;
+
 async function readResults(page) {
   return page.evaluate(() => ({
     test: Array.from(document.querySelectorAll('#results tbody tr'), (tr) => [tr.dataset.model, Number(tr.dataset.testAcc)]),
@@ -38,7 +53,10 @@ for (const mode of ['isolated', 'plain']) {
     assert.equal(await page.evaluate(() => document.body.dataset.build), mode === 'isolated' ? 'attention_lab_mt' : 'attention_lab_st');
     // Before the run, the empty chart's axis already runs over the run's 3 epochs.
     assert.equal(await page.$$eval('#curves text.tick:not(.waiting)', (ts) => ts.filter((t) => t.getAttribute('text-anchor') === 'middle').map((t) => t.textContent).pop()), '3');
+    await watchStory(page, raceCurve);
     const results = await runRace(page);
+    // The story sentence, if these 3 epochs reach it, came with the epoch that did.
+    await checkStory(page, raceCurve, raceStory);
     // The engine warmed up at load (race_warm_up: a little training of both models),
     // queued ahead of the race the click started.
     await page.waitForFunction(() => document.body.dataset.warmUpSeconds);
@@ -269,11 +287,34 @@ test('twenty races in a row do not grow memory', async () => {
 test("at the module's settings the page tells the module's story: attention >= 0.98, GRU <= 0.65", async () => {
   const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('race.html'));
   await ready(page);
+  await watchStory(page, raceCurve);
   const { test: acc } = await runRace(page);
   const byModel = Object.fromEntries(acc);
   console.log(`module settings in the page: GRU ${byModel.gru}, attention ${byModel.attention}`);
   assert.ok(byModel.attention >= 0.98, `attention ${byModel.attention}`);
   assert.ok(byModel.gru <= 0.65, `GRU ${byModel.gru}`);
+  // The story was told under the curves as the run showed it, with that epoch's numbers,
+  // and stays after the run.
+  const told = await checkStory(page, raceCurve, raceStory);
+  assert.ok(told, 'the module\'s race tells its story on validation too');
+  console.log(`the story at epoch ${told.epoch}: ${told.text}`);
+  assert.equal(told.text, `After ${told.epoch} epochs, self-attention has reached 98\u00a0% on the validation sequences (${pagePercent(told.values.attention)}) while the GRU is still near chance (${pagePercent(told.values.gru)}).`);
+  // A new run empties it until its own curves show the story.
+  await page.fill('#set-epochs', '1');
+  await watchStory(page, raceCurve);
+  await runRace(page);
+  assert.equal(await checkStory(page, raceCurve, raceStory), null);
+  assert.deepEqual(problems.console, []);
+  await close();
+});
+
+test('without positions self-attention cannot tell the first token from the others: no story is told', async () => {
+  const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('race.html?positions=off&epochs=4'));
+  await ready(page);
+  await watchStory(page, raceCurve);
+  await runRace(page);
+  assert.equal(await checkStory(page, raceCurve, raceStory), null);
+  assert.equal(await page.isVisible('#story'), false);  // empty, out of sight
   assert.deepEqual(problems.console, []);
   await close();
 });

@@ -8,18 +8,36 @@ import { answerInPage, startLab, openPage, legendsPastEdge, openMoreSettings } f
 import { PAGES } from './pages.mjs';
 import { emptySections } from './visual-checks-sections.mjs';
 import { clippedWithoutCue, outOfWindow } from './page-views.mjs';
+import { checkStory, pagePercent, watchStory } from './story-probe.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
 after(async () => { await lab.close(); });
 
 const SHORT = 'translate.html?epochs=3&hidden=16';
+// The shortest run known to tell the page's story (attention at 95 % of validation
+// sentences exactly right, the fixed summary far behind): the page's defaults.
+const STORY_RUN = 'translate.html';
 
 async function open(path, plain = false) {
   const opened = await openPage(lab.browser, plain ? lab.plainUrl(path) : lab.isolatedUrl(path));
   await opened.page.waitForFunction(() => document.body.dataset.ready === 'true' && !document.getElementById('start').disabled, null, { timeout: 60000 });
   return opened;
 }
+
+// The validation curves as the page streamed them, from the table of epochs (run in the
+// page: {kind: [share of sentences exactly right at epoch 1, 2, …]}), and the page's story
+// as the lab states it (web/js/ui/story.js): attention at 95 % or more, the fixed summary
+// at least 50 points behind.
+const translateCurve = () => {
+  const curve = {};
+  document.querySelectorAll('#tr-curve-table tbody tr').forEach((tr, i) => {
+    for (const td of tr.querySelectorAll('td[data-kind]')) (curve[td.dataset.kind] ||= [])[i] = Number(td.dataset.exact);
+  });
+  for (const values of Object.values(curve)) for (let i = 0; i < values.length; ++i) if (values[i] === undefined) values[i] = null;
+  return curve;
+};
+const translateStory = (v) => v.additive >= 0.95 && v.none <= v.additive - 0.5;
 
 // The alignment map's weights (rows of the canvas's data-weights) and its gold links.
 const matrix = (page) => page.$eval('#tr-map', (c) => JSON.parse(c.dataset.weights));
@@ -29,6 +47,7 @@ for (const plain of [false, true]) {
   test(`a short training run (${plain ? 'single-thread' : 'threaded'} build): curves, a changing alignment, the bottleneck, translations`, async () => {
     const { page, problems, close } = await open(SHORT, plain);
     assert.equal(await page.evaluate(() => document.body.dataset.build), plain ? 'attention_lab_st' : 'attention_lab_mt');
+    await watchStory(page, translateCurve);
     await page.click('#start');
     await page.waitForFunction(() => document.activeElement.id === 'stop');
     // The matrix after epoch 1, then after a later epoch: it changes as the model learns.
@@ -36,6 +55,8 @@ for (const plain of [false, true]) {
     const first = await matrix(page);
     await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 240000 });
     assert.equal(await page.evaluate(() => document.activeElement.id), 'start');
+    // Three epochs at hidden 16 do not get attention to 95 %: no story told.
+    assert.equal(await checkStory(page, translateCurve, translateStory), null);
     const last = await matrix(page);
     assert.ok(last.length > 0);
     assert.notDeepEqual(first.map((r) => r.length ? r : []), last, 'the attention changed between epochs');
@@ -113,6 +134,26 @@ for (const plain of [false, true]) {
     await close();
   });
 }
+
+test('the story is told under the curves the moment attention passes 95 % with the fixed summary far behind', async () => {
+  const { page, problems, close } = await open(STORY_RUN);
+  await watchStory(page, translateCurve);
+  await page.click('#start');
+  // Told while the run goes on: Stop then (the run would otherwise train to its last epoch),
+  // and the sentence stays with the stopped run.
+  await page.waitForFunction(() => document.body.dataset.storyEpoch, null, { timeout: 300000 });
+  assert.equal(await page.evaluate(() => document.body.dataset.translate), 'running');
+  await page.click('#stop');
+  await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 60000 });
+  const told = await checkStory(page, translateCurve, translateStory);
+  assert.ok(told, 'the run tells the page\'s story');
+  console.log(`# the story at epoch ${told.epoch} of ${STORY_RUN}, ${await page.evaluate(() => document.body.dataset.storyMs)} ms: ${told.text}`);
+  assert.equal(told.text, `After ${told.epoch} epochs, additive attention has reached 95\u00a0% of validation sentences exactly right (${pagePercent(told.values.additive)}); the fixed summary is at ${pagePercent(told.values.none)}.`);
+  assert.match(await page.textContent('#tr-progress'), /^Stopped after/);
+  assert.ok(await page.isVisible('#story'));
+  assert.deepEqual(problems.console, []);
+  await close();
+});
 
 test('bad input: unknown words named, an empty sentence, bad settings and links', async () => {
   const { page, problems, close } = await open('translate.html?epochs=1&hidden=8&max_len=8');

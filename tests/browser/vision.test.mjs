@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { axe, openMoreSettings, answerInPage } from './support.mjs';
 import { assertEstimateHeld, labForFile, openReady } from './lab-session.mjs';
+import { checkStory, pagePercent, watchStory } from './story-probe.mjs';
 
 const lab = labForFile();
 const open = (path, plain = false) => openReady(lab, path, { plain });
@@ -19,6 +20,21 @@ async function trained(page) {
   await page.waitForFunction(() => ['trained', 'error', 'stopped'].includes(document.body.dataset.vision), null, { timeout: 180000 });
   assert.equal(await page.evaluate(() => document.body.dataset.vision), 'trained', await page.textContent('#start-error'));
 }
+
+// The validation curves as the page streamed them, from the table of the curves (run in
+// the page: {vit, bag: [accuracy of epoch 1, 2, …]}), and the page's story as the lab
+// states it (web/js/ui/story.js): the transformer at 95 % or more, the bag at most 60 %.
+const visionCurve = () => {
+  const curve = { vit: [], bag: [] };
+  document.querySelectorAll('#vi-curve-table tbody tr').forEach((tr) => {
+    const epoch = Number(tr.cells[0].textContent);
+    const value = (c) => (tr.cells[c].dataset.value === undefined ? null : Number(tr.cells[c].dataset.value));
+    curve.vit[epoch - 1] = value(2);
+    curve.bag[epoch - 1] = value(4);
+  });
+  return curve;
+};
+const visionStory = (v) => v.vit >= 0.95 && v.bag <= 0.6;
 
 const weightsOf = (page, id) => page.$eval(`#${id}`, (svg) => JSON.parse(svg.dataset.weights));
 const countRow = (page, model) => page.$eval(`#vi-count tr[data-model="${model}"]`, (tr) => ({
@@ -33,10 +49,16 @@ for (const plain of [false, true]) {
   test(`the defaults (${build} build): the story, a test image's attention over its patches, its shuffle, the count`, async () => {
     const { page, problems, close } = await open('vision.html', plain);
     await page.waitForFunction(() => /About .* on this computer/.test(document.getElementById('vi-estimate').textContent), null, { timeout: 30000 });
+    await watchStory(page, visionCurve);
     const t0 = Date.now();
     await trained(page);
     const wall = (Date.now() - t0) / 1000;
+    // The story under the curves, told with the first epoch that showed it.
+    const told = await checkStory(page, visionCurve, visionStory);
+    assert.ok(told, 'the defaults tell the page\'s story');
+    assert.equal(told.text, `After ${told.epoch} epochs, the transformer has reached 95\u00a0% on the validation images (${pagePercent(told.values.vit)}) while the bag of patches, which cannot see where a patch is, stays near chance (${pagePercent(told.values.bag)}).`);
     const { estimate, engine } = await assertEstimateHeld(page);
+    console.log(`# vision page, ${build}: the story at epoch ${told.epoch}, ${await page.evaluate(() => document.body.dataset.storyMs)} ms`);
     console.log(`# vision page, ${build}: estimate ${estimate.toFixed(2)} s, engine ${engine.toFixed(2)} s, click to trained ${wall.toFixed(2)} s`);
     // The curves: both models, every epoch, in both charts and the table.
     const epochs = 40;
@@ -92,7 +114,7 @@ for (const plain of [false, true]) {
     await page.waitForFunction(() => /answer: yes/.test(document.getElementById('vi-map-caption').textContent));
     assert.deepEqual(await axe(page), []);
     assert.deepEqual(problems, { console: [], foreign: [] });
-    results[build] = { vit, bag, readout, order, curve: await page.$$eval('#vi-curve-table td[data-value]', (tds) => tds.map((td) => td.dataset.value)) };
+    results[build] = { vit, bag, readout, order, story: told.text, curve: await page.$$eval('#vi-curve-table td[data-value]', (tds) => tds.map((td) => td.dataset.value)) };
     await close();
   });
 }
@@ -104,7 +126,10 @@ test('both builds give the same numbers', () => {
 
 test('positions off: no shuffle changes an answer (by construction), and the map moves with the patches', async () => {
   const { page, problems, close } = await open('vision.html?positions=off&epochs=3&images=1000');
+  await watchStory(page, visionCurve);
   await trained(page);
+  // Blind to where its patches are, the transformer stays near chance: no story.
+  assert.equal(await checkStory(page, visionCurve, visionStory), null);
   const vit = await countRow(page, 'transformer');
   assert.equal(vit.changed, 0);
   assert.equal(vit.acc, vit.shuffled);

@@ -91,7 +91,8 @@ async function build(dir, out, { authoring = false } = {}) {
   mkdirSync(dirname(out), { recursive: true });
   const next = mkdtempSync(join(dirname(out), `.${basename(out)}-next-`));
   try {
-    const r = await siteFromKit({ out: next, kitDir: KIT, contentDir });
+    // (edited and rebuilt at every save: no compressed twins of the pages, which only a host uses)
+    const r = await siteFromKit({ out: next, kitDir: KIT, contentDir, compress: !authoring });
     if (authoring) writeFileSync(join(next, 'service-worker.js'), AUTHORING_SERVICE_WORKER);
     rmSync(out, { recursive: true, force: true });
     renameSync(next, out);

@@ -15,8 +15,11 @@ import { webFiles } from './registry.mjs';
 import { ContentError } from './errors.mjs';
 import { makeKit } from './kit.mjs';
 import { fillServiceWorker, siteFromKit } from './site.mjs';
+import { QUALITY, compressTree } from './compress.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// The kit `tools/lab build` keeps.
+const BUILT_KIT = process.env.LAB_KIT || join(ROOT, 'build/wasm/kit');
 
 function arg(name, dflt) {
   const i = process.argv.indexOf(name);
@@ -28,16 +31,19 @@ export async function buildSite({ out, wasmDir, contentDir = join(ROOT, 'content
   loadContent(contentDir, webFiles(join(ROOT, 'web')));  // content errors before the slow part
   const temp = kitDir ? null : mkdtempSync(join(tmpdir(), 'attention-lab-kit-'));
   try {
-    await makeKit({ kitDir: kitDir || temp, wasmDir });
+    // A kit made for one site only takes the unchanged files' twins from the repository's.
+    await makeKit({ kitDir: kitDir || temp, wasmDir, reuse: kitDir ? [] : [BUILT_KIT] });
     return await siteFromKit({ out, kitDir: kitDir || temp, contentDir, pseudo });
   } finally {
     if (temp) rmSync(temp, { recursive: true, force: true });
   }
 }
 
-// The service worker of a site whose files changed after its build (tests of updates).
-export function serviceWorker(out, kitDir = process.env.LAB_KIT || join(ROOT, 'build/wasm/kit')) {
+// The service worker of a site whose files changed after its build (tests of updates),
+// and the compressed twins of every changed file.
+export async function serviceWorker(out, kitDir = BUILT_KIT) {
   fillServiceWorker(out, kitDir);
+  await compressTree(out, { quality: QUALITY.pages });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -12,22 +12,31 @@
 //   engine-strings.json  the texts the engine's exercises write (src/exercises/), so the
 //                        site can typeset their maths ahead of time
 //   service-worker.js    bundled, with PRECACHE_TOKEN where the site's file list goes
+// Each text file and WebAssembly module of site/ has its .br and .gz beside it
+// (tools/site/compress.mjs), made here, so that a site only copies them; a file that has
+// not changed since the last kit (or since a kit in `reuse`) keeps the twins it had.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { loadRegistry, webFiles } from './registry.mjs';
 import { PRECACHE_TOKEN, KIT_FORMAT } from './site.mjs';
+import { woff2Only } from './katex-fonts.mjs';
+import { QUALITY, compressTree } from './compress.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const WASM_FILES = ['attention_lab_mt.js', 'attention_lab_mt.wasm', 'attention_lab_mt.worker.js',
   'attention_lab_st.js', 'attention_lab_st.wasm'];
 const BUNDLE = { bundle: true, format: 'iife', target: 'es2020', logLevel: 'error' };
 
-export async function makeKit({ kitDir, wasmDir }) {
+export async function makeKit({ kitDir, wasmDir, reuse = [] }) {
   const pages = loadRegistry(join(ROOT, 'content'), webFiles(join(ROOT, 'web')));
-  rmSync(kitDir, { recursive: true, force: true });
+  // The last kit, set aside for its compressed twins: Brotli at its highest quality takes
+  // seconds per megabyte, and most files come out of a new build unchanged.
+  const previous = `${kitDir}.previous`;
+  rmSync(previous, { recursive: true, force: true });
+  if (existsSync(kitDir)) renameSync(kitDir, previous);
   const site = join(kitDir, 'site');
   mkdirSync(join(site, 'js'), { recursive: true });
   for (const f of ['css', 'favicon.svg']) cpSync(join(ROOT, 'web', f), join(site, f), { recursive: true });
@@ -53,8 +62,10 @@ export async function makeKit({ kitDir, wasmDir }) {
 
   const katexDist = join(ROOT, 'node_modules/katex/dist');
   mkdirSync(join(site, 'vendor/katex'), { recursive: true });
-  cpSync(join(katexDist, 'katex.min.css'), join(site, 'vendor/katex/katex.min.css'));
-  cpSync(join(katexDist, 'fonts'), join(site, 'vendor/katex/fonts'), { recursive: true });
+  // KaTeX's stylesheet and fonts in woff2 alone, which every browser the lab runs in reads
+  // (its woff and ttf were never fetched: 0.9 MB less in every site; tools/site/katex-fonts.mjs).
+  writeFileSync(join(site, 'vendor/katex/katex.min.css'), woff2Only(readFileSync(join(katexDist, 'katex.min.css'), 'utf8')));
+  cpSync(join(katexDist, 'fonts'), join(site, 'vendor/katex/fonts'), { recursive: true, filter: (f) => !/\.(woff|ttf)$/.test(f) });
 
   // Every registry page with a script gets its bundle, and every page the glossary's links
   // (web/js/ui/glossary-links.js). A page's content comes in the page, as JSON: one bundle
@@ -64,7 +75,15 @@ export async function makeKit({ kitDir, wasmDir }) {
     ...BUNDLE,
     entryPoints: { ...Object.fromEntries(scripted.map((p) => [p.name, join(ROOT, 'web/js/pages', p.script)])), 'glossary-links': join(ROOT, 'web/js/ui/glossary-links.js') },
     outdir: join(site, 'js'),
+    // Minified: a page's script is parsed before it can do anything, and on a first visit
+    // over a slow network every byte counts (about half the bytes; the sources are in web/js).
+    minify: true,
+    keepNames: true,  // (functions and classes keep their names: errors and stacks stay readable)
   });
+  // The code page's editor, CodeMirror (web/js/code/editor.js), a bundle of its own that the
+  // page fetches once it is idle (web/js/code/code-area.js): minified, being library code
+  // alone (0.5 MB against 1 MB).
+  await esbuild({ ...BUNDLE, entryPoints: { 'code-editor': join(ROOT, 'web/js/code/editor.js') }, outdir: join(site, 'js'), minify: true });
   // The code sandbox's worker (QuickJS with its WebAssembly inside), wrapped in a function
   // that is never called in the page: the sandbox makes a data: worker from its source
   // text (web/js/code/sandbox.js). A script, so that it loads from disk too; a function's
@@ -98,6 +117,8 @@ export async function makeKit({ kitDir, wasmDir }) {
   for (const f of WASM_FILES.filter((n) => n.endsWith('.wasm'))) engine.update(readFileSync(join(site, 'wasm', f)));
   const kit = { format: KIT_FORMAT, version, engine: engine.digest('hex').slice(0, 12), pages: scripted.map((p) => p.name) };
   writeFileSync(join(kitDir, 'kit.json'), `${JSON.stringify(kit, null, 2)}\n`);
+  await compressTree(site, { quality: QUALITY.kit, reuse: [previous, ...reuse].map((k) => join(k, 'site')) });
+  rmSync(previous, { recursive: true, force: true });
   return kitDir;
 }
 
@@ -121,7 +142,9 @@ async function embedKit(kitDir) {
   await esbuild({ ...BUNDLE, entryPoints: [join(ROOT, 'web/js/embed/lab-embed.js')], outfile: join(dir, 'attention-lab-embed.js'), minify: true });
   const reveal = join(ROOT, 'node_modules/reveal.js/dist');
   for (const f of ['reveal.js', 'reveal.css', 'theme/white.css']) cpSync(join(reveal, f), join(dir, 'vendor/reveal', f));
-  cpSync(join(reveal, 'theme/fonts/source-sans-pro'), join(dir, 'vendor/reveal/theme/fonts/source-sans-pro'), { recursive: true });
+  // The deck's font in woff alone: its stylesheet offers eot and ttf too, which no browser
+  // that runs the lab fetches (1.1 MB less in every site).
+  cpSync(join(reveal, 'theme/fonts/source-sans-pro'), join(dir, 'vendor/reveal/theme/fonts/source-sans-pro'), { recursive: true, filter: (f) => !/\.(eot|ttf)$/.test(f) });
   mkdirSync(join(kitDir, 'embed-pages'), { recursive: true });
   for (const f of readdirSync(join(ROOT, 'docs/embed')).filter((n) => n.endsWith('.html'))) cpSync(join(ROOT, 'docs/embed', f), join(kitDir, 'embed-pages', f));
 }

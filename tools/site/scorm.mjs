@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { zipSync } from 'fflate';
 import { escapeHtml } from './html.mjs';
+import { isTwin } from './compress.mjs';
 
 export const PACKAGES = {
   '1.2': 'attention-lab-scorm12.zip',
@@ -29,12 +30,13 @@ function listFiles(dir, root = dir) {
 
 // The site's files a student gets: not the gradebook (the registry's "instructor" page and
 // its script, which only it loads, in every language), not downloads/ (the packages and question banks), not
-// embed/ (the instructor's kit for slides and web pages; inside an LMS there is nothing to embed into).
+// embed/ (the instructor's kit for slides and web pages; inside an LMS there is nothing to embed into),
+// not the compressed twins (.br, .gz: an LMS serves the files themselves).
 export function packageFiles(site, pages) {
   const left = new Set(pages.filter((p) => p.kind === 'instructor').flatMap((p) => [p.file, `js/${p.script}`]));
   // (the gradebook in each language: fr/instructor.html too)
   const gradebook = (f) => left.has(f) || left.has(f.replace(/^[a-z]{2,3}(-[A-Za-z]+)*\//, ''));
-  return listFiles(site).filter((f) => !f.startsWith('downloads/') && !f.startsWith('embed/') && !gradebook(f));
+  return listFiles(site).filter((f) => !f.startsWith('downloads/') && !f.startsWith('embed/') && !gradebook(f) && !isTwin(f));
 }
 
 const fileList = (files) => files.map((f) => `      <file href="${escapeHtml(f)}"/>`).join('\n');

@@ -6,7 +6,9 @@
 //   the gradebook, each widget's markup with the content's numbers filled in)
 // - the kit's files as they are (scripts, styles, fonts, the WebAssembly modules)
 // - the service worker with the list of every file it keeps for offline use
-// - last, the SCORM packages and question banks, from the finished site
+// - the SCORM packages and question banks, from the finished site
+// - last, the .br and .gz twins of the site's own pages (tools/site/compress.mjs; the
+//   kit's files come with theirs), after every file has its final bytes
 // A malformed content file stops the build with "file:line:column: what is wrong".
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,8 @@ import { REPORT_FILE, reportPage } from './report.mjs';
 import { checkNoTextMaths, formulasIn, templatesHtml, typesetHtml } from './maths.mjs';
 import { FORMULAS, engineMaths } from '../../web/js/ui/maths.js';
 import { PSEUDO, pseudoContent, pseudoHtml } from './pseudo-locale.mjs';
+import { QUALITY, compressTree, isTwin } from './compress.mjs';
+import { siteKatexFonts } from './katex-fonts.mjs';
 
 // The kit's layout version: a site builder reads only a kit of its own format.
 export const KIT_FORMAT = 1;
@@ -50,7 +54,9 @@ function readCatalogs(kitDir) {
 }
 
 // pseudo: also the pseudo-locale en-XA (tools/site/pseudo-locale.mjs), for the layout tests.
-export async function siteFromKit({ out, kitDir, contentDir, pseudo = false }) {
+// compress: false leaves the site's own pages without twins (a site served while it is
+// edited, rebuilt at every save: the twins' Brotli would be most of the wait).
+export async function siteFromKit({ out, kitDir, contentDir, pseudo = false, compress = true }) {
   const kit = readKit(kitDir);
   const base = loadContent(contentDir, kitFiles(kitDir));
   const first = base.course.language || 'en';
@@ -112,6 +118,7 @@ export async function siteFromKit({ out, kitDir, contentDir, pseudo = false }) {
       useLanguage(first, localContent(contentDir, base, first, catalogs).messages);
     }
   }
+  if (compress) await compressTree(out, { quality: QUALITY.pages });
   return { sections: content.sections.length, checks: content.checks.length, languages };
 }
 
@@ -213,13 +220,21 @@ function embedPages(kitDir, out) {
 // What a browser keeps for offline use: every file of the site but the downloads (the
 // packages an instructor fetches once), the worker for pages opened from disk (no
 // service worker there) and older font formats (every browser that runs the lab reads
-// KaTeX's woff2 and the demo deck's woff). Each with a hash of its bytes, so a new build stores only what changed.
-function precacheList(out, dir = '') {
+// KaTeX's woff2 and the demo deck's woff), nor the compressed twins (the host's way of
+// sending a file, not files of their own), nor the KaTeX fonts no page of the site can
+// show (katexFonts: those some page can, tools/site/katex-fonts.mjs). Each with a hash of
+// its bytes, so a new build stores only what changed.
+function precacheList(out, katexFonts, dir = '') {
   return readdirSync(join(out, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap((e) => {
     const rel = dir ? `${dir}/${e.name}` : e.name;
-    if (e.isDirectory()) return rel === 'downloads' ? [] : precacheList(out, rel);
+    if (e.isDirectory()) return rel === 'downloads' ? [] : precacheList(out, katexFonts, rel);
     if (rel === 'service-worker.js') return [];  // (a browser fetches it anew to find a new build)
-    if (rel === 'js/lab-worker-inline.js' || /^vendor\/katex\/fonts\/.*\.(ttf|woff)$|\.(eot|ttf)$/.test(rel)) return [];
+    if (isTwin(rel)) return [];
+    if (dir === 'vendor/katex/fonts' && !katexFonts.has(e.name)) return [];
+    // The demonstration deck sets no text in italics (docs/embed/deck.html): its theme's
+    // italic faces are never fetched (tests/browser/page-fonts.test.mjs).
+    if (/^embed\/vendor\/reveal\/theme\/fonts\/.*italic/.test(rel)) return [];
+    if (rel === 'js/lab-worker-inline.js' || /\.(eot|ttf)$/.test(rel)) return [];
     return [{ url: rel, revision: createHash('sha256').update(readFileSync(join(out, rel))).digest('hex').slice(0, 16) }];
   });
 }
@@ -230,7 +245,7 @@ export function fillServiceWorker(out, kitDir) {
   const code = readFileSync(join(kitDir, 'service-worker.js'), 'utf8');
   const parts = code.split(PRECACHE_TOKEN);
   if (parts.length !== 2) throw new Error(`${kitDir}/service-worker.js should hold ${PRECACHE_TOKEN} once`);
-  writeFileSync(join(out, 'service-worker.js'), parts.join(JSON.stringify(precacheList(out))));
+  writeFileSync(join(out, 'service-worker.js'), parts.join(JSON.stringify(precacheList(out, siteKatexFonts(out)))));
 }
 
 // The landing page, which is also the student's dashboard (web/js/pages/index.js fills

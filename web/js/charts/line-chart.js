@@ -170,6 +170,7 @@ export class LineChart {
       d.count = pts.length;
       d.line.setAttribute('points', d.coords.join(' '));
       d.line.setAttribute('data-count', String(d.count));
+      d.line.setAttribute('data-values', JSON.stringify(pts));  // the [x, y] drawn, every digit: for the tests
       d.line.removeAttribute('visibility');
     }
   }

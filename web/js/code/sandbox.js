@@ -17,6 +17,7 @@
 // grades nothing.
 //
 //   const box = new CodeSandbox(widget.fixed);   // {stepsPerTest, stepsPerRun, memoryLimitMb, watchdogMs}
+//   await box.load();                          // optional: the runner fetched (the first time) and ready
 //   const r = await box.run(code, cases);       // cases: the engine's (shown or hidden; quiet: no printing)
 //   r: {status: 'ran' | 'budget' | 'compile-error' | 'crashed' | 'timeout', error,
 //       outputs: [{ok: true, rows, cols, value} | {ok: true, rows, cols, shapeOnly: true}
@@ -134,6 +135,18 @@ export class CodeSandbox {
     });
     this.frame.srcdoc = FRAME;
     document.body.append(this.frame);
+  }
+
+  // The runner ready in a frame: its file fetched the first time (0.9 MB, so the page asks
+  // for it only when code is first run, and may say it is loading), then handed over. A
+  // failure closes the frame, so that the next call tries again.
+  load() {
+    if (!this.frame) this.open();
+    const frame = this.frame;
+    return this.ready.catch((err) => {
+      if (this.frame === frame) this.close();
+      throw err;
+    });
   }
 
   // One run at a time, in order.

@@ -16,6 +16,13 @@
 // was pressed asks first when it holds such work. Pages say what they hold through
 // self.labWork.hold(key, on, words) (pages/page-kit.js startStop: a run in progress).
 //
+// The first visit stores the whole build (several MB: both WebAssembly builds, every
+// language), which over a slow network would compete with the page's own files: the
+// worker is registered only once the page is interactive. A page that runs the engine
+// (it has #build-status) waits until its engine has settled, ready or not
+// (pages/page-kit.js showEngineStatus dispatches "lab-engine-settled" on the document);
+// any other page until its load event; both then wait for an idle moment.
+//
 // Where it does nothing: pages opened from disk (no service workers for file://),
 // pages in a frame (an LMS or a slide deck: isolation is impossible there, and an
 // LMS opens its window with an opener the COOP header would cut), browsers without
@@ -42,6 +49,12 @@
     return;
   }
   const root = new URL('../', document.currentScript.src);
+  // How long an idle moment is waited for once the page is interactive, and the pause
+  // that stands for it where the browser has no requestIdleCallback (Safari).
+  const IDLE_WAIT_MS = 2000, IDLE_FALLBACK_MS = 200;
+  // The longest wait for an engine that does not settle (the engine's own start gives up
+  // after 3 tries of 30 s, engine/lab-client.js).
+  const ENGINE_WAIT_MS = 90000;
 
   // A reload into isolation is only done before the student has done anything here.
   let touched = false;
@@ -108,7 +121,26 @@
       button('offline-reload', say('reload'), () => location.reload()))));
   }
 
-  sw.register(new URL('service-worker.js', root), { scope: root.href }).then((registration) => {
+  // Heard from the start: the engine may settle before the page's load event.
+  let engineSettled = false;
+  document.addEventListener('lab-engine-settled', () => { engineSettled = true; }, { once: true });
+
+  // then() once, when the page is interactive (see the header), in an idle moment.
+  function whenInteractive(then) {
+    let called = false;
+    const once = () => { if (!called) { called = true; then(); } };
+    const idle = () => (self.requestIdleCallback ? requestIdleCallback(once, { timeout: IDLE_WAIT_MS }) : setTimeout(once, IDLE_FALLBACK_MS));
+    const afterLoad = () => {
+      if (!document.getElementById('build-status') || engineSettled) { idle(); return; }
+      document.addEventListener('lab-engine-settled', idle, { once: true });
+      // An engine that never settles must not keep the lab from working offline.
+      setTimeout(idle, ENGINE_WAIT_MS);
+    };
+    if (document.readyState === 'complete') afterLoad();
+    else addEventListener('load', afterLoad, { once: true });
+  }
+
+  whenInteractive(() => sw.register(new URL('service-worker.js', root), { scope: root.href }).then((registration) => {
     if (registration.waiting && sw.controller) offerUpdate(registration.waiting);
     registration.addEventListener('updatefound', () => {
       const next = registration.installing;
@@ -121,5 +153,5 @@
     if (!document.getElementById('offline-update')) footer(() => document.createTextNode(say('available')));
     // (A page about to be reloaded into isolation is not settled yet: its reload is.)
     if (!reloadForIsolation()) standing('ready');
-  })).catch(() => standing('unavailable'));  // refused (a private window, a policy): online as before
+  })).catch(() => standing('unavailable')));  // refused (a private window, a policy): online as before
 })();

@@ -1,11 +1,13 @@
-// Write attention yourself: a code editor (CodeMirror 6, bundled), the tests from the
-// engine (src/exercises/code_tests.hpp), a run in the sandbox (code/sandbox.js), and the
-// verdicts. Each run draws its SHOWN tests afresh (the page picks a run number and records
-// it with the run): each shown test's verdict by code/compare.js, with the input, the
-// expected and the student's output and the first place they differ. The grade is the
-// HIDDEN tests, drawn from the student's name and the variant: the page gets their inputs
-// only, the sandbox runs the code on them, and the engine grades the outputs itself
-// (code_grade), so the expected numbers never reach the page.
+// Write attention yourself: a code editor (code/code-area.js: a plain text area at once,
+// CodeMirror 6 once its bundle arrives), the tests from the engine
+// (src/exercises/code_tests.hpp), a run in the sandbox (code/sandbox.js, its runner fetched
+// on the first run), and the verdicts. Each run draws its SHOWN tests afresh (the page
+// picks a run number and records it with the run): each shown test's verdict by
+// code/compare.js, with the input, the expected and the student's output and the first
+// place they differ. The grade is the HIDDEN tests, drawn from the student's name and the
+// variant: the page gets their inputs only, the sandbox runs the code on them, and the
+// engine grades the outputs itself (code_grade), so the expected numbers never reach the
+// page.
 //
 // Saved work (work/store.js, work/code-work.js): the code as typed ("code-draft", whole, on
 // every change and when the page is left; code over the run's limit is refused with a
@@ -14,10 +16,9 @@
 // beside the last). What counts is the assignment's grading.codeRun ("best" or "last"); the
 // page says which beside the result, and a run below the counted one says so.
 import { quoted } from '../ui/quote.js';
-import { EditorView, basicSetup } from 'codemirror';
-import { javascript } from '@codemirror/lang-javascript';
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { CodeSandbox } from '../code/sandbox.js';
+import { CodeArea } from '../code/code-area.js';
 import { engineWords, markLang, showEngineText } from '../ui/engine-words.js';
 import { caseId, compareRun, errorWords, hiddenOutputs, outputShapeText, rowsOf } from '../code/compare.js';
 import { chosenAssignment } from '../grading/assignment.js';
@@ -50,7 +51,8 @@ const rules = exerciseRulesOf(assignment);
 const STARTER = widget.starter.join('\n');
 const CODE_MAX = widget.fixed.maxCodeLength;
 // next: the tests of the next run ({seed, run, shown, hidden}), drawn ahead of it.
-const state = { form: null, spec: null, next: null, request: null, editor: null, running: false, nameTyped: false };
+// runnerReady: the sandbox's runner fetched (on the first run: it is not needed before).
+const state = { form: null, spec: null, next: null, request: null, editor: null, running: false, nameTyped: false, runnerReady: false };
 const number = (n) => n.toLocaleString(pageLanguage());  // "1,000" ("1 000" in French)
 
 // A fresh run number for the shown tests: any 32-bit number, recorded with the run.
@@ -127,21 +129,13 @@ function saveDraft(text) {
 function makeEditor() {
   const saved = savedDraft(store.state.answers);
   const ran = store.state.answers[CODE_ID];
-  state.editor = new EditorView({
+  state.editor = new CodeArea($('code-editor'), {
     doc: saved !== null ? saved : ran && typeof ran.text === 'string' ? ran.text : STARTER,
-    extensions: [
-      basicSetup,
-      javascript(),
-      EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ 'aria-label': t('code.editorLabel'), 'aria-describedby': 'code-editor-help code-size-error' }),
-      EditorView.updateListener.of((u) => {
-        if (!u.docChanged) return;
-        const text = u.state.doc.toString();
-        showSize(text);
-        saveDraft(text);
-      }),
-    ],
-    parent: $('code-editor'),
+    attributes: { 'aria-label': t('code.editorLabel'), 'aria-describedby': 'code-editor-help code-size-error' },
+    onChange: (text) => {
+      showSize(text);
+      saveDraft(text);
+    },
   });
   showSize(code());
   // What the editor opened with counts as saved: leaving an untouched page writes nothing
@@ -150,7 +144,7 @@ function makeEditor() {
   addEventListener('pagehide', () => saveDraft(code()));
 }
 
-const code = () => state.editor.state.doc.toString();
+const code = () => state.editor.text();
 
 // ---- running and showing -------------------------------------------------------------
 
@@ -261,8 +255,23 @@ async function runTests() {
   if (!showSize(text)) { $('code-status').textContent = t('code.notRunTooLong'); return; }
   state.running = true;
   $('run').disabled = true;
-  $('code-status').textContent = t('code.running');
   document.body.dataset.code = 'running';
+  // The first run fetches the runner: said, and a failure said next to Run, nothing
+  // recorded (the code stays as it is; Run tries again).
+  if (!state.runnerReady) {
+    $('code-status').textContent = t('code.loadingRunner');
+    try {
+      await sandbox.load();
+      state.runnerReady = true;
+    } catch (err) {
+      $('code-status').textContent = t('code.runnerNotLoaded', { error: err.message });
+      document.body.dataset.code = 'runner-not-loaded';
+      state.running = false;
+      $('run').disabled = !state.next;
+      return;
+    }
+  }
+  $('code-status').textContent = t('code.running');
   try {
     // The shown tests, then the hidden ones (quiet: what they print is not shown).
     const run = await sandbox.run(text, [...tests.shown, ...tests.hidden.map((c) => ({ ...c, quiet: true }))]);
@@ -350,7 +359,7 @@ function main() {
   $('reset').addEventListener('click', async () => {
     if (code() === STARTER) return;
     if (!(await confirmInPage($('reset'), t('code.resetAsk'), { yes: t('code.resetYes'), no: t('code.resetNo') }))) return;
-    state.editor.dispatch({ changes: { from: 0, to: state.editor.state.doc.length, insert: STARTER } });
+    state.editor.replace(STARTER);
   });
   loadTests();
   document.body.dataset.ready = 'true';

@@ -22,6 +22,7 @@ import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
 import { localDecimal, t } from '../ui/i18n.js';
+import { storyLine } from './story-line.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -46,6 +47,9 @@ const state = {
 };
 const lab = new LabClient();
 const widget = labData().widgets.comments;
+// The sentence under the curves once they show the shortcut (pages/story-line.js): told
+// by the run on the planted data, and kept through the remedy's, which it names.
+const story = storyLine('comments');
 const grammar = () => JSON.stringify(widget.grammar);
 
 // One colour per meaning on this page, in every chart: the attention model as trained
@@ -118,6 +122,7 @@ async function run(settings, data, progressEl) {
         chart.addPoint('attention-val', e.epoch, e.val_acc);
         chart.addPoint('planted-fpr', e.epoch, e.planted_fpr);
         chart.addPoint('other-fpr', e.epoch, e.other_fpr);
+        if (data === 'biased') story.add('attention', e.epoch, { osk: e.planted_fpr, others: e.other_fpr });
       } else {
         chart.addPoint('bow-acc', e.epoch, e.test_acc);
       }
@@ -169,6 +174,7 @@ async function train() {
   showRunSummary(null);
   $('cm-progress').textContent = t('comments.training');
   const t0 = performance.now();
+  story.start(['attention']);
   const outcome = await run(settings, 'biased', $('cm-progress'));
   if (!outcome) return;
   document.body.dataset.trainSeconds = String((performance.now() - t0) / 1000);  // click to trained models

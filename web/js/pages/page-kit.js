@@ -30,9 +30,12 @@ hideEmptyTables(document.querySelector('main'));
 // #build-status from the worker's build info (describeBuild): its plain line, and the
 // details under a disclosure; body[data-build] names the variant for the tests. onReady
 // runs once the engine is ready. An embedded page's long work pauses while it is away
-// (embed/embedded.js).
+// (embed/embedded.js). Once the engine has settled, ready or not, the page says so with
+// the event "lab-engine-settled" on the document: the site's service worker waits for it
+// before storing the whole build (offline/offline.js), so as not to slow the page down.
 export function showEngineStatus(lab, describeBuild, onReady = () => {}) {
   pauseWhenAway(lab);
+  const settled = () => document.dispatchEvent(new Event('lab-engine-settled'));
   return lab.ready.then((info) => {
     const { plain, detail } = describeBuild(info);
     const details = document.createElement('details');
@@ -47,7 +50,7 @@ export function showEngineStatus(lab, describeBuild, onReady = () => {}) {
     document.body.dataset.build = info.variant;
     onReady(info);
     return info;
-  }, (err) => { $('build-status').textContent = t('kit.notLoaded', { error: err.message }); });
+  }, (err) => { $('build-status').textContent = t('kit.notLoaded', { error: err.message }); }).finally(settled);
 }
 
 // #share-link: its address and its visible text (text, never HTML).

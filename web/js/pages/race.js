@@ -19,6 +19,7 @@ import { localDecimal, t } from '../ui/i18n.js';
 import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSettings, showRunSummary, showEngineStatus, showShareLink, startStop } from './page-kit.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
+import { storyLine } from './story-line.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -49,6 +50,9 @@ async function estimateSeconds(settings) {
   if (!perUnit) return null;
   return raceSeconds(work, perUnit, Boolean(state.build && state.build.threads));
 }
+
+// The sentence under the curves once they show the module's story (pages/story-line.js).
+const story = storyLine('race');
 
 const chart = new LineChart($('curves'), {
   series: [
@@ -125,6 +129,7 @@ async function start() {
   setRunning(true);
   document.body.dataset.race = 'running';
   delete document.body.dataset.wasmHeapUsed;
+  story.start(Object.keys(MODELS));
   try {
     const result = await lab.runSession('RaceSession', { settings }, onEpoch);
     state.result = result;
@@ -204,6 +209,9 @@ function onEpoch(p) {
   const col = model === 'gru' ? 1 : 3;
   row.cells[col].textContent = pct(p.train_acc);
   row.cells[col + 1].textContent = pct(p.val_acc);
+  row.cells[col].dataset.value = String(p.train_acc);  // every digit, for the tests
+  row.cells[col + 1].dataset.value = String(p.val_acc);
+  story.add(model, p.epoch, p.val_acc);
 }
 
 const pct = formatPercent;

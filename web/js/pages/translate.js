@@ -22,6 +22,7 @@ import { clip, quoted } from '../ui/quote.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
+import { storyLine } from './story-line.js';
 
 // Wide tables and the map scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -42,6 +43,8 @@ const state = { data: null, spec: null, form: null, running: false, kinds: [], i
 
 const lab = new LabClient();
 let chart;
+// The sentence under the curves once they show the page's point (pages/story-line.js).
+const story = storyLine('translate');
 
 // This computer's speed, measured in the worker (translate/translate_cost.hpp): a dozen
 // minibatches timed, in seconds per unit of the run's arithmetic, and the corpus's
@@ -149,6 +152,7 @@ async function start() {
   setRunning(true);
   $('tr-progress').textContent = t('translate.buildingCorpus');
   const t0 = performance.now();
+  story.start(kinds);
   try {
     let asked = false;
     const run = lab.runSession('TranslateSession', input, (e) => {
@@ -198,6 +202,7 @@ function onEpoch(e, settings) {
   chart.addPoint(`${e.kind}-token`, e.epoch, e.val_token_acc);
   $('tr-progress').textContent = t('translate.progressEpoch', { epoch: String(e.epoch), epochs: String(settings.epochs), model: nameOf(e.kind), exact: pct(e.val_exact), time: formatElapsed(e.wall) });
   addCurveCell(e);
+  story.add(e.kind, e.epoch, e.val_exact);
   if (e.kind !== 'none') {
     state.watch = e;
     drawMatrix();

@@ -17,6 +17,7 @@ import { askBeforeLongRun, enablerOf, markDone, readItemNumber, setUpTrainingPag
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
+import { storyLine } from './story-line.js';
 import { localDecimal, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
@@ -39,6 +40,8 @@ const state = {
 };
 const lab = new LabClient();
 const widget = labData().widgets.vision;
+// The sentence under the curves once they show the page's point (pages/story-line.js).
+const story = storyLine('vision');
 
 const accuracyChart = new LineChart($('vi-curves'), {
   yLabel: t('vision.validationAccuracy'),
@@ -120,6 +123,7 @@ async function train() {
   $('vi-progress').textContent = t('vision.training');
   const done = [0, 0], rows = new Map();
   const t0 = performance.now();
+  story.start(KEYS);
   let outcome;
   try {
     outcome = await lab.runSession(SESSION, { settings }, (e) => {
@@ -127,6 +131,7 @@ async function train() {
       accuracyChart.addPoint(KEYS[e.model], e.epoch, e.val_acc);
       lossChart.addPoint(KEYS[e.model], e.epoch, Math.min(1, e.loss / LN2));
       addCurveRow(rows, e);
+      story.add(KEYS[e.model], e.epoch, e.val_acc);
       $('vi-progress').textContent = t('vision.progressEpoch', { transformer: String(done[0]), bag: String(done[1]), epochs: String(settings.epochs) });
     });
   } catch (err) {
