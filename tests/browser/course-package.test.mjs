@@ -106,7 +106,7 @@ test('serve --watch: the check appears, the old limit is refused by the page and
     const worker = new Worker('js/lab-worker.js');
     const schemas = JSON.parse(document.getElementById('lab-data').textContent).widgets;
     worker.onmessage = (e) => {
-      if (e.data.type === 'progress') return;
+      if (e.data.type === 'progress' || e.data.type === 'stage') return;
       if (e.data.id === 1) { worker.postMessage({ type: 'session-start', id: 2, payload: { session: 'RaceSession', input: { settings: { T: 80, epochs: 1 } } } }); return; }
       done(e.data.type === 'error' ? e.data.payload.message : 'ran');
       worker.terminate();

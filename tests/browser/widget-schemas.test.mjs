@@ -163,7 +163,7 @@ function ask(page, request, withSchemas) {
       for (const k of ['keys', 'values', 'query']) if (input[k]) input[k] = Float64Array.from(input[k]);
     }
     worker.onmessage = (e) => {
-      if (e.data.type === 'progress') return;
+      if (e.data.type === 'progress' || e.data.type === 'stage') return;  // the load's stages, a session's records
       if (e.data.id === 1) { worker.postMessage({ type: request.type, id: 2, payload: request.payload }); return; }
       resolve(e.data.type === 'error' ? e.data.payload.message : 'ran');
       worker.terminate();

@@ -58,6 +58,18 @@ export function dataScript(data) {
   return `<script type="application/json" id="lab-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
+// A page that runs the module starts its worker first thing in <head>, and the worker its
+// download ('warm', web/js/engine/lab-worker.js), so the engine (the largest thing the page
+// needs) comes over the network beside the page's styles and script rather than after them;
+// the page's LabClient adopts the worker. One worker, one request for each file, on any host.
+// Not from disk: there the page builds its worker from a string (lab-client.js, inlineWorker).
+// What the worker says before the page listens is kept for it (its loading stages), and a
+// worker that failed to start is marked so that the page makes another.
+function earlyWorkerScript(root) {
+  const url = JSON.stringify(`${root}js/lab-worker.js`);
+  return `<script>if (location.protocol !== 'file:' && self.Worker) try { var early = window.labEarlyWorker = { url: ${url}, worker: new Worker(${url}), messages: [] }; early.worker.onmessage = function (e) { early.messages.push(e.data); }; early.worker.onerror = function () { early.failed = true; }; early.worker.postMessage({ type: 'warm' }); } catch (e) { window.labEarlyWorker = null; }</script>`;
+}
+
 // pages: the registry (content/pages.json), for the navigation. widget: the page
 // runs the module, so it has a status line for the WebAssembly build. embeddable: a
 // widget page, which ?embed shows alone for a frame (web/js/embed/embedded.js). Every page
@@ -76,6 +88,7 @@ export function page({ pages, file, title, body, script, data, head = '', widget
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(title)}</title>
+  ${widget ? earlyWorkerScript(root) : ''}
   <script src="${root}js/theme.js"></script>
   ${embeddable ? '<script>if (/[?&]embed(=|&|$)/.test(location.search)) document.documentElement.classList.add(\'embed\');</script>' : ''}
   <script src="${root}js/offline.js"></script>

@@ -56,8 +56,13 @@ export class LabClient {
   }
 
   start() {
-    this.worker = (this.makeWorker ? Promise.resolve(this.makeWorker()) : location.protocol === 'file:' ? inlineWorker() : Promise.resolve(new Worker(this.workerUrl)))
-      .then((worker) => { this.listen(worker); return worker; });
+    const early = this.makeWorker ? null : adoptEarlyWorker(this.workerUrl);
+    this.worker = (early ? Promise.resolve(early.worker) : this.makeWorker ? Promise.resolve(this.makeWorker()) : location.protocol === 'file:' ? inlineWorker() : Promise.resolve(new Worker(this.workerUrl)))
+      .then((worker) => {
+        this.listen(worker);
+        if (early) for (const data of early.messages) worker.onmessage({ data });  // what it said before this page listened
+        return worker;
+      });
     const generation = this.worker;
     const timer = setTimeout(() => {
       if (this.worker !== generation) return;
@@ -65,7 +70,7 @@ export class LabClient {
       else this.restart(t('engine.notStartedWithin', { seconds: String(START_TIMEOUT_MS / 1000) }));
     }, START_TIMEOUT_MS);
     let threads = null;
-    const onProgress = ({ stage }) => {
+    this.onStage = ({ stage }) => {
       clearTimeout(threads);
       if (stage !== 'threads') return;
       threads = setTimeout(() => {
@@ -75,7 +80,7 @@ export class LabClient {
         else this.replaceStuck();
       }, THREADS_TIMEOUT_MS);
     };
-    this.request('init', { schemas: this.schemas !== undefined ? this.schemas : siteSchemas() }, { onProgress }).then((info) => { clearTimeout(timer); clearTimeout(threads); this.started.resolve(info); },
+    this.request('init', { schemas: this.schemas !== undefined ? this.schemas : siteSchemas() }).then((info) => { clearTimeout(timer); clearTimeout(threads); this.started.resolve(info); },
       (err) => { clearTimeout(timer); clearTimeout(threads); if (this.worker === generation) this.started.reject(err); });
     if (this.paused) this.request('pause', { paused: true }).catch(() => {});
   }
@@ -119,6 +124,7 @@ export class LabClient {
   listen(worker) {
     worker.onmessage = (event) => {
       const { type, id, payload } = event.data;
+      if (type === 'stage') { if (this.onStage) this.onStage(payload); return; }
       const entry = this.pending.get(id);
       if (!entry) return;
       if (type === 'progress') { if (entry.onProgress) entry.onProgress(payload); return; }
@@ -183,6 +189,21 @@ function siteSchemas() {
 // Pages opened from disk may not start a worker from a file, so the build ships
 // the worker (with the single-file module) as a string in js/lab-worker-inline.js,
 // which a classic script may load; the worker then starts from a blob.
+// The worker a widget page's head started (tools/site/layout.mjs, earlyWorkerScript), so
+// the engine's download did not wait for this script, with the messages it sent before
+// this page listened: taken once, by the first client that asks for the same file, unless
+// it failed to start (then a new one, as a restart makes).
+function adoptEarlyWorker(url) {
+  const early = typeof window !== 'undefined' ? window.labEarlyWorker : null;
+  if (!early || !early.worker) return null;
+  let same = false;
+  try { same = new URL(url, location.href).href === new URL(early.url, location.href).href; } catch { same = false; }
+  if (!same) return null;
+  window.labEarlyWorker = null;
+  if (early.failed) { early.worker.terminate(); return null; }
+  return early;
+}
+
 function inlineWorker() {
   return new Promise((resolve, reject) => {
     const script = Object.assign(document.createElement('script'), { src: siteUrl('js/lab-worker-inline.js') });

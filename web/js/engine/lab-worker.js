@@ -3,6 +3,10 @@
 // widget: it passes requests to what the module's bindings (wasm/*_bind.cpp) declare.
 //
 // In:  {type, id, payload}
+//   warm           (no id, no reply)         start loading the module now: a widget page's head
+//                                            creates this worker before its own script has
+//                                            arrived, so the engine downloads beside it (the
+//                                            page's LabClient adopts the worker and sends init)
 //   init           {schemas?}                load the module and hand it the site's widget schemas
 //                                            ({NAME: content/widgets/NAME.json}: the engine then
 //                                            applies the ranges the pages were built with; without
@@ -21,7 +25,7 @@
 //                                            (e.g. RaceSession.example(index))
 //   heap           {}                        bytes of the module's heap in use, and its size
 // Out: {type: 'result', id, payload} | {type: 'progress', id, payload}
-//      | {type: 'error', id, payload: {message}}
+//      | {type: 'error', id, payload: {message}} | {type: 'stage', payload: {stage}} (loading)
 // A record {ok: false, message} from the module is an error reply with that message.
 //
 // A session class has start(input, threads) -> {ok, message}, step(budgetMs) -> over?,
@@ -63,7 +67,15 @@ function canShareMemory() {
   }
 }
 
-function loadModule(progress = () => {}, schemas = undefined) {
+// How the load goes (stage: threads, compiling), told to the page without a request id: the
+// load may have begun before the page asked (the 'warm' message), and a worker stuck
+// creating its threads never reads the page's init, yet the page must hear that it got
+// there (LabClient's watchdog replaces it).
+function reportStage(p) {
+  self.postMessage({ type: 'stage', payload: p });
+}
+
+function loadModule(progress = () => {}) {
   // From disk (file://) the page starts this worker from a string with the
   // single-file module in front of it: createAttentionLab is already defined.
   const inline = typeof self.createAttentionLab === 'function';
@@ -87,7 +99,6 @@ function loadModule(progress = () => {}, schemas = undefined) {
   if (threaded) progress({ stage: 'compiling' });
   return starting.then((module) => {
     lab = module;
-    if (schemas && typeof schemas === 'object') lab.use_schemas(schemas);
     buildInfo = Object.assign(lab.build_info(), { variant: name, crossOriginIsolated: self.crossOriginIsolated === true });
     return buildInfo;
   });
@@ -197,13 +208,22 @@ function transferables(payload) {
 self.onmessage = async (event) => {
   const { type, id, payload } = event.data || {};
   try {
+    if (type === 'warm') {  // the page's head started this worker (tools/site/layout.mjs): begin loading now
+      try {
+        loading = loading || loadModule(reportStage);
+        loading.catch(() => {});  // a failed load is the init's to report
+      } catch { /* the init tries again and says why */ }
+      return;
+    }
     if (type === 'init') {
-      loading = loading || loadModule((p) => self.postMessage({ type: 'progress', id, payload: p }), (payload || {}).schemas);
-      self.postMessage({ type: 'result', id, payload: await loading });
+      await (loading = loading || loadModule(reportStage));
+      const { schemas } = payload || {};
+      if (schemas && typeof schemas === 'object') lab.use_schemas(schemas);
+      self.postMessage({ type: 'result', id, payload: buildInfo });
       return;
     }
     if (!Object.prototype.hasOwnProperty.call(handlers, type)) throw new Error(`unknown request "${type}"`);
-    if (!lab) await (loading = loading || loadModule());
+    if (!lab) await (loading = loading || loadModule(reportStage));
     const progress = (p) => self.postMessage({ type: 'progress', id, payload: p });
     const result = await handlers[type](payload || {}, progress);
     self.postMessage({ type: 'result', id, payload: result }, transferables(result));
