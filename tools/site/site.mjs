@@ -62,6 +62,7 @@ export async function siteFromKit({ out, kitDir, contentDir, pseudo = false, com
   const first = base.course.language || 'en';
   const languages = [...courseLanguages(contentDir, first), ...(pseudo ? [PSEUDO] : [])];
   const catalogs = readCatalogs(kitDir);
+  kit.english = catalogs.en;  // what the scripts bundle (pageMessages)
 
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -137,13 +138,21 @@ function engineFormulaTexts(messages) {
     ? Array.from({ length: 9 }, (_, d) => m.replace(/_\{\w+\}/g, `_${d + 1}`)) : [m])).map(engineMaths);
 }
 
+// The catalog a page carries: every script bundles the English one (web/js/ui/i18n.js), so
+// an English page carries only the course's own wording (content/messages.json), not 76 KB
+// that its browser would parse again at every visit.
+function pageMessages(lang, messages, english) {
+  if (lang !== 'en' || !english) return messages;
+  return Object.fromEntries(Object.entries(messages || {}).filter(([key, text]) => english[key] !== text));
+}
+
 // What every page's script reads (#lab-data), in the page's language.
 function siteData(kit, content) {
   return {
     // Which lab made the pages: a hand-in carries it, the gradebook compares it with its own.
     build: { version: kit.version, engine: kit.engine },
     lang: content.lang,
-    messages: content.messages,
+    messages: pageMessages(content.lang, content.messages, kit.english),
     // The engine's words in this language (none in English: the engine writes English).
     engine: content.engine || {},
     course: content.course,

@@ -10,11 +10,10 @@
 //   engineWords('row 2 of S') -> {text: 'ligne 2 de S', lang: 'fr'}
 //   engineWords('a text no template has') -> {text: 'a text no template has', lang: 'en'}
 // tests/web/engine-words.test.mjs checks that every text of src/ has a template.
-import { IntlMessageFormat } from 'intl-messageformat';
 import { labData } from './lab-data.js';
-import { localDecimal, pageLanguage } from './i18n.js';
+import { compileMessage, localDecimal, pageLanguage } from './i18n.js';
 
-let compiled = null;  // {lang, templates: [{re, names, format}]} for the page's language
+let compiled = null;  // {lang, templates: [{re, names, key, message, format}]} for the page's language
 
 // A template's English side as an anchored pattern: "row {n} of S" -> /^row (.+?) of S$/.
 function pattern(key) {
@@ -28,9 +27,10 @@ function pattern(key) {
 }
 
 // The templates of a language, fewest placeholders first (the most literal match wins:
-// "Right." before "{function}: {name}"), then the longest.
+// "Right." before "{function}: {name}"), then the longest. A template's message is
+// compiled the first time it matches (a page shows a few of the hundreds).
 export function compileEngineCatalog(lang, messages) {
-  const templates = Object.entries(messages || {}).map(([key, message]) => ({ ...pattern(key), key, format: new IntlMessageFormat(message, lang) }));
+  const templates = Object.entries(messages || {}).map(([key, message]) => ({ ...pattern(key), key, message, format: null }));
   templates.sort((a, b) => a.names.length - b.names.length || b.key.length - a.key.length);
   return { lang, templates };
 }
@@ -55,11 +55,12 @@ export function engineWords(text, depth = 0) {
   const english = String(text);
   const { lang, templates } = catalog();
   if (lang === 'en') return { text: english, lang: 'en' };
-  for (const { re, names, format } of templates) {
-    const m = re.exec(english);
+  for (const template of templates) {
+    const m = template.re.exec(english);
     if (!m) continue;
-    const values = Object.fromEntries(names.map((name, i) => [name, part(m[i + 1], lang, depth)]));
-    return { text: format.format(values), lang };
+    const values = Object.fromEntries(template.names.map((name, i) => [name, part(m[i + 1], lang, depth)]));
+    template.format = template.format || compileMessage(template.message, lang);
+    return { text: template.format.format(values), lang };
   }
   return { text: english, lang: 'en' };
 }

@@ -58,16 +58,46 @@ export function firstUses(data, matcher, linked) {
 }
 
 // terms: [{id, forms, except?, definition (plain text)}]; href(id) -> the entry's address.
+// Returns the ids linked, in order.
 export function linkGlossary(root, terms, href) {
-  const matcher = glossaryMatcher(terms);
-  if (!matcher.pattern) return [];
   const linked = new Set();
+  const steps = linking(root, terms, href, linked);
+  while (!steps.next().done);
+  return [...linked];
+}
+
+// The same in slices of about sliceMs, the page's other work (its first answer drawn, a
+// click) getting its turn in between: a page's text is thousands of nodes, and walking it
+// at once was a main-thread task of 30-60 ms as the page starts.
+export async function linkGlossaryInSlices(root, terms, href, sliceMs = 8) {
+  const linked = new Set();
+  let start = performance.now();
+  const steps = linking(root, terms, href, linked);
+  while (!steps.next().done) {
+    if (performance.now() - start < sliceMs) continue;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    start = performance.now();
+  }
+  return [...linked];
+}
+
+// The work, one step per text node (yield: a point where it may pause): the nodes found
+// first, then each one's first uses linked (linked, a Set of ids, grows). A node the page
+// has since taken out is skipped.
+function* linking(root, terms, href, linked) {
+  const matcher = glossaryMatcher(terms);
+  if (!matcher.pattern) return;
   const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (n) => (n.parentElement && !n.parentElement.closest(SKIP) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
   });
   const nodes = [];
-  for (let n = walk.nextNode(); n; n = walk.nextNode()) nodes.push(n);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    nodes.push(n);
+    if (nodes.length % 64 === 0) yield;
+  }
   for (const node of nodes) {
+    yield;
+    if (!node.isConnected || !node.parentElement || node.parentElement.closest(SKIP)) continue;
     // This node's first uses, found in order, then linked from the last (so that the
     // earlier offsets still hold as the node is split). The link's text is the page's
     // own, as written; nothing is parsed as HTML.
@@ -77,7 +107,6 @@ export function linkGlossary(root, terms, href) {
       at.replaceWith(termLink(term, text, href(term.id)));
     }
   }
-  return [...linked];
 }
 
 function termLink(term, text, address) {
@@ -99,9 +128,10 @@ function main() {
   if (!el || !main) return;
   const { glossary = [] } = JSON.parse(el.textContent);
   const here = /(^|\/)lesson\.html$/.test(location.pathname);
-  const done = linkGlossary(main, glossary, (id) => `${here ? '' : 'lesson.html'}#g-${id}`);
-  document.body.dataset.glossary = done.join(' ');
   dismissWithEscape();
+  linkGlossaryInSlices(main, glossary, (id) => `${here ? '' : 'lesson.html'}#g-${id}`).then((done) => {
+    document.body.dataset.glossary = done.join(' ');
+  });
 }
 
 // A definition shown on hover or focus is dismissed with Escape without moving the pointer

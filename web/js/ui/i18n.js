@@ -13,6 +13,31 @@ import english from '../messages/en.json' with { type: 'json' };
 let current = null;          // {lang, messages}
 const compiled = new Map();  // `${lang}\u0000${key}` -> IntlMessageFormat
 
+// A page compiles a hundred messages or more as it starts. Each IntlMessageFormat asks Intl
+// which locale it supports (Intl.NumberFormat.supportedLocalesOf, about a millisecond) and
+// makes its own number formats and plural rules; the answers depend only on the arguments,
+// so they are asked once per page and shared by every message.
+const resolvedLocales = new Map();
+const resolveLocale = IntlMessageFormat.resolveLocale;
+IntlMessageFormat.resolveLocale = (locales) => {
+  const key = JSON.stringify(locales);
+  if (!resolvedLocales.has(key)) resolvedLocales.set(key, resolveLocale(locales));
+  return resolvedLocales.get(key);
+};
+function memoized(make) {
+  const made = new Map();
+  return (...args) => {
+    const key = JSON.stringify(args);
+    if (!made.has(key)) made.set(key, make(...args));
+    return made.get(key);
+  };
+}
+const formatters = {
+  getNumberFormat: memoized((...args) => new Intl.NumberFormat(...args)),
+  getDateTimeFormat: memoized((...args) => new Intl.DateTimeFormat(...args)),
+  getPluralRules: memoized((...args) => new Intl.PluralRules(...args)),
+};
+
 export function useLanguage(lang, messages = {}) {
   current = { lang, messages };
   compiled.clear();
@@ -31,6 +56,11 @@ export function pageLanguage() {
   return language().lang;
 }
 
+// A message compiled for `lang`, sharing the page's formats (engine-words.js too).
+export function compileMessage(text, lang) {
+  return new IntlMessageFormat(text, lang, undefined, { formatters });
+}
+
 // The message `key` with `values` filled in. A key no catalog holds shows as ⟦key⟧, so a
 // missing entry is seen on the page and by the tests, never silently blank.
 export function t(key, values = {}) {
@@ -41,7 +71,7 @@ export function t(key, values = {}) {
   const at = `${own ? lang : 'en'}\u0000${key}`;
   let format = compiled.get(at);
   if (!format) {
-    format = new IntlMessageFormat(text, own ? lang : 'en');
+    format = compileMessage(text, own ? lang : 'en');
     compiled.set(at, format);
   }
   return format.format(values);
