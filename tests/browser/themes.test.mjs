@@ -85,6 +85,13 @@ function measureContrast() {
     out.push([`#${canvas.id || canvas.parentElement.id} ground as drawn`, Math.abs(r - ground[0]) + Math.abs(g - ground[1]) + Math.abs(b - ground[2]) <= 3 ? Infinity : 0, 1]);
     for (const n of ['chart-text', 'chart-muted', 'chart-strong']) out.push([`#${canvas.id || canvas.parentElement.id} ${n}`, ratio(colour(n), ground), 4.5]);
   }
+  // The code editor's text, each highlighted token and the line numbers, against the
+  // editor's own ground (CodeMirror's light default once stayed light on the dark page).
+  for (const el of document.querySelectorAll('.cm-editor .cm-line, .cm-editor .cm-line *, .cm-editor .cm-gutterElement')) {
+    if (!shown(el) || ![...el.childNodes].some((n) => n.nodeType === 3 && n.data.trim())) continue;
+    const style = getComputedStyle(el);
+    out.push([`code ${name(el)}`, ratio(parse(style.color), groundOf(el)), large(style) ? 3 : 4.5]);
+  }
   // A heatmap table's cells: the number against the cell's own fill.
   for (const td of document.querySelectorAll('table.heat td')) {
     if (!shown(td)) continue;
@@ -132,6 +139,12 @@ const RUNS = {
     await page.click('#tr-translate');
     await page.waitForFunction(() => document.body.dataset.typedFrom === 'le chat noir');  // its own, not the waiting one
   },
+  // The editor as it is once loaded (a plain text area until then): its ground follows the theme.
+  code: async (page) => {
+    const plain = await page.$('#code-editor textarea');  // not yet upgraded: reaching it asks for the editor
+    if (plain) await plain.focus();
+    await page.waitForSelector('.cm-editor .cm-line');
+  },
   reading: async (page) => {
     await page.goto(lab.isolatedUrl('reading.html?T=8&epochs=2'));
     await pageReady(page, PAGES.find((p) => p.name === 'reading'));
@@ -155,6 +168,8 @@ for (const entry of PAGES.filter((p) => p.kind !== 'launch')) {
         const paper = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
         const dark = paper.match(/\d+/g).slice(0, 3).every((v) => Number(v) < 64);
         assert.equal(dark, mode.dark, `${mode.name}: the page's ground is ${paper}`);
+        const editor = await page.evaluate(() => { const e = document.querySelector('.cm-editor'); return e && getComputedStyle(e).backgroundColor; });
+        if (editor) assert.equal(editor.match(/\d+/g).slice(0, 3).every((v) => Number(v) < 64), mode.dark, `${mode.name}: the code editor's ground is ${editor}`);
       }
       const pairs = await page.evaluate(measureContrast);
       const failing = pairs.filter(([, r, min]) => !(r >= min)).map(([what, r, min]) => `${what}: ${r.toFixed(2)} < ${min}`);
