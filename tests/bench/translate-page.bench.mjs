@@ -41,8 +41,11 @@ printTable(['build', 'time to story (attention >= 95 % on validation, the fixed 
   storyText(r), `${r.seconds.toFixed(1)} s`, `${r.estimate.toFixed(1)} s`,
   `${r.longest.toFixed(0)} ms`, `${pct(r.attention)} / ${pct(r.fixed)}`, `${pct(r.attentionLongest)} / ${pct(r.fixedLongest)}`]));
 const best = runs[0];
+const story = (build) => { const r = runs.find((x) => x.build === build); return r ? r.storyMs / 1000 : NaN; };
 printGoals([
   ['threaded page: attention >= 95 % of held-out sentences exactly right within 20 s of training', best.reachedWall <= 20],
+  [`time to story within 5 s, threaded build (${story('attention_lab_mt').toFixed(2)} s)`, story('attention_lab_mt') <= 5],
+  [`time to story within 8 s, single-thread build (${story('attention_lab_st').toFixed(2)} s)`, story('attention_lab_st') <= 8],
   ['the page told the story while the run went on (both builds)', runs.every((r) => Number.isFinite(r.storyMs))],
   ['the fixed summary clearly worse on the longest bucket (>= 50 points below attention)', runs.every((r) => r.attentionLongest - r.fixedLongest >= 0.5)],
   ['no main-thread task over 50 ms while training', runs.every((r) => r.longest <= 50)],

@@ -78,6 +78,26 @@ test('a host that forbids caching still gets one request for the worker and the 
   await context.close();
 });
 
+// The head's worker can fail to start (its file missing for a moment, a host's hiccup): the
+// page then starts one of its own, and its engine answers as always.
+test('a head worker that fails to start is replaced by the page\'s own', async () => {
+  const host = hosts.cacheable;
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addInitScript(RECORD_WORKERS);
+  let served = 0;
+  await context.route('**/js/lab-worker.js', (route) => (served++ === 0 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${host.base}attention-table.html`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && Boolean(document.body.dataset.build), null, { timeout: 60000 });
+  await page.waitForFunction(() => document.querySelectorAll('#result-rows tr').length === 5, null, { timeout: 30000 });
+  assert.ok(served >= 2, 'a second worker was asked for');
+  assert.equal(await page.evaluate(() => document.body.dataset.build), 'attention_lab_mt');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('pages that run no engine start no worker', async () => {
   const host = hosts.cacheable;
   for (const path of ['index.html', 'lesson.html', 'checks.html']) {
