@@ -180,26 +180,32 @@ async function gradeClassOf200(files) {
   const { tasks, scripts } = await page.evaluate(() => ({ tasks: window.ownLongTasks, scripts: window.longScripts }));
   const mine = scripts.filter((s) => /\/js\/instructor\.js$/.test(s.url) && !/change/.test(s.invoker));
   const long = mine.filter((s) => s.duration > 50).map((s) => `${Math.round(s.duration)} ms at ${Math.round(s.start)} (${s.invoker} ${s.fn})`);
-  const detail = `long tasks: ${JSON.stringify(tasks.map((x) => [Math.round(x.start), Math.round(x.duration)]))}; scripts: ${JSON.stringify(scripts.map((s) => [s.invoker, s.fn, Math.round(s.duration)]))}`;
+  const detail = `long tasks: ${JSON.stringify(tasks.map((x) => [Math.round(x.start), Math.round(x.duration)]))}; scripts: ${JSON.stringify(scripts.filter((s) => s.duration > 20).map((s) => [s.invoker, s.url.replace(/.*\//, ""), Math.round(s.start), Math.round(s.duration)]))}`;
   return { page, problems, close, long, detail };
 }
 
 // 200 hand-ins with five exercise parts and a code run each, graded again: the page's own
-// main-thread tasks stay under 50 ms throughout (a PerformanceObserver of long tasks,
-// support.mjs). What makes it so whatever the machine, the grading in slices that yield,
-// is tested on a clock of its own in tests/web/gradebook-slices.test.mjs. The task in which Chromium hands the page the 200 chosen files (building
-// the FileList, the page's handler under 2 ms of it) is the browser's and is left out, told
-// apart by the time of the change event.
+// main-thread tasks stay under 50 ms throughout (long animation frames name the scripts
+// that ran in each). What makes it so whatever the machine, the grading in slices that
+// yield, is tested on a clock of its own in tests/web/gradebook-slices.test.mjs. The task
+// in which Chromium hands the page the 200 chosen files (building the FileList, the page's
+// handler under 2 ms of it) is the browser's and is left out, told apart by its invoker.
+// A script's duration is wall-clock time, and on a 2-core machine the engine's worker and
+// the code sandbox's worker run beside the page: a slice is now and then stretched past
+// 50 ms by them (seen once in several runs). So the class is graded up to three times and
+// one clean grading passes; work that is not cut into slices is long in every grading (the
+// table drawn whole with the regrading's planning: 67 and 68 ms in both of a CI run's).
 test('200 hand-ins with exercises and code graded with no main-thread task over 50 ms', async () => {
   const files = writeCodeClass(mkdtempSync(join(tmpdir(), 'class200-')), 200);
+  const seen = [];
   let run = await gradeClassOf200(files);
-  if (run.long.length) {
-    const first = run.long;
+  while (run.long.length && seen.length < 2) {
+    seen.push(run.long.join(', '));
     await run.close();
     run = await gradeClassOf200(files);
-    run.detail = `first grading: ${first.join(', ')}; ${run.detail}`;
   }
-  const { page, problems, close, long, detail } = run;
+  const { page, problems, close, long } = run;
+  const detail = `${seen.map((s, i) => `grading ${i + 1}: ${s}; `).join('')}${run.detail}`;
   assert.deepEqual(long, [], detail);
   // Every student graded: the code run again, the exercises graded again.
   assert.match(await page.textContent('#regrade-status'), /graded again/);

@@ -80,7 +80,7 @@ test('the gradebook counts what the engine grades from the hand-in\'s name, not 
   const calls = [];
   const lab = { call: async (fn, req) => { calls.push([fn, req]); return { right: verdicts[req.part], mistake: '', message: '' }; } };
   const results = new Map();
-  const job = regradeExercises(lab, [r, r], results);
+  const job = await regradeExercises(lab, [r, r], results);
   assert.equal(job.total, 3);  // each distinct answer once, for the whole class
   await job.done;
   assert.ok(calls.every(([fn, req]) => fn === 'grade_exercise' && req.student === 'Ada Lovelace'));
@@ -133,7 +133,7 @@ test('the assignment\'s weights: a kind earns its weight shared over its parts, 
   assert.match(toCsv([pending], weighed), /"q1_self_assessed","exercise_context","exercise_shapes"[^\n]*\r\n"Ada Lovelace","","typed","1","5","1","","","",/);
   const lab = { call: async (fn, req) => ({ right: req.part === 'scores', mistake: '', message: '' }) };
   const results = new Map();
-  await regradeExercises(lab, [r], results).done;
+  await (await regradeExercises(lab, [r], results)).done;
   const row = gradebook([r], { checks, assignment: weighed, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0];
   assert.equal(row.points, 2);  // q1 and context 1 of 3 parts: 3 x 1/3
   assert.equal(row.exerciseCredit.context.credit, 1);
@@ -153,13 +153,13 @@ test('Stop: the parts not graded yet say so and earn nothing; the next job grade
   let calls = 0;
   const lab = { call: async () => { if (++calls === 1) stop.abort(); return { right: true, mistake: '' }; } };
   const results = new Map();
-  const first = await regradeExercises(lab, [r], results, { signal: stop.signal }).done;
+  const first = await (await regradeExercises(lab, [r], results, { signal: stop.signal })).done;
   assert.deepEqual(first, { done: 1, total: 3, stopped: true });
   const row = gradebook([r], { checks: [], assignment, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0];
   assert.equal(row.pending, false);
   assert.equal(row.exercises, '1 of 3 parts right (2 not graded again: stopped)');
   assert.ok(row.flags.includes('2 exercise part(s) not graded again (stopped): they earn nothing until graded'), row.flags.join(' | '));
-  const again = regradeExercises(lab, [r], results);
+  const again = await regradeExercises(lab, [r], results);
   assert.equal(again.total, 2);  // only the stopped ones
   await again.done;
   assert.equal(gradebook([r], { checks: [], assignment, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0].exercises, '3 of 3 parts right');
@@ -176,7 +176,7 @@ test('the gradebook\'s memo: rows made again only when their evidence changes, a
   assert.deepEqual(plain(gradebook(records, { ...opts(), memo })), plain(gradebook(records, opts())));
   const before = memo.get(records[1]).row;
   const lab = { call: async (fn, req) => ({ right: req.student === 'Grace Hopper', mistake: '' }) };
-  await regradeExercises(lab, records, results).done;
+  await (await regradeExercises(lab, records, results)).done;
   const book = gradebook(records, { ...opts(), memo });
   assert.notEqual(memo.get(records[1]).row, before);  // its part was graded: made again
   assert.deepEqual(plain(book), plain(gradebook(records, opts())));
@@ -210,7 +210,7 @@ test('exerciseAnswer "first": a part counts by its first answer, kept whole, and
   const typed = [];
   const lab = { call: async (fn, req) => { typed.push(req.typed.join(' ')); return { right: req.typed.length === 3, mistake: '' }; } };
   const results = new Map();
-  await regradeExercises(lab, [r], results, { answer: 'first' }).done;
+  await (await regradeExercises(lab, [r], results, { answer: 'first' })).done;
   assert.equal(typed.length, 3);  // the latest and the first answer of "weights", "scores" once
   const row = gradebook([r], { checks: [], assignment: first, exerciseChecks: results, now: Date.parse('2026-12-01') }).rows[0];
   assert.equal(row.exercises, '1 of 2 parts right at the first answer');

@@ -112,8 +112,8 @@ async function gradeGroup({ dir, data }, { records, runs }, checks, { workers, o
       const share = (list) => list.filter((_, i) => i % labs.length === k);
       const wanted = new Set(share(keys));
       try {
-        await regradeExercises(lab, share(records), checks.exercises, { answer, onProgress: report('exercises') }).done;
-        await regradeCode(lab, sandbox, share(records), checks.code, { onProgress: report('code') }).done;
+        await (await regradeExercises(lab, share(records), checks.exercises, { answer, onProgress: report('exercises') })).done;
+        await (await regradeCode(lab, sandbox, share(records), checks.code, { onProgress: report('code') })).done;
         await verifyRaces(lab, runs.filter((run) => wanted.has(raceKey(run))), data.widgets.race, checks.races, { onProgress: report('races') }).done;
       } finally {
         sandbox.close();

@@ -10,12 +10,13 @@
 // grading.codeRun is graded by a run made here.
 //
 //   const results = new Map();                  // codeKey -> result
-//   const job = regradeCode(lab, sandbox, records, results, {onProgress, signal});
+//   const job = await regradeCode(lab, sandbox, records, results, {onProgress, signal});
 //   await job.done;               // signal aborted: what did not run yet is marked 'stopped'
 // result: {status: 'ran', passed: [case ids], total, run: 'ran' | 'budget' | 'memory' | 'stack'
 //          | 'timeout' | 'compile-error' | 'crashed'}
 //       | {status: 'refused', message} | {status: 'stopped'} (Stop pressed first; the next job runs it)
 import { hiddenOutputs } from '../code/compare.js';
+import { slicer } from './slices.js';
 import { codeTexts } from '../work/code-work.js';
 import { normaliseStudent } from '../work/exercise-work.js';
 import { t } from '../ui/i18n.js';
@@ -37,9 +38,12 @@ const NOTES = {
 };
 export const runNote = (word) => (Object.hasOwn(NOTES, word) ? t(NOTES[word]) : '');
 
-export function regradeCode(lab, sandbox, records, results, { onProgress = () => {}, signal = null } = {}) {
+// -> a promise of {total, done}: the runs are listed first, in slices (pause, see
+// grading/slices.js).
+export async function regradeCode(lab, sandbox, records, results, { onProgress = () => {}, signal = null, pause = slicer() } = {}) {
   const todo = new Map();
   for (const record of records) {
+    await pause();
     const last = record.answers && record.answers.code;
     for (const text of codeTexts(record.answers)) {
       const key = codeKey(record, { variant: last.variant, text });

@@ -8,11 +8,12 @@
 //
 //   const results = new Map();                    // exerciseKey -> result, see gradebook()
 //   const stop = new AbortController();
-//   const job = regradeExercises(lab, records, results, {onProgress, signal: stop.signal});
+//   const job = await regradeExercises(lab, records, results, {onProgress, signal: stop.signal});
 //   stop.abort();  await job.done;     // what was not graded yet is marked 'stopped'
 // result: {status: 'graded', right, mistake} | {status: 'refused', message}
 //       | {status: 'stopped'} (Stop pressed before it was graded; the next job grades it)
 import { parseAnswer } from '../settings/parse.js';
+import { slicer } from './slices.js';
 import { exerciseAnswers, gradedLang, gradedText, normaliseStudent } from '../work/exercise-work.js';
 
 // text: the answer graded (work/exercise-work.js gradedText), the latest by default.
@@ -27,10 +28,13 @@ export function checkedExercises(records) {
   return records.flatMap((record) => exerciseAnswers(record.answers).filter((e) => e.answer.checked).map((e) => ({ record, ...e })));
 }
 
-export function regradeExercises(lab, records, results, { answer = 'last', onProgress = () => {}, signal = null } = {}) {
+// -> a promise of {total, done}: the answers are listed first, in slices (pause, see
+// grading/slices.js: a class's thousand answers listed at once were a long task).
+export async function regradeExercises(lab, records, results, { answer = 'last', onProgress = () => {}, signal = null, pause = slicer() } = {}) {
   const todo = [], queued = new Set();
-  for (const e of checkedExercises(records)) {
-    for (const which of new Set(['last', answer])) {
+  for (const record of records) {
+    await pause();
+    for (const e of checkedExercises([record])) for (const which of new Set(['last', answer])) {
       const text = gradedText(e.answer, which), lang = gradedLang(e.answer, which);
       const key = exerciseKey(e.record, e, text);
       if ((results.has(key) && results.get(key).status !== 'stopped') || queued.has(key)) continue;

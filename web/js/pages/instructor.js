@@ -107,15 +107,16 @@ async function readFiles(files) {
       }
       const { results, notes } = parseHandins(await file.text(), file.size);
       notes.forEach((n) => message(about(file.name, n), 'note'));
-      results.forEach((r, k) => {
+      for (const [k, r] of results.entries()) {
         const which = results.length > 1 ? t('instructor.whichHandin', { k: String(k + 1), n: String(results.length) }) : '';
-        if (!r.ok) { message(about(file.name, r.message, which), 'error'); return; }
+        if (!r.ok) { message(about(file.name, r.message, which), 'error'); continue; }
+        // Graded as it is read, in slices of their own (the memo keeps its row): a class
+        // of 200 graded at once after the last file was a 100 ms task.
+        await pause();
         records.push(Object.assign(Object.create(null), r.record, { file: file.name }));
-        // Graded as it is read, a task per file (the memo keeps its row): a class of 200
-        // graded at once after the last file was a 100 ms task.
         gradebook([records.at(-1)], gradeBy);
         readMessage(about(file.name, t('instructor.read', { who: r.record.student.name || r.record.student.id || t('instructor.noNameOrId') }), which));
-      });
+      }
     } catch (err) {
       message(about(file.name, t('instructor.unreadable', { error: err.message })), 'error');
     }
@@ -158,7 +159,7 @@ async function regrade() {
   document.body.dataset.regrading = 'true';
   regrading = (async () => {
     for (const make of jobs) {
-      const job = make();
+      const job = await make();
       if (job.total === 0) continue;
       any = true;
       document.body.dataset.regrading = 'true';
@@ -263,26 +264,35 @@ async function renderNow({ items = false } = {}) {
   }
   await yieldToPage();
   for (const n of book.notes.filter((x) => !shownNotes.has(x))) { shownNotes.add(n); message(n, 'note'); }
-  drawRows(book);
+  await drawRows(book);
   if (items) await renderItems(book); else scheduleItems();
   return book;
 }
 
 // The table's current page of rows from a graded book (the last one, when paging: paging
-// grades nothing, so it is drawn at once).
-let lastBook = null;
-function drawRows(book) {
+// grades nothing). The rows are made in slices (50 new rows, each a dozen messages, were
+// a task of 20-40 ms on a slowed CPU), then put in at once; a newer draw started meanwhile
+// (a page turned, a render) wins and this one gives up.
+let lastBook = null, drawing = 0;
+async function drawRows(book) {
+  const mine = ++drawing;
   lastBook = book;
-  const body = $('gradebook').tBodies[0];
   const pages = Math.max(1, Math.ceil(book.rows.length / PAGE_ROWS));
-  shownPage = Math.min(shownPage, pages - 1);
-  const from = shownPage * PAGE_ROWS, visible = book.rows.slice(from, from + PAGE_ROWS);
+  const onPage = Math.min(shownPage, pages - 1);
+  const from = onPage * PAGE_ROWS, visible = book.rows.slice(from, from + PAGE_ROWS);
+  const pause = slicer();
+  const taken = new Set(), next = [];
+  for (const r of visible) {
+    await pause();
+    if (mine !== drawing) return;
+    next.push(rowElement(r, taken));
+  }
+  shownPage = onPage;
+  const body = $('gradebook').tBodies[0];
   $('gradebook-pages').hidden = pages === 1;
   $('gradebook-range').textContent = t('instructor.rows', { first: String(from + 1), last: String(from + visible.length), total: String(book.rows.length) });
   $('gradebook-prev').disabled = shownPage === 0;
   $('gradebook-next').disabled = shownPage === pages - 1;
-  const taken = new Set();
-  const next = visible.map((r) => rowElement(r, taken));
   const trs = next.map(([, tr]) => tr);
   // The same rows in the same order: swap only those that changed; else all at once.
   const same = trs.length === body.rows.length && trs.every((tr, i) => tr === body.rows[i] || !shownRows.has(next[i][0]));
@@ -306,7 +316,7 @@ async function analyseInSlices(book) {
   while (!s.done) { await pause(); s = steps.next(); }
   return s.value;
 }
-let shownItems = '', itemsTimer = null;
+let shownItems = '', itemsTimer = null, itemsDrawing = 0;
 
 function scheduleItems() {
   if (itemsTimer) return;
@@ -318,10 +328,14 @@ async function renderItems(book) {
   itemsTimer = null;
   const a = await analyseInSlices(book);
   await yieldToPage();  // drawn in a task of its own
-  $('item-analysis').hidden = a.students === 0;
+  if (a.students === 0) { $('item-analysis').hidden = true; shownItems = ''; ++itemsDrawing; return; }
   const signature = JSON.stringify(a);
-  if (a.students === 0 || signature === shownItems) return;
+  if (signature === shownItems) return;
   shownItems = signature;
+  // Each table and the chart in a slice of its own (drawn whole, with the analysis, they
+  // were a task of 40 ms on a slowed CPU); a newer analysis started meanwhile draws instead.
+  const mine = ++itemsDrawing, pause = slicer();
+  const stale = async () => { await pause(); return mine !== itemsDrawing; };
   const share = (v) => (v === null ? '—' : formatPercent(v));
   const row = (cells) => {
     const tr = document.createElement('tr');
@@ -335,11 +349,13 @@ async function renderItems(book) {
     tr.dataset.check = c.id;
     return tr;
   }));
+  if (await stale()) return;
   $('items-exercises').tBodies[0].replaceChildren(...(a.exercises.length ? a.exercises.map((e) => {
     const tr = row([exerciseTitle(e.kind), String(e.answered), share(e.share), semicolons(e.mistakes.map((m) => `${m.words} (${m.count})`)) || t('instructor.noMistakes')]);
     tr.dataset.kind = e.kind;
     return tr;
   }) : [row([t('instructor.noneYet'), '', '', t('instructor.noPartGraded')])]));
+  if (await stale()) return;
   $('items-experiments').tBodies[0].replaceChildren(...(a.experiments.length ? a.experiments.map((e) => {
     const spec = (data.widgets[e.page] && data.widgets[e.page].predict) || { options: [] };
     const label = (o) => (spec.options.find((x) => x.id === o) || { label: o }).label;
@@ -352,12 +368,14 @@ async function renderItems(book) {
     tr.dataset.page = e.page;
     return tr;
   }) : [row([t('instructor.noneYet'), '', '', '', t('instructor.noPrediction')])]));
+  if (await stale()) return;
   drawShareBars($('items-chart'), {
     items: a.checks.map((c) => c.label),
     series: [{ label: t('instructor.firstAttempt'), colour: SHARE_COLOURS[0], values: a.checks.map((c) => c.firstRight) },
       { label: t('instructor.lastAttempt'), colour: SHARE_COLOURS[1], values: a.checks.map((c) => c.lastRight) }],
     title: t('instructor.chartTitle'),
   });
+  $('item-analysis').hidden = false;  // shown once whole
 }
 
 // Re-runs every race the hand-ins claim that was not re-run yet, one at a time.
