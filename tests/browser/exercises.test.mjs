@@ -253,10 +253,10 @@ test('the gradebook grades the exercises again from the hand-in\'s name: genuine
   };
   // The assignment weighs context 1, shared over its 3 parts: 2 right earn 0.67.
   const genuineRow = await gradebookRow('genuine.txt', genuine);
-  assert.match(genuineRow.exercises, /^2 of 2 parts right; points: exercise 1 0\.67 of 1, exercise 2 0 of 1, /);
+  assert.match(genuineRow.exercises, /^2 of 2 parts right; points: exercise 1: 0\.67 of 1, exercise 2: 0 of 1, /);
   assert.equal(genuineRow.doubts, 'none');
   const row = await gradebookRow('edited.txt', edited);
-  assert.match(row.exercises, /^1 of 2 parts right; points: exercise 1 0\.33 of 1, /);
+  assert.match(row.exercises, /^1 of 2 parts right; points: exercise 1: 0\.33 of 1, /);
   assert.match(row.doubts, /1\. Scores, weights and the context vector — the weights: the file says right; graded again for this name, not right/);
   assert.deepEqual(problems.console, []);
   await close();

@@ -139,3 +139,45 @@ export function splitTokens() {
   }
   return [...new Set(out)].slice(0, 10);
 }
+
+// Text drawn outside its table cell: in a table of fixed layout, or in a cell whose text may
+// not wrap (white-space: nowrap), a word wider than its column is painted over the next
+// column (a cell's overflow is visible), where neither text can be read. Every box of a
+// visible cell's content (its text and its elements) must lie between the cell's left and
+// right edges (1 px of slack); a cell that clips or scrolls its own overflow is
+// clippedWithoutCue's. A cell's height grows with its content, so only the sides count.
+export function spillsOutOfCells() {
+  const out = [];
+  const where = (cell) => {
+    const table = cell.closest('table');
+    const owner = table && (table.id ? table : table.closest('[id]'));
+    const row = cell.parentElement ? [...cell.parentElement.parentElement.children].indexOf(cell.parentElement) + 1 : 0;
+    return `${owner ? `${owner.tagName.toLowerCase()}#${owner.id} ` : ''}row ${row}, column ${cell.cellIndex + 1}`;
+  };
+  for (const cell of document.querySelectorAll('td, th')) {
+    if (cell.closest('.sr-only, .katex, svg, script, template')) continue;
+    if (!cell.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    const cs = getComputedStyle(cell);
+    if (cs.overflowX !== 'visible') continue;
+    const box = cell.getBoundingClientRect();
+    if (box.width <= 2) continue;
+    // Its text and its replaced elements as drawn (a formula's MathML, for screen readers,
+    // is laid out out of sight, and so is .sr-only text).
+    const rects = [];
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.nodeType === Node.TEXT_NODE ? n.parentElement : n;
+      if (el.closest('.katex-mathml, .sr-only')) continue;
+      if (n.nodeType === Node.TEXT_NODE) {
+        if (!n.data.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        rects.push(...range.getClientRects());
+      } else if (n.matches('input, select, textarea, button, img, svg, canvas')) rects.push(n.getBoundingClientRect());
+    }
+    const spill = rects.filter((r) => r.width > 0 && r.height > 0)
+      .map((r) => Math.max(box.left - r.left, r.right - box.right)).reduce((a, b) => Math.max(a, b), 0);
+    if (spill > 1) out.push(`${where(cell)}: "${cell.textContent.trim().slice(0, 30).replace(/[\u00a0\u202f]/g, ' ')}" drawn ${Math.round(spill)} px outside its cell`);
+  }
+  return [...new Set(out)].slice(0, 10);
+}

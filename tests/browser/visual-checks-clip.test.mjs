@@ -8,12 +8,17 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startLab, openPage } from './support.mjs';
 import { PAGES, pageReady, runLink, pageComputed, shortRun } from './pages.mjs';
-import { clippedWithoutCue, splitTokens } from './visual-checks-clip.mjs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { clippedWithoutCue, splitTokens, spillsOutOfCells } from './visual-checks-clip.mjs';
+import { writeClass, writeHostileClass } from './fabricated-class.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
 after(async () => { await lab.close(); });
 
+const SIZES = [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }];
 const settle = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 const addToMain = (page, html) => page.evaluate((h) => document.querySelector('main').insertAdjacentHTML('afterbegin', h), html);
 
@@ -94,8 +99,47 @@ test('a number and its unit, a date, an id and a short formula split across line
   await close();
 });
 
+test('text drawn over the next column of a table is seen; wrapped in its cell it is not', async () => {
+  const { page, close } = await phonePage('lesson.html');
+  assert.deepEqual(await page.evaluate(spillsOutOfCells), []);
+  // A fixed layout whose second column is narrower than a word that may not wrap.
+  await addToMain(page, `<table id="spill" style="table-layout: fixed; width: 12rem"><colgroup><col style="width: 4rem"><col style="width: 4rem"><col></colgroup>
+    <tbody><tr><td>a</td><td style="white-space: nowrap">2026-11-30&nbsp;12:00&nbsp;UTC</td><td>doubts</td></tr></tbody></table>`);
+  const found = await page.evaluate(spillsOutOfCells);
+  assert.equal(found.length, 1, found.join('\n'));
+  assert.match(found[0], /^table#spill row 1, column 2: "2026-11-30 12:00 UTC" drawn \d+ px outside its cell$/);
+  // The same text free to wrap stays inside (overflow-wrap breaks it where it must).
+  await page.evaluate(() => { const td = document.querySelector('#spill td:nth-child(2)'); td.style.whiteSpace = 'normal'; td.style.overflowWrap = 'anywhere'; });
+  assert.deepEqual(await page.evaluate(spillsOutOfCells), []);
+  await close();
+});
+
+// The gradebook as an instructor sees it once a class is graded (the registry's visit of
+// the instructor page has no class): every column's text in its own cell, a date with its
+// time on one line, nothing cut without a cue, at both sizes.
+test('instructor.html with a graded class: no text outside its cell, no token split, at 1280 and 390 px', async () => {
+  // Six hand-ins and three with doubts (dates after the export, predictions with no run).
+  const dir = mkdtempSync(join(tmpdir(), 'class-'));
+  const paths = [...writeClass(dir, 6).paths, ...writeHostileClass(dir)];
+  for (const size of SIZES) {
+    const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl('instructor.html'), { contextOptions: { viewport: { width: size.width, height: size.height } } });
+    await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.build);
+    await page.setInputFiles('#files', paths);
+    await page.waitForFunction(() => document.body.dataset.rows === '9' && document.body.dataset.regrading === 'false', null, { timeout: 60000 });
+    await settle(page);
+    const at = `instructor.html, ${size.name}`;
+    assert.deepEqual(await page.evaluate(spillsOutOfCells), [], `${at}: text outside its cell`);
+    assert.deepEqual(await page.evaluate(splitTokens), [], `${at}: tokens split across lines`);
+    assert.deepEqual(await page.evaluate(clippedWithoutCue), [], `${at}: clipped without a cue`);
+    // The doubts, the column an instructor reads first, get room for a few words a line.
+    const doubts = await page.$eval('#gradebook thead th:last-child', (th) => th.getBoundingClientRect().width / parseFloat(getComputedStyle(document.documentElement).fontSize));
+    assert.ok(doubts >= 12, `${at}: the Doubts column is ${doubts.toFixed(1)} rem wide`);
+    assert.deepEqual(problems.console, []);
+    await close();
+  }
+});
+
 // Every page as a student sees it, at both sizes, before and after its run.
-const SIZES = [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }];
 for (const entry of PAGES) {
   test(`${entry.file}: nothing clipped without a cue, no token split, at 1280 and 390 px${entry.run ? ', before and after its run' : ''}`, async () => {
     for (const size of SIZES) {
@@ -106,11 +150,13 @@ for (const entry of PAGES) {
       const at = `${entry.file}, ${size.name}`;
       assert.deepEqual(await page.evaluate(clippedWithoutCue), [], `${at}: clipped without a cue`);
       assert.deepEqual(await page.evaluate(splitTokens), [], `${at}: tokens split across lines`);
+      assert.deepEqual(await page.evaluate(spillsOutOfCells), [], `${at}: text outside its cell`);
       if (entry.run) {
         await shortRun(page, entry);
         await settle(page);
         assert.deepEqual(await page.evaluate(clippedWithoutCue), [], `${at}, after its run: clipped without a cue`);
         assert.deepEqual(await page.evaluate(splitTokens), [], `${at}, after its run: tokens split across lines`);
+        assert.deepEqual(await page.evaluate(spillsOutOfCells), [], `${at}, after its run: text outside its cell`);
       }
       assert.deepEqual(problems.console, []);
       await close();

@@ -227,12 +227,12 @@ test('dates after the export are named; accuracies outside 0 to 1 are dropped; d
   const good = handin(state('Lu', '13', { races: [RUN] }));
   const late = read(good.replaceAll('"2026-11-30T09:05:00Z"', '"2099-01-01T00:00:00Z"'));
   const flags = book([late]).rows[0].flags.filter((f) => /after the export/.test(f));
-  assert.deepEqual(flags, ['Q2: dated 2099-01-01T00:00:00, after the export (2026-11-30T12:00:00)']);
+  assert.deepEqual(flags, ['Q2: dated 2099-01-01 00:00 UTC, after the export (2026-11-30 12:00 UTC)']);
   // Within a minute of the export (a clock read twice) is not a doubt; a race dated later is.
   const soon = new Date(Date.parse('2026-11-30T12:00:00Z') + EXPORT_GRACE_MS / 2).toISOString();
   assert.deepEqual(book([read(good.replaceAll('"2026-11-30T09:05:00Z"', `"${soon}"`))]).rows[0].flags.filter((f) => /after the export/.test(f)), []);
   const raceLate = read(good.replace('"at": "2026-11-30T10:00:00.000Z"', '"at": "2030-01-01T00:00:00.000Z"'));
-  assert.ok(book([raceLate]).rows[0].flags.includes('race at 2030-01-01T00:00:00: dated after the export (2026-11-30T12:00:00)'));
+  assert.ok(book([raceLate]).rows[0].flags.includes('race at 2030-01-01 00:00 UTC: dated after the export (2026-11-30 12:00 UTC)'));
   // The genuine file raises none.
   assert.deepEqual(book([read(good)], rerun(RUN)).rows[0].flags, []);
   // An accuracy of 7 or -1 is no accuracy: the run is left out, and counted as damaged.

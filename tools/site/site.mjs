@@ -460,7 +460,7 @@ function instructorPage(content, data, p, head, templates, shell) {
       ${rich('instructor.doubtsHelp', {}, strong)}</p>
     <div class="scroll-frame" role="region" aria-label="${say('instructor.gradebookFrame')}" tabindex="0">
     <table class="results" id="gradebook">
-      <colgroup><col class="name"><col class="narrow"><col class="narrow"><col class="wide"><col class="narrow"><col><col class="wide"><col><col><col class="doubts"></colgroup>
+      <colgroup><col class="name"><col class="narrow"><col class="narrow"><col class="wide"><col><col><col class="wide"><col><col class="date"><col class="doubts"></colgroup>
       <thead><tr>${['colName', 'colId', 'colScore', 'colPerCheck', 'colSelf', 'colRace', 'colExercises', 'colCode', 'colExported', 'colDoubts'].map((k) => th(`instructor.${k}`)).join('')}</tr></thead>
       <tbody></tbody>
     </table>

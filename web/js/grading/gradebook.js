@@ -30,6 +30,17 @@ const byText = new Intl.Collator().compare;
 // (a whole number as it is: localDecimal asks Intl each time, too slow for every cell of a class).
 const num = (x) => (/\d\.\d/.test(String(x)) ? localDecimal(String(x)) : String(x));
 
+// A time the file gives, as the gradebook writes it: "2026-11-30T12:00:05.000Z" as
+// "2026-11-30 12:00 UTC", in the CSV as on the page (where ui/unbroken.js keeps the date
+// and its time on one line). Minutes are enough: a time named as after the export is more
+// than EXPORT_GRACE_MS after it, so the two never show the same minute. Any other text as
+// it is (a file's text, never trusted to be a date; a doubt is cut at FLAG_CHARS).
+export function shownTime(iso) {
+  const s = String(iso);
+  const m = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(:\d\d(\.\d+)?)?Z$/.exec(s);
+  return m ? `${m[1]} ${m[2]} UTC` : s;
+}
+
 // One gradebook row per student, recomputed from the evidence, every doubt named.
 // records: sanitised; checks, assignment: the build's (its key and its grading rules).
 // raceChecks: Map from race key (raceKey) to {status: 'verified'|'mismatch'|'unverifiable'|'pending', ...}.
@@ -109,10 +120,10 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     for (const run of r.races) {
       const c = raceChecks.get(raceKey(run));
       if (c && c.status === 'verified' && !c.matches(run)) {
-        flags.push(t('gradebook.raceEdited', { at: run.at.slice(0, 19), gru: num(run.gru), attention: num(run.attention), rerunGru: num(c.gru), rerunAttention: num(c.attention) }));
+        flags.push(t('gradebook.raceEdited', { at: shownTime(run.at), gru: num(run.gru), attention: num(run.attention), rerunGru: num(c.gru), rerunAttention: num(c.attention) }));
       }
       if (c && (['refused', 'unchecked'].includes(c.status) || (c.status === 'unverifiable' && meetsRace([run], required)))) {
-        flags.push(t('gradebook.raceNotVerified', { at: run.at.slice(0, 19), why: c.message }));
+        flags.push(t('gradebook.raceNotVerified', { at: shownTime(run.at), why: c.message }));
       }
     }
     if (r.claimed.raceRequirementMet && !verified && Object.keys(required).length && race !== 'checking') {
@@ -132,8 +143,8 @@ export function gradebook(records, { checks, assignment, raceChecks = new Map(),
     if (!prev) { byKey.set(row.key, row); continue; }
     const [keep, drop] = row.time > prev.time ? [row, prev] : [prev, row];
     drop.status = 'superseded';
-    drop.flags.push(t('gradebook.superseded', { at: keep.exportedAt.slice(0, 19) }));
-    notes.push(t('gradebook.twoHandins', { who: keep.student.name || keep.student.id, at: keep.exportedAt.slice(0, 19) }));
+    drop.flags.push(t('gradebook.superseded', { at: shownTime(keep.exportedAt) }));
+    notes.push(t('gradebook.twoHandins', { who: keep.student.name || keep.student.id, at: shownTime(keep.exportedAt) }));
     byKey.set(row.key, keep);
   }
   // Possible duplicates: the same name under different keys (e.g. with and without an ID).
@@ -201,9 +212,9 @@ export function datesAfterExport(r, exported, labels = new Map()) {
   const out = [];
   for (const [id, a] of Object.entries(r.answers)) {
     const times = [a.updatedAt, a.at, a.opened, a.first && a.first.at, ...(Array.isArray(a.log) ? a.log.map((e) => e[2]) : [])].filter(late);
-    if (times.length) out.push(t('gradebook.datedAfter', { what: whatIs(id, labels), at: times.sort()[times.length - 1].slice(0, 19), exported: new Date(exported).toISOString().slice(0, 19) }));
+    if (times.length) out.push(t('gradebook.datedAfter', { what: whatIs(id, labels), at: shownTime(times.sort()[times.length - 1]), exported: shownTime(new Date(exported).toISOString()) }));
   }
-  for (const run of r.races) if (late(run.at)) out.push(t('gradebook.raceDatedAfter', { at: run.at.slice(0, 19), exported: new Date(exported).toISOString().slice(0, 19) }));
+  for (const run of r.races) if (late(run.at)) out.push(t('gradebook.raceDatedAfter', { at: shownTime(run.at), exported: shownTime(new Date(exported).toISOString()) }));
   return out.length > 5 ? [...out.slice(0, 5), t('gradebook.moreDatedAfter', { count: out.length - 5, n: String(out.length - 5) })] : out;
 }
 

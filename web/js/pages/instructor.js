@@ -8,7 +8,7 @@
 import { LabClient, describeBuild } from '../engine/lab-client.js';
 import { labData } from '../ui/lab-data.js';
 import { MAX_BYTES, parseHandins, tooLarge } from '../work/handin.js';
-import { gradebook, raceKey, toCsv } from '../grading/gradebook.js';
+import { gradebook, raceKey, shownTime, toCsv } from '../grading/gradebook.js';
 import { verifyRaces } from '../grading/verify.js';
 import { regradeExercises } from '../grading/verify-exercises.js';
 import { exerciseRulesOf } from '../work/grading-rules.js';
@@ -23,6 +23,7 @@ import { checkLabel } from '../work/check-label.js';
 import { slicer, yieldToPage } from '../grading/slices.js';
 import { exerciseShortName, exerciseTitle } from '../work/exercise-words.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
+import { setUnbrokenText } from '../ui/unbroken.js';
 import { localDecimal, t } from '../ui/i18n.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
@@ -196,10 +197,6 @@ const PAGE_ROWS = 50;
 let shownPage = 0;
 const shownRows = new Map();  // signature -> tr
 
-// "2026-11-30T12:00:00.000Z" as "2026-11-30 12:00 UTC" (the CSV keeps it whole); any
-// other text the file holds is shown as it is.
-const shownDate = (iso) => iso.replace(/^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(:\d\d(\.\d+)?)?Z$/, '$1 $2 UTC');
-
 // A check by its number (as every page shows it), in number order.
 const byNumber = (entries) => entries.filter(([id]) => labels.has(id))
   .sort(([a], [b]) => Number(labels.get(a).slice(1)) - Number(labels.get(b).slice(1)));
@@ -213,7 +210,7 @@ function rowElement(r, taken) {
       return t('instructor.perCheck', { label: labels.get(id), value: num(v), count: n > 1 ? n : 0, n: String(n) });
     }).join(', '),
     byNumber(Object.entries(r.selfAssessed)).map(([id, v]) => t('instructor.selfAssessed', { label: labels.get(id), value: num(v) })).join(', '),
-    r.race, credit ? t('instructor.exercisePoints', { parts: r.exercises, credit }) : r.exercises, r.code, shownDate(r.exportedAt)];
+    r.race, credit ? t('instructor.exercisePoints', { parts: r.exercises, credit }) : r.exercises, r.code, shownTime(r.exportedAt)];
   let signature = JSON.stringify([r.status, r.student.name, cells, r.flags]);
   while (taken.has(signature)) signature += '+';  // two rows alike still get two elements
   taken.add(signature);
@@ -223,13 +220,16 @@ function rowElement(r, taken) {
   tr.dataset.status = r.status;
   tr.dataset.flags = String(r.flags.length);
   tr.append(Object.assign(document.createElement('th'), { scope: 'row', textContent: r.student.name || t('gradebook.noName') }));
-  for (const text of cells) tr.insertCell().textContent = text;
-  // An ID and a date are tokens: never broken inside (the table scrolls in its box instead).
-  for (const k of [0, cells.length - 1]) tr.cells[k + 1].classList.add('token');
+  // A date with its time, a setting, a number and its unit: each kept on one line.
+  for (const text of cells) setUnbrokenText(tr.insertCell(), text);
   const flags = tr.insertCell();
   if (r.flags.length) {
     const ul = document.createElement('ul');
-    for (const f of r.flags) ul.append(Object.assign(document.createElement('li'), { textContent: f }));
+    for (const f of r.flags) {
+      const li = document.createElement('li');
+      setUnbrokenText(li, f);
+      ul.append(li);
+    }
     flags.append(ul);
   } else {
     flags.textContent = t('instructor.noDoubts');
