@@ -55,7 +55,7 @@ test(`instructor.html (${LAPTOP.width} × ${LAPTOP.height}) after importing a cl
   // The exercise graded again is on the page, in words (the check would pass on a page
   // that showed no exercise at all).
   assert.equal(await page.textContent('#items-exercises tr[data-kind="shapes"] th'), '4. Shapes and costs');
-  assert.match(await page.textContent('#gradebook'), /exercise 4 0 of 1/);
+  assert.match(await page.textContent('#gradebook'), /exercise 4: 0 of 1/);
   assert.deepEqual(await page.evaluate(developerText), [], `${at('instructor.html')}, after importing 12 hand-ins: words or numbers written for a developer`);
   assert.deepEqual(problems.console, []);
   await close();

@@ -4,7 +4,7 @@
 // anything from this module's scope.
 import assert from 'node:assert/strict';
 import { emptySections } from './visual-checks-sections.mjs';
-import { clippedWithoutCue, splitTokens } from './visual-checks-clip.mjs';
+import { clippedWithoutCue, spillsOutOfCells, splitTokens } from './visual-checks-clip.mjs';
 import { mathsAsText } from './visual-checks-maths.mjs';
 
 // KaTeX's SVG glyphs that the page styles or hides: [description].
@@ -287,6 +287,7 @@ export async function looksRight(page, what) {
   assert.deepEqual(await page.evaluate(emptySections), [], `${what}: a heading, caption or figure over nothing`);
   assert.deepEqual(await page.evaluate(clippedWithoutCue), [], `${what}: content cut by its box with no sign that it scrolls`);
   assert.deepEqual(await page.evaluate(splitTokens), [], `${what}: a number, unit, date, id or short formula split across lines`);
+  assert.deepEqual(await page.evaluate(spillsOutOfCells), [], `${what}: text drawn outside its table cell, over the next column`);
   assert.deepEqual(await page.evaluate(mathsAsText), [], `${what}: maths written as code (an underscore or a caret) instead of typeset`);
   assert.deepEqual(await page.evaluate(controlsOffTheirLine), [], `${what}: a radio button or box not level with its words`);
 }
