@@ -210,11 +210,12 @@ export function datesAfterExport(r, exported, labels = new Map()) {
   const limit = exported + EXPORT_GRACE_MS;
   const late = (at) => typeof at === 'string' && at !== '' && Date.parse(at) > limit;
   const out = [];
+  const shownExport = shownTime(new Date(exported).toISOString());
   for (const [id, a] of Object.entries(r.answers)) {
     const times = [a.updatedAt, a.at, a.opened, a.first && a.first.at, ...(Array.isArray(a.log) ? a.log.map((e) => e[2]) : [])].filter(late);
-    if (times.length) out.push(t('gradebook.datedAfter', { what: whatIs(id, labels), at: shownTime(times.sort()[times.length - 1]), exported: shownTime(new Date(exported).toISOString()) }));
+    if (times.length) out.push(t('gradebook.datedAfter', { what: whatIs(id, labels), at: shownTime(times.sort()[times.length - 1]), exported: shownExport }));
   }
-  for (const run of r.races) if (late(run.at)) out.push(t('gradebook.raceDatedAfter', { at: shownTime(run.at), exported: shownTime(new Date(exported).toISOString()) }));
+  for (const run of r.races) if (late(run.at)) out.push(t('gradebook.raceDatedAfter', { at: shownTime(run.at), exported: shownExport }));
   return out.length > 5 ? [...out.slice(0, 5), t('gradebook.moreDatedAfter', { count: out.length - 5, n: String(out.length - 5) })] : out;
 }
 
