@@ -36,9 +36,9 @@ export async function startLab({ root = DIST } = {}) {
 // for, so "plain" really is a host without isolation (the site's service worker
 // inactive, as in a private window); the hosting and offline tests allow them.
 export async function openPage(browser, url, { serviceWorkers = 'block', contextOptions = {} } = {}) {
-  const context = await browser.newContext({ serviceWorkers, ...contextOptions });
+  const context = await within(browser.newContext({ serviceWorkers, ...contextOptions }), 60000, `a context for ${url}`);
   await context.addInitScript(WATCH_MAIN_THREAD);
-  const page = await context.newPage();
+  const page = await within(context.newPage(), 60000, `a page for ${url}`);
   const problems = { console: [], foreign: [] };
   const origin = url.startsWith('file:') ? 'file://' : new URL(url).origin;
   page.on('console', (msg) => { if (msg.type() === 'error') problems.console.push(msg.text()); });
@@ -50,7 +50,23 @@ export async function openPage(browser, url, { serviceWorkers = 'block', context
     if (!u.startsWith(origin) && !u.startsWith('blob:') && !u.startsWith('data:')) problems.foreign.push(u);
   });
   await page.goto(url);
-  return { page, problems, close: () => context.close() };
+  // Closing is the harness's tidying, not what is tested: a context that does not close
+  // within a minute is named in the output and left to the browser's own close.
+  const close = () => within(context.close(), 60000, `closing ${url}`)
+    .catch((e) => { console.log(`# ${e.message}`); });
+  return { page, problems, close };
+}
+
+// A promise that answers within ms or fails naming what did not answer. Playwright
+// bounds its waits (30 s) but not an evaluate or a context's close: a page or browser
+// that stops answering there would otherwise hold the test file until the runner's
+// 15-minute limit, with no word of where.
+export function within(promise, ms, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 // What the page's own thread does, counted rather than timed: a test of "no answer
