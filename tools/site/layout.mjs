@@ -70,6 +70,12 @@ function earlyWorkerScript(root) {
   return `<script>if (location.protocol !== 'file:' && self.Worker) try { var early = window.labEarlyWorker = { url: ${url}, worker: new Worker(${url}), messages: [] }; early.worker.onmessage = function (e) { early.messages.push(e.data); }; early.worker.onerror = function () { early.failed = true; }; early.worker.postMessage({ type: 'warm' }); } catch (e) { window.labEarlyWorker = null; }</script>`;
 }
 
+// The first number format a page makes loads the browser's locale data (30-50 ms on the
+// 2-core test machine, more while the engine compiles beside it): asked for here in a task
+// of its own, ahead of the page's script, it is not part of that script's first task
+// (ui/i18n.js formats every message with Intl; a long task is one over 50 ms).
+const WARM_INTL_SCRIPT = '<script>setTimeout(function () { try { var l = document.documentElement.lang || undefined; Intl.NumberFormat.supportedLocalesOf(l); new Intl.NumberFormat(l).format(0.5); new Intl.PluralRules(l).select(1); } catch (e) { /* a warm-up only */ } }, 0);</script>';
+
 // pages: the registry (content/pages.json), for the navigation. widget: the page
 // runs the module, so it has a status line for the WebAssembly build. embeddable: a
 // widget page, which ?embed shows alone for a frame (web/js/embed/embedded.js). Every page
@@ -89,6 +95,7 @@ export function page({ pages, file, title, body, script, data, head = '', widget
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${escapeHtml(title)}</title>
   ${widget ? earlyWorkerScript(root) : ''}
+  ${script ? WARM_INTL_SCRIPT : ''}
   <script src="${root}js/theme.js"></script>
   ${embeddable ? '<script>if (/[?&]embed(=|&|$)/.test(location.search)) document.documentElement.classList.add(\'embed\');</script>' : ''}
   <script src="${root}js/offline.js"></script>
