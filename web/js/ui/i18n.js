@@ -8,10 +8,11 @@
 //   useLanguage('fr', fr); t('parse.notNumber', …) -> '"abc" n’est pas un nombre.'
 import { IntlMessageFormat } from 'intl-messageformat';
 import { labData } from './lab-data.js';
+import { plainMessage } from './plain-message.js';
 import english from '../messages/en.json' with { type: 'json' };
 
 let current = null;          // {lang, messages}
-const compiled = new Map();  // `${lang}\u0000${key}` -> IntlMessageFormat
+const compiled = new Map();  // `${lang}\u0000${key}` -> { plain: plainMessage or null, full: IntlMessageFormat, made when first needed }
 
 // A page compiles a hundred messages or more as it starts. Each IntlMessageFormat asks Intl
 // which locale it supports (Intl.NumberFormat.supportedLocalesOf, about a millisecond) and
@@ -69,12 +70,17 @@ export function t(key, values = {}) {
   const text = own ? messages[key] : english[key];
   if (text === undefined) return `\u27e6${key}\u27e7`;
   const at = `${own ? lang : 'en'}\u0000${key}`;
-  let format = compiled.get(at);
-  if (!format) {
-    format = compileMessage(text, own ? lang : 'en');
-    compiled.set(at, format);
+  let entry = compiled.get(at);
+  if (!entry) {
+    // Plain text and {name} arguments without ICU's parser (ui/plain-message.js); the
+    // rest, and values a plain message leaves to it, with intl-messageformat.
+    entry = { plain: plainMessage(text), full: null };
+    compiled.set(at, entry);
   }
-  return format.format(values);
+  const plain = entry.plain && entry.plain.format(values);
+  if (plain !== undefined && plain !== null) return plain;
+  if (!entry.full) entry.full = compileMessage(text, own ? lang : 'en');
+  return entry.full.format(values);
 }
 
 // The decimal separator of the page's language ("." in English, "," in French), from Intl
