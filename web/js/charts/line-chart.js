@@ -37,13 +37,24 @@ export class LineChart {
     this.xLabel = xLabel;
     this.yLabel = yLabel;
     this.frame = 0;
+    this.laidOutFor = null;  // the layout drawn (layoutFor below)
+    // A width that asks for another layout (a phone turned, a hidden panel shown) redraws
+    // the chart at the next frame, not inside the observer (which would resize it again).
+    if (typeof ResizeObserver === 'function') {
+      new ResizeObserver((entries) => {
+        const shown = entries[entries.length - 1].contentRect.width;
+        if (shown > 0 && layoutFor(shown) !== this.laidOutFor) { this.stale = true; this.schedule(); }
+      }).observe(svg);
+    }
     this.reset(1);
   }
 
   // The layout for the width the chart is shown at: the legend right of the plot, or
-  // under it on a narrow screen (measured at each reset).
+  // under it on a narrow screen (measured when the frame is drawn).
   layout() {
     const shown = this.svg.getBoundingClientRect().width;
+    // (not shown yet, as a figure hidden while empty: the wide layout, redrawn if it shows narrow)
+    this.laidOutFor = shown > 0 ? layoutFor(shown) : 'wide';
     this.narrow = shown > 0 && shown < NARROW;
     this.plotH = this.narrow ? NARROW_H : PLOT_H;
     // The plot's left edge: room for the y title in two lines when it is longer than the plot is high.
@@ -77,12 +88,15 @@ export class LineChart {
     this.svg.setAttribute('viewBox', `0 0 ${this.W} ${this.H}`);
   }
 
+  // A new run's axes (epochs 0..xMax) and series, drawn at the next frame: resets in one
+  // task (a page starting, a setting typed) draw once, and the width is measured when the
+  // browser lays the page out for that frame anyway, not in the middle of a page's script.
   reset(xMax, keys = null) {
     this.series = keys ? this.all.filter((s) => keys.includes(s.key)) : this.all;
     this.xMax = Math.max(1, xMax);
     this.points = Object.fromEntries(this.series.map((s) => [s.key, []]));
-    this.layout();
-    this.drawFrame();
+    this.stale = true;
+    this.schedule();
   }
 
   addPoint(key, x, y) {
@@ -153,8 +167,13 @@ export class LineChart {
     svg.append(this.waitingText);
   }
 
-  // The points added since the last frame.
+  // The axes and legend when they are stale, then the points added since the last frame.
   draw() {
+    if (this.stale) {
+      this.stale = false;
+      this.layout();
+      this.drawFrame();
+    }
     if (this.waitingText && this.series.some((s) => this.points[s.key].length)) {
       this.waitingText.remove();
       this.waitingText = null;
@@ -175,6 +194,9 @@ export class LineChart {
     }
   }
 }
+
+// Which layout a width shown in CSS pixels gets: the wide one, or the narrow one at its width in units.
+const layoutFor = (shown) => (shown < NARROW ? `narrow ${unitsForShown(shown, NARROW_W)}` : 'wide');
 
 // The chance line's label: "chance (50 %)".
 const chanceLabel = (c) => t('chart.chance', { percent: localDecimal(String(c * 100)) });

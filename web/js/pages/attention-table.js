@@ -17,6 +17,7 @@ import { quoted } from '../ui/quote.js';
 import { LinkedPosition, linkElements } from '../ui/linked.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { decimalSeparator, localDecimal, pageLanguage, t } from '../ui/i18n.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -283,4 +284,5 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch((err) => { $('build-status').textContent = t('table.couldNotStart', { error: err.message }); });
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main).catch((err) => { $('build-status').textContent = t('table.couldNotStart', { error: err.message }); });

@@ -15,6 +15,7 @@ import { markDoneOnFirstChange, showEngineStatus, showUrlNotice } from './page-k
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { writeMaths } from '../ui/maths.js';
 import { decimalSeparator, localDecimal, pageLanguage, t } from '../ui/i18n.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -258,4 +259,5 @@ function main() {
   document.body.dataset.ready = 'true';
 }
 
-main();
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main);

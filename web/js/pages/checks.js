@@ -14,6 +14,7 @@ import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { settingsText } from '../ui/format.js';
 import { setUnbrokenText } from '../ui/unbroken.js';
 import { t } from '../ui/i18n.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -111,4 +112,5 @@ function main() {
   document.body.dataset.ready = 'true';
 }
 
-main();
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main);

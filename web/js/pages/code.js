@@ -34,6 +34,7 @@ import { wireStudentName } from '../work/student-name.js';
 import { DRAFT_MAX, NAME_MAX, openStore, recordAttempt, showStoreProblem } from '../work/store.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { pageLanguage, t } from '../ui/i18n.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -365,4 +366,5 @@ function main() {
   document.body.dataset.ready = 'true';
 }
 
-main();
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main);

@@ -23,6 +23,7 @@ import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
 import { localDecimal, t } from '../ui/i18n.js';
 import { storyLine } from './story-line.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -452,4 +453,5 @@ function main() {
   document.body.dataset.comments = 'idle';
 }
 
-main();
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main);

@@ -16,6 +16,7 @@ import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
 import { setUnbrokenText } from '../ui/unbroken.js';
 import { localDecimal, t } from '../ui/i18n.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -276,4 +277,5 @@ function main() {
   document.body.dataset.cost = 'idle';
 }
 
-main();
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main);

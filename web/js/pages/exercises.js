@@ -26,6 +26,7 @@ import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { engineMaths, plainMaths, writeMaths } from '../ui/maths.js';
 import { localDecimal, pageLanguage, t } from '../ui/i18n.js';
 import { engineWords, markLang } from '../ui/engine-words.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -348,4 +349,5 @@ function safeStorage() {
   }
 }
 
-main();
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main);

@@ -16,6 +16,7 @@ import { clip, isClipped, quoted } from '../ui/quote.js';
 import { sharedLimit } from '../ui/shared-limits.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { t } from '../ui/i18n.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -200,4 +201,5 @@ function main() {
   document.body.dataset.ready = 'true';
 }
 
-main();
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main);

@@ -20,6 +20,7 @@ import { askBeforeLongRun, liveEstimate, markDone, onePressAtATime, setUpSetting
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
 import { storyLine } from './story-line.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -419,4 +420,5 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-main().catch((err) => { $('build-status').textContent = t('race.couldNotStart', { error: err.message }); });
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main).catch((err) => { $('build-status').textContent = t('race.couldNotStart', { error: err.message }); });

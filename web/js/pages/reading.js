@@ -18,6 +18,7 @@ import { localDecimal, t } from '../ui/i18n.js';
 import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -400,4 +401,5 @@ function main() {
   document.body.dataset.reading = 'idle';
 }
 
-main();
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main);

@@ -17,6 +17,7 @@ import { markDoneOnFirstChange, setUpSettings, showEngineStatus, showShareLink }
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { writeMaths } from '../ui/maths.js';
 import { decimalSeparator, t } from '../ui/i18n.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -139,4 +140,5 @@ function main() {
   document.body.dataset.ready = 'true';
 }
 
-main();
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main);

@@ -23,6 +23,7 @@ import { viewsAsLoaded } from '../ui/run-views.js';
 import { watchScrollFrames } from '../ui/scroll-frame.js';
 import { voiceProgress } from '../ui/progress-voice.js';
 import { storyLine } from './story-line.js';
+import { nextTurn } from '../ui/turns.js';
 
 // Wide tables and the map scroll in frames that say so (css .scroll-frame).
 watchScrollFrames();
@@ -490,4 +491,5 @@ function main() {
   document.body.dataset.translate = 'idle';
 }
 
-main();
+// main() in a task of its own, after this script's evaluation (ui/turns.js).
+nextTurn().then(main);

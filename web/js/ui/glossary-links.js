@@ -129,9 +129,23 @@ function main() {
   const { glossary = [] } = JSON.parse(el.textContent);
   const here = /(^|\/)lesson\.html$/.test(location.pathname);
   dismissWithEscape();
-  linkGlossaryInSlices(main, glossary, (id) => `${here ? '' : 'lesson.html'}#g-${id}`).then((done) => {
+  afterPageStart(() => linkGlossaryInSlices(main, glossary, (id) => `${here ? '' : 'lesson.html'}#g-${id}`).then((done) => {
     document.body.dataset.glossary = done.join(' ');
+  }));
+}
+
+// A page with a script of its own builds part of its text in main(), in a task after its
+// script's (ui/turns.js), and says when it is done (body[data-ready]): the links wait for
+// it, so that what the page built is linked too and a term's first use is the reader's.
+function afterPageStart(link) {
+  const pageScript = [...document.scripts].some((s) => s.defer && s.src && !/glossary-links\.js$/.test(s.src));
+  if (!pageScript || document.body.dataset.ready === 'true') { link(); return; }
+  const watch = new MutationObserver(() => {
+    if (document.body.dataset.ready !== 'true') return;
+    watch.disconnect();
+    link();
   });
+  watch.observe(document.body, { attributes: true, attributeFilter: ['data-ready'] });
 }
 
 // A definition shown on hover or focus is dismissed with Escape without moving the pointer
