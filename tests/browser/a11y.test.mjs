@@ -2,12 +2,12 @@
 // and the 24 px target scan of support.mjs) at a laptop's 1280 x 800 and a phone's
 // 320 x 640 (the reflow width), in the states a student sees; no console errors, no
 // foreign request.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage, axe, smallTargets } from './support.mjs';
+import { test, startLab, openPage, axe, smallTargets, frames } from './support.mjs';
 import { PAGES, pageReady, shortRun } from './pages.mjs';
 import { writeClass } from './fabricated-class.mjs';
 import { pastRightEdge } from './visual-checks.mjs';
@@ -15,7 +15,7 @@ import { pastRightEdge } from './visual-checks.mjs';
 const LAPTOP = { width: 1280, height: 800 }, PHONE = { width: 320, height: 640 };
 // Two frames: what a resize re-lays out (scroll frames' marks, charts drawn to their
 // width) is in place before the page is read.
-const settle = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const settle = (page) => frames(page);
 
 let lab;
 before(async () => { lab = await startLab(); });

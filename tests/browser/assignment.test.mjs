@@ -1,10 +1,10 @@
 // An assignment that stays chosen: an instructor's link to the checks page holds on the
 // landing page, on the checks page opened without it, in the hand-in, and across a new
 // visit, until another assignment link is opened.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -1,7 +1,7 @@
 // The live attention table in headless Chromium, with and without cross-origin isolation.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerInPage, startLab, openPage, mainThreadWork } from './support.mjs';
+import { test, answerInPage, startLab, openPage, mainThreadWork, frames } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });
@@ -207,7 +207,7 @@ test('token text is shown as text, never as HTML', async () => {
   const labels = await page.$$eval('#geometry text', (els) => els.map((e) => e.textContent));
   assert.ok(labels.some((l) => l.includes(evil)));  // on the plot, cut to 24 characters, with the full name as its tooltip
   // Two frames after the last render: an injected element would have tried to load by now.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await frames(page);
   assert.equal(alerted, false);
   assert.deepEqual(problems.console, []);
   await close();

@@ -1,9 +1,9 @@
 // The attention calculator (the module's math lens) in headless Chromium: the
 // lesson's numbers, edits, another dimension and another key, each score function
 // against a hand-computed value, bad input, the keyboard alone.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -6,9 +6,9 @@
 // labelled as the editor is, what was typed there carried into the editor with the caret
 // and the focus (WCAG 2.2 AA in the meantime too), and the text area kept working should
 // the editor's file never come.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, startLab } from './support.mjs';
+import { test, axe, startLab } from './support.mjs';
 
 const RUNNER = /\/js\/code-runner-inline\.js$/;
 const EDITOR = /\/js\/code-editor\.js$/;

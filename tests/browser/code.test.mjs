@@ -10,13 +10,13 @@
 // the length a run takes is refused at the editor and kept whole; the code cannot reach
 // storage, the network or the page; the hand-in carries the runs and the gradebook runs
 // the counted one again (an edited claim and hostile files named, the page unharmed).
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage, mainThreadWork } from './support.mjs';
+import { test, startLab, openPage, mainThreadWork } from './support.mjs';
 import { CORRECT_CODE as CORRECT, lookupTableCode, parseShownInput, writeCodeClass } from './code-class.mjs';
 
 let lab;

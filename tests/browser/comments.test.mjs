@@ -4,9 +4,8 @@
 // table, the adversarial row, the audit, the remedy's before/after; the same numbers in
 // both builds; bad settings, links and typed comments named next to where they came
 // from, the last good view kept and text shown as text.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, openPage, openMoreSettings } from './support.mjs';
+import { test, axe, openPage, openMoreSettings, frames } from './support.mjs';
 import { assertEstimateHeld, labForFile, openReady } from './lab-session.mjs';
 import { overlappingChartText, seriesColourClashes } from './visual-checks.mjs';
 import { emptySections } from './visual-checks-sections.mjs';
@@ -240,7 +239,7 @@ for (const size of [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone
     for (const id of ['cm-remedy-bars', 'cm-compare']) assert.equal(await page.isVisible(`#${id}`), false, `#${id} out of sight before the remedy`);
     assert.deepEqual(await page.evaluate(clippedWithoutCue), []);
     await trained(page);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await frames(page);
     assert.equal(await page.evaluate(outOfWindow, ENTRY.pointChart), null, 'the chart that carries the page\'s point, after the run');
     assert.equal(await page.evaluate(outOfWindow, 'run-summary'), null);
     assert.deepEqual(await page.evaluate(emptySections), []);

@@ -2,20 +2,19 @@
 // a host set up as docs/instructors.md's "Serving the compressed files" serves it): Chromium gets the
 // race page's WebAssembly and scripts as Brotli, decodes them, and the engine starts; a
 // client that accepts no compression gets the plain bytes.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/static-server.mjs';
-import { CHROMIUM, DIST, FLAGS, openPage } from './support.mjs';
+import { test, DIST, openPage, launchChromium } from './support.mjs';
 
 let server, browser;
 const url = (path) => `http://127.0.0.1:${server.address().port}/${path}`;
 
 before(async () => {
   server = await startServer({ root: DIST, port: 0, isolation: true, compressed: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -3,9 +3,9 @@
 // thread and on two in the threaded build, Stop ends a run at once (mid-point too), a point too
 // slow for the rate measured so far is refused before it runs, the single-thread
 // build says why it cannot show the speed-up, bad settings, the keyboard.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, mainThreadWork, legendsPastEdge } from './support.mjs';
+import { test, startLab, openPage, mainThreadWork, legendsPastEdge } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -4,14 +4,13 @@
 // sequence length lowered to 60), builds it in seconds, and serves it with --watch: the
 // page shows the new check, the page and the engine refuse the old limit, a save rebuilds,
 // and a broken file names file:line:column while the last good site stays served.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, FLAGS } from './support.mjs';
+import { test, launchChromium } from './support.mjs';
 import { npmCli, pack } from '../../tools/package/pack.mjs';
 import { writeCodeClass } from './code-class.mjs';
 
@@ -32,7 +31,7 @@ before(async () => {
   mkdirSync(join(dir, 'tools'));
   execFileSync(process.execPath, [npmCli(), 'install', '--offline', '--no-audit', '--no-fund', '--prefix', join(dir, 'tools'), tgz], { cwd: dir, env, stdio: 'pipe' });
   bin = join(dir, 'tools/node_modules/.bin/attention-lab');
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -3,9 +3,9 @@
 // The frame's height follows its content (after maths, charts and a run), arrow keys stay
 // in a focused widget and Escape gives them back to the deck, a left slide pauses a run,
 // and work saved in a frame is the lab's.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -3,16 +3,15 @@
 // page's LabClient adopts it (one worker, not two), and on a host that lets files be cached
 // (GitHub Pages sends max-age=600) every file of the engine crosses the network once. Each
 // visit is logged by the host; an init script records every Worker the page creates.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/static-server.mjs';
-import { CHROMIUM, FLAGS, DIST } from './support.mjs';
+import { test, DIST, launchChromium } from './support.mjs';
 
 let browser;
 const hosts = {};
 before(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  browser = await launchChromium();
   for (const [name, cacheControl] of [['cacheable', 'max-age=600'], ['noStore', 'no-store']]) {
     const server = await startServer({ root: DIST, port: 0, isolation: true, cacheControl });
     const log = [];

@@ -6,12 +6,12 @@
 // a name edit and another exercise, names with nothing visible refused, a link's kind
 // and variant, and the gradebook grading a hand-in's exercises again. The expected
 // numbers are worked out here from the givens the page shows, by the lesson's formulas.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { startServer } from '../../tools/static-server.mjs';
 import { buildSite } from '../../tools/site/build.mjs';
 

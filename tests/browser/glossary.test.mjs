@@ -3,10 +3,10 @@
 // text a link to its entry, its definition shown on hover and on keyboard focus. A form
 // counts as written or with a capital first letter ("Teacher forcing", "Epoch"), never in
 // one of its term's "except" phrases; and every term is linked on some page that uses it.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { PAGES, pageReady } from './pages.mjs';
 
 const TERMS = JSON.parse(readFileSync('content/glossary.json', 'utf8')).terms;

@@ -1,11 +1,11 @@
 // The gradebook re-runs the races hand-ins claim: a genuine run reproduces exactly,
 // an edited one is flagged; re-running can be stopped; a crafted file spoils nothing.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { genuineHandIn } from './genuine-hand-in.mjs';
 import { writeHostileClass } from './fabricated-class.mjs';
 import { writeCodeClass } from './code-class.mjs';

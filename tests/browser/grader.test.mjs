@@ -5,13 +5,13 @@
 // made for the item analysis and one made to test what the gradebook trusts. The page's
 // CSV and item analysis, downloaded, equal the grader's byte for byte: with one worker,
 // with two, and as three shards merged.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startLab, openPage, DIST } from './support.mjs';
+import { test, startLab, openPage, DIST } from './support.mjs';
 import { genuineHandIn } from './genuine-hand-in.mjs';
 import { writeClass, writeHostileClass } from './fabricated-class.mjs';
 import { writeCodeClass } from './code-class.mjs';

@@ -1,9 +1,9 @@
 // The landing page as the student's dashboard: what they did in this browser (a race
 // run, a widget used, the lesson read to its end) ticks its activity, with the
 // quick checks' progress and the latest race; "Download my work" on every page.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { readFileSync } from 'node:fs';
 import { PAGES } from './pages.mjs';
 

@@ -1,10 +1,10 @@
 // One build, every kind of host: a server with COOP/COEP (a), a plain static host
 // where the site's service worker turns isolation on (b), a file opened from disk (c),
 // and an LMS frame talking SCORM 1.2 (d, in lms.test.mjs). No request may leave the site's origin.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { startLab, openPage, DIST } from './support.mjs';
+import { test, startLab, openPage, DIST } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

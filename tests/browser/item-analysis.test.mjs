@@ -3,12 +3,12 @@
 // wrong options chosen match the figures worked out by hand, the exercise mistakes come
 // from the engine grading each part again, the chart has a bar per check and its text
 // alternative, and the CSV holds the same figures.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { C, D, writeClass } from './fabricated-class.mjs';
 
 let lab;

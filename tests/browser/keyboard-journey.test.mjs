@@ -4,9 +4,9 @@
 // Space, Enter and typing. At every step the focus is visible (an outline or a halo), on
 // screen and not covered by anything (WCAG 2.4.7, 2.4.11), and Tab moves it forward in the
 // document (Shift+Tab back), the order the page reads in (2.4.3).
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

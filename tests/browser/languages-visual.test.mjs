@@ -8,12 +8,12 @@
 // here from the kit with it, so that the next language finds room too. A sentence of
 // English on a page in either (english-left.mjs) is text that no catalog or content file
 // gave: in the pseudo-locale, every word they give is accented.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { PAGES, pageComputed, pageReady, runLink, shortRun } from './pages.mjs';
 import { looksRight } from './visual-checks.mjs';
 import { englishLeft } from './english-left.mjs';

@@ -5,12 +5,12 @@
 // in English; a number typed "0,5" is read; a French hand-in grades in the English
 // gradebook with the score of the same work done in English, and both in the French
 // gradebook with the same points, in French words.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize } from 'node:path';
-import { startLab, openPage, DIST } from './support.mjs';
+import { test, startLab, openPage, DIST } from './support.mjs';
 import { PAGES, pageReady, runLink, shortRun } from './pages.mjs';
 import { genuineHandIn } from './genuine-hand-in.mjs';
 import { englishLeft } from './english-left.mjs';

@@ -1,10 +1,10 @@
 // The lesson, the quick checks, saved progress and the hand-in loop.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST, answerInPage, startLab, openPage } from './support.mjs';
+import { test, DIST, answerInPage, startLab, openPage } from './support.mjs';
 import { startServer } from '../../tools/static-server.mjs';
 import { buildSite } from '../../tools/site/build.mjs';
 

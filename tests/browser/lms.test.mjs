@@ -1,12 +1,12 @@
 // The SCORM 1.2 package in a real SCORM runtime: scorm-again's Scorm12API, on the parent
 // window of a frame holding the package's launch page, as an LMS frames a package
 // (lms-harness.mjs). Every call the package makes is logged with the runtime's error code.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage, DIST } from './support.mjs';
+import { test, startLab, openPage, DIST } from './support.mjs';
 import { startServer } from '../../tools/static-server.mjs';
 import { buildSite } from '../../tools/site/build.mjs';
 import { answer, askToFinish, calls, closeActivity, labPage, lastSet, sco, setUpLms } from './lms-harness.mjs';

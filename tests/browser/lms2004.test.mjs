@@ -3,12 +3,12 @@
 // lms.test.mjs runs the SCORM 1.2 package (lms-harness.mjs). Every call is logged with
 // the runtime's error code after it.
 import '../web/shared-limits.mjs';
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage, DIST } from './support.mjs';
+import { test, startLab, openPage, DIST } from './support.mjs';
 import { startServer } from '../../tools/static-server.mjs';
 import { buildSite } from '../../tools/site/build.mjs';
 import { describe } from '../../web/js/lms/scorm-versions.js';

@@ -1,9 +1,9 @@
 // Long answers are refused at their field, never cut: the quick checks' short answer past
 // what the saved work keeps (work/store.js TEXT_MAX) says so where it is typed, keeps the
 // text in the field, and saves nothing until it fits; what was saved comes back whole.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -2,9 +2,9 @@
 // visible in it is refused at the field (the exercises, the code page, the checks page),
 // and a name changed in one tab reaches every other open tab of the lab at once, so no
 // tab shows or grades one name's numbers while the work is handed in under another.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -2,9 +2,9 @@
 // sideways scrolling (panels stack, charts scale, wide tables and maths scroll inside
 // their own box), its main control still usable, and no number, heading or button
 // broken inside a word.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { PAGES, pageReady } from './pages.mjs';
 
 let lab;

@@ -3,18 +3,17 @@
 // registered only once the page is interactive (web/js/offline/offline.js): a widget page
 // once its engine is ready, another page after its load event. Every request the host gets
 // is logged with its time; the page marks when its engine was ready and when it loaded.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/static-server.mjs';
-import { CHROMIUM, FLAGS, DIST } from './support.mjs';
+import { test, DIST, launchChromium } from './support.mjs';
 
 let browser, server, base;
 const log = [];  // { path, at: Date.now() when the host got it }
 before(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  browser = await launchChromium();
   server = await startServer({ root: DIST, port: 0, isolation: true });
   server.prependListener('request', (req) => log.push({ path: decodeURIComponent(new URL(req.url, 'http://host').pathname.slice(1)), at: Date.now() }));
   base = `http://127.0.0.1:${server.address().port}/`;

@@ -2,20 +2,19 @@
 // (web/js/offline/). The site is served by a plain static host (no COOP/COEP headers),
 // visited once; then the server is shut down, so every request the service worker does
 // not answer fails, and every page must still load and the race still train.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceWorker } from '../../tools/site/build.mjs';
-import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/static-server.mjs';
-import { CHROMIUM, FLAGS, DIST } from './support.mjs';
+import { test, DIST, launchChromium } from './support.mjs';
 import { PAGES, pageReady } from './pages.mjs';
 
 let browser, server, context, base;
 before(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  browser = await launchChromium();
   server = await startServer({ root: DIST, port: 0, isolation: false });
   base = `http://127.0.0.1:${server.address().port}/`;
   context = await browser.newContext({ serviceWorkers: 'allow' });

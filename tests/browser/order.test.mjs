@@ -2,9 +2,8 @@
 // sentences' outputs are the same vectors permuted (difference <= 1e-6), with
 // sinusoidal or learned positions they are not; a sentence that is not a reordering;
 // bad tokens; the keyboard alone.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mainThreadWork, openMoreSettings } from './support.mjs';
+import { test, mainThreadWork, openMoreSettings } from './support.mjs';
 import { engineReady, labForFile, openReady, settled } from './lab-session.mjs';
 
 const lab = labForFile();

@@ -5,11 +5,11 @@
 // they open (service workers blocked: what the page asks for itself). And what a page
 // fetches is stored for offline use: the service worker's list holds every KaTeX face some
 // page can show (tools/site/katex-fonts.mjs, from the built HTML) and no other.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startLab, DIST } from './support.mjs';
+import { test, startLab, DIST } from './support.mjs';
 import { PAGES, pageReady, pageComputed } from './pages.mjs';
 import { katexFontsOf, siteKatexFonts } from '../../tools/site/katex-fonts.mjs';
 

@@ -3,12 +3,12 @@
 // of reflection is asked for; on a live page (order) the student locks it and it is
 // compared with what the page shows. Both go in the hand-in, and the gradebook's item
 // analysis counts predictions against results.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -2,9 +2,9 @@
 // run, in Chromium's print media and as its PDF. On paper: the settings as set, the
 // curves, the results and the maps (a folded table of numbers printed open); no
 // navigation and no button.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -1,9 +1,9 @@
 // The training race page in headless Chromium: short races with and without
 // cross-origin isolation, stop/start, bad settings, links, memory over many races.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { answerInPage, startLab, openPage, mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
+import { test, answerInPage, startLab, openPage, mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
 import { checkStory, pagePercent, watchStory } from './story-probe.mjs';
 
 let lab;

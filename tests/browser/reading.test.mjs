@@ -4,9 +4,9 @@
 // tolerance; the whole-set ablations and behavioural tests fill their tables; a
 // 3-seed sweep gives the numbers of the same three races run one by one (on the race
 // page); stop mid-sweep; bad input named next to its field.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerInPage, startLab, openPage, legendsPastEdge, openMoreSettings } from './support.mjs';
+import { test, answerInPage, startLab, openPage, legendsPastEdge, openMoreSettings } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -2,12 +2,12 @@
 // job under way and the one not started, every part and run not graded yet says so in its
 // row (no row is left "checking…"), earns nothing and is flagged; "Grade the rest" grades
 // exactly those, and the class ends as if never stopped.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { writeCodeClass } from './code-class.mjs';
 
 let lab;

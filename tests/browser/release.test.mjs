@@ -3,15 +3,14 @@
 // the site's zip one folder holding exactly dist/, every entry sorted and dated 1980-01-01,
 // the same bytes when made again (in another time zone too); and unzipped, the folder works
 // from disk: the landing page opens and a short race runs to its end in Chromium.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, DIST, FLAGS, openPage } from './support.mjs';
+import { test, DIST, openPage, launchChromium } from './support.mjs';
 import { QUESTION_BANKS, release, siteZip } from '../../tools/package/release.mjs';
 import { PACKAGES } from '../../tools/site/scorm.mjs';
 
@@ -27,7 +26,7 @@ before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'release-'));
   out = join(dir, 'release');
   files = await release({ dist: SITE, kitDir: KIT, out });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  browser = await launchChromium();
 });
 
 after(async () => {

@@ -2,9 +2,8 @@
 // softmax's entropy falls as d_k grows; scaled, it stays near its start), the
 // variance of q·k against d_k, the three score functions, sliders within a frame
 // at d_k = 1024, bad settings and links, the keyboard alone.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
+import { test, mainThreadWork, legendsPastEdge, openMoreSettings } from './support.mjs';
 import { engineReady, labForFile, openReady, settled } from './lab-session.mjs';
 
 const lab = labForFile();

@@ -3,9 +3,9 @@
 // exercises and the code page. Progress is spoken at most every few seconds (asserted:
 // never twice within a second), the run's result once as a sentence, and an attention
 // map's cell, reached with the arrow keys, with both its tokens and its weight.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { startScreenReader } from './screen-reader.mjs';
 
 let lab;

@@ -1,9 +1,9 @@
 // A worker that hangs while its threads are created (as Firefox's can under a worker
 // debugger, web/js/engine/lab-client.js) is replaced within a few seconds, and the page's
 // requests that it never read reach the new one: the page shows its numbers.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab } from './support.mjs';
+import { test, startLab } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

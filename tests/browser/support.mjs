@@ -2,6 +2,7 @@
 // playwright-core, and the built site served twice, with and without the
 // COOP/COEP headers, on ports the OS picks.
 import { createRequire } from 'node:module';
+import { test as nodeTest } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/static-server.mjs';
 
@@ -17,7 +18,7 @@ export const DIST = process.env.LAB_DIST || 'dist';
 export async function startLab({ root = DIST } = {}) {
   const isolated = await startServer({ root, port: 0, isolation: true });
   const plain = await startServer({ root, port: 0, isolation: false });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  const browser = await launchChromium();
   const url = (server, path) => `http://127.0.0.1:${server.address().port}/${path}`;
   return {
     browser,
@@ -29,6 +30,16 @@ export async function startLab({ root = DIST } = {}) {
       plain.close();
     },
   };
+}
+
+// Debian's Chromium, headless, its pages' calls bounded (boundCalls) and its hangs looked
+// into (test, below).
+export async function launchChromium() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  await boundCalls(browser);
+  browsers.add(browser);
+  browser.on('disconnected', () => browsers.delete(browser));
+  return browser;
 }
 
 // A new page that records console errors, uncaught exceptions and any request
@@ -57,16 +68,122 @@ export async function openPage(browser, url, { serviceWorkers = 'block', context
   return { page, problems, close };
 }
 
-// A promise that answers within ms or fails naming what did not answer. Playwright
-// bounds its waits (30 s) but not an evaluate or a context's close: a page or browser
-// that stops answering there would otherwise hold the test file until the runner's
-// 15-minute limit, with no word of where.
+// A promise that answers within ms or fails (Unanswered) naming what did not answer.
+// Playwright bounds its waits (30 s) but not an evaluate, an input event or a context's
+// close: a page or browser that stops answering there would otherwise hold the test file
+// until the runner's 15-minute limit, with no word of where.
+export class Unanswered extends Error {}
 export function within(promise, ms, what) {
   let timer;
   const late = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => reject(new Unanswered(`${what}: no answer in ${ms / 1000} s`)), ms);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+// Every call of a test into a page that Playwright leaves unbounded (evaluating, styling,
+// emulating, the keyboard and the mouse) answers within ANSWER_MS, for every page of the
+// browser (opened here or by a test itself): the client's classes are patched once, from
+// a page opened for the purpose. Two minutes is far past any test's longest look (an
+// evaluate that waits in the page for an engine's answer takes seconds).
+let ANSWER_MS = 120000;
+// The bound, shorter for the harness's own test of a hang (harness.test.mjs).
+export function boundAnswersTo(ms) { ANSWER_MS = ms; }
+const UNBOUNDED = {
+  page: ['evaluate', 'evaluateHandle', '$eval', '$$eval', 'emulateMedia', 'addStyleTag', 'addScriptTag', 'setViewportSize', 'bringToFront', 'content'],
+  frame: ['evaluate', 'evaluateHandle', '$eval', '$$eval', 'addStyleTag', 'addScriptTag', 'content'],
+  locator: ['evaluate', 'evaluateAll', 'evaluateHandle'],
+  keyboard: ['press', 'type', 'down', 'up', 'insertText'],
+  mouse: ['move', 'down', 'up', 'click', 'dblclick', 'wheel'],
+};
+const patched = new WeakSet();
+async function boundCalls(browser) {
+  const context = await within(browser.newContext(), 60000, 'a context to find the client\'s classes');
+  const page = await within(context.newPage(), 60000, 'a page to find the client\'s classes');
+  const found = { page, frame: page.mainFrame(), locator: page.locator('body'), keyboard: page.keyboard, mouse: page.mouse };
+  for (const [kind, names] of Object.entries(UNBOUNDED)) {
+    const proto = Object.getPrototypeOf(found[kind]);
+    if (patched.has(proto)) continue;
+    patched.add(proto);
+    for (const name of names) {
+      const real = proto[name];
+      if (typeof real !== 'function') throw new Error(`playwright-core: no ${kind}.${name} to bound`);
+      proto[name] = function bounded(...args) {
+        const where = typeof this.url === 'function' ? ` on ${this.url()}` : '';
+        return within(real.apply(this, args), ANSWER_MS, `${kind}.${name}${where}`);
+      };
+    }
+  }
+  await within(context.close(), 60000, 'closing the context that found the client\'s classes');
+}
+
+// The browsers of this file's labs, for a look at their pages when one stops answering.
+const browsers = new Set();
+
+// node:test's test(), once more when a call into the browser got no answer (Unanswered,
+// above): what did not answer, and what each page the try opened was doing (its state,
+// whether it still draws frames, or that its script is stuck), are
+// printed as diagnostics, the try's contexts closed, and the test run again from the
+// start in new ones. Only a hang is tried again: a failed assertion fails at once, and a
+// page that hangs twice fails the test. Headless Chromium has been seen to stop answering
+// a test's look at a page a few times in a thousand (the page itself answering a student
+// as usual), which a second try in a fresh context does not repeat.
+export function test(name, ...rest) {
+  const fn = rest.pop();
+  return nodeTest(name, ...rest, (t) => onceMoreIfHung(name, () => fn(t), (line) => {
+    t.diagnostic(line);
+    console.log(`# hang: ${line}`);
+  }));
+}
+
+// run() once, or twice when the first try got no answer from a page: say(line) for each
+// line of what was found. The contexts the first try opened are closed before the second.
+export async function onceMoreIfHung(name, run, say) {
+  const before = openContexts();
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof Unanswered)) throw e;
+    const lines = [`${name}: ${e.message}`];
+    const opened = openContexts().filter((c) => !before.includes(c));
+    for (const context of opened) for (const page of context.pages()) lines.push(await whatPageDoes(page));
+    await Promise.all(opened.map((c) => within(c.close(), 30000, 'closing').catch(() => {})));
+    lines.push(`${name}: run once more in new contexts`);
+    lines.forEach((line) => say(line));
+    return await run();
+  }
+}
+
+const openContexts = () => [...browsers].flatMap((b) => b.contexts());
+
+// A page that did not answer, looked at from outside: its state and whether it draws
+// frames (from a 5-second evaluate), else that its script is busy (a task that never
+// ends: a loop). Its stack is out of reach then: the debugger is enabled on the page's
+// own thread, and enabling it in every page beforehand would slow what tests time.
+async function whatPageDoes(page) {
+  const url = page.url();
+  try {
+    const state = await within(page.evaluate(() => new Promise((resolve) => {
+      const s = `${document.visibilityState}, ${document.readyState}`;
+      const late = setTimeout(() => resolve(`${s}, no animation frame in 2 s`), 2000);
+      requestAnimationFrame(() => { clearTimeout(late); resolve(`${s}, draws frames`); });
+    })), 5000, 'a look');
+    return `${url}: its script answers (${state})`;
+  } catch {
+    return `${url}: its script does not answer in 5 s (a task that does not end: a loop?)`;
+  }
+}
+
+// Two animation frames, as a test waits for the page to draw what it just changed, or 5
+// seconds: a headless browser that draws no frame for a while (it happens) does not hold
+// the test; it is named in the output, and what the test then checks says the rest.
+export async function frames(page) {
+  const drawn = await page.evaluate(() => new Promise((resolve) => {
+    const late = setTimeout(() => resolve(false), 5000);
+    requestAnimationFrame(() => requestAnimationFrame(() => { clearTimeout(late); resolve(true); }));
+  }));
+  if (!drawn) console.log(`# ${page.url()}: no animation frame in 5 s`);
+  return drawn;
 }
 
 // What the page's own thread does, counted rather than timed: a test of "no answer

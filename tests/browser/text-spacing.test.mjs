@@ -6,9 +6,9 @@
 //   - a 1280 × 800 window zoomed to 400 %: 320 × 200 CSS px;
 // and in each, after the page's short run where it has one: nothing past the right edge,
 // nothing cut by its box without a scroll cue, no line of text covered by another element.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, within } from './support.mjs';
+import { test, startLab, openPage, frames } from './support.mjs';
 import { PAGES, pageReady, runLink, pageComputed, shortRun } from './pages.mjs';
 import { coveredText, pastRightEdge } from './visual-checks.mjs';
 import { clippedWithoutCue } from './visual-checks-clip.mjs';
@@ -20,16 +20,13 @@ let lab;
 before(async () => { lab = await startLab(); });
 after(async () => { await lab.close(); });
 
-// Each look at the page answers within a minute or fails naming the look (support.mjs).
-const look = (page, fn, what) => within(page.evaluate(fn), 60000, what);
-
 async function lossless(page, what) {
   // The pointer put aside: a glossary definition shown where it rests is wanted, not lost text.
-  await within(page.mouse.move(0, 0), 60000, `${what}: moving the pointer away`);
-  await look(page, () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), `${what}: two frames`);
-  assert.deepEqual(await look(page, pastRightEdge, `${what}: past the right edge`), [], `${what}: past the right edge`);
-  assert.deepEqual(await look(page, clippedWithoutCue, `${what}: cut`), [], `${what}: cut without a scroll cue`);
-  assert.deepEqual(await look(page, coveredText, `${what}: covered`), [], `${what}: text covered`);
+  await page.mouse.move(0, 0);
+  await frames(page);
+  assert.deepEqual(await page.evaluate(pastRightEdge), [], `${what}: past the right edge`);
+  assert.deepEqual(await page.evaluate(clippedWithoutCue), [], `${what}: cut without a scroll cue`);
+  assert.deepEqual(await page.evaluate(coveredText), [], `${what}: text covered`);
 }
 
 const CASES = [
@@ -43,7 +40,7 @@ for (const entry of PAGES) {
       const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(runLink(entry)), { contextOptions: { viewport: c.viewport } });
       await pageReady(page, entry);
       await pageComputed(page);
-      if (c.style) await within(page.addStyleTag({ content: c.style }), 60000, `${entry.file}: adding the spacing style`);
+      if (c.style) await page.addStyleTag({ content: c.style });
       await lossless(page, `${entry.file}, ${c.name}, as it loads`);
       if (entry.run) {
         await shortRun(page, entry);

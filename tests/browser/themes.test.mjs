@@ -5,9 +5,9 @@
 // (3:1 for large text); every series' line or mark at least 3:1 against the ground.
 // The header's choice is saved (a reload keeps it), "System" follows the system, and
 // printing stays light.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage, axe } from './support.mjs';
+import { test, startLab, openPage, axe, frames } from './support.mjs';
 import { PAGES, pageReady } from './pages.mjs';
 
 let lab;
@@ -26,7 +26,7 @@ const MODES = [
 async function setMode(page, mode) {
   await page.emulateMedia({ colorScheme: mode.colorScheme, forcedColors: mode.forcedColors });
   await page.selectOption('#site-theme', mode.choice);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await frames(page);
 }
 
 // Runs in the page: every measured pair as [what, contrast, least allowed].
@@ -188,7 +188,7 @@ for (const entry of PAGES.filter((p) => p.kind !== 'launch')) {
       // Printed from the dark theme: the page, its charts and its maps on white.
       await setMode(page, MODES[2]);
       await page.emulateMedia({ media: 'print' });
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await frames(page);
       const printed = await page.evaluate(() => ({
         paper: getComputedStyle(document.documentElement).backgroundColor,
         chart: getComputedStyle(document.getElementById('curves')).backgroundColor,

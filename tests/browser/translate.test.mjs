@@ -2,9 +2,9 @@
 // its curves, an attention matrix that changes between epochs with rows summing to 1
 // and the gold links marked, the bottleneck by length, "je suis étudiant", a typed
 // sentence translated, bad input named next to its field; the keyboard alone.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerInPage, startLab, openPage, legendsPastEdge, openMoreSettings } from './support.mjs';
+import { test, answerInPage, startLab, openPage, legendsPastEdge, openMoreSettings, frames } from './support.mjs';
 import { PAGES } from './pages.mjs';
 import { emptySections } from './visual-checks-sections.mjs';
 import { clippedWithoutCue, outOfWindow } from './page-views.mjs';
@@ -436,7 +436,7 @@ for (const size of [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone
     // The run, pressed as a student would.
     await page.click('#start');
     await page.waitForFunction(() => document.body.dataset.translate === 'finished', null, { timeout: 120000 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await frames(page);
     assert.equal(await page.evaluate(outOfWindow, ENTRY.pointChart), null, 'the chart that carries the page\'s point, after the run');
     assert.equal(await page.evaluate(outOfWindow, 'run-summary'), null);
     // The waiting sentence was translated: its section and the vectors below it filled.
@@ -451,7 +451,7 @@ for (const size of [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone
     // tables (eight French words) fit their half of the page whole.
     await page.click('#tr-matrix-details summary');
     await page.waitForFunction(() => document.querySelectorAll('#tr-matrix tbody tr').length > 0);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await frames(page);
     assert.deepEqual(await page.evaluate(clippedWithoutCue), []);
     if (size.name === 'laptop') {
       const wider = await page.$$eval('#tr-typed, #tr-self, #tr-cross-q, #tr-cross-k', (ts) => ts.map((t) => [t.id, t.parentElement.scrollWidth - t.parentElement.clientWidth]));

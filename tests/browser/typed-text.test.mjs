@@ -3,9 +3,9 @@
 // an assignment link with repeated, misspelt and malformed parameters. Every message
 // quotes typed text by whole characters (web/js/ui/quote.js, src/core/quote.hpp).
 import '../web/shared-limits.mjs';
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -6,9 +6,8 @@
 // in both builds; with positions off no shuffle changes an answer and the map moves with the
 // patches; Stop; a long run announced and declined; bad links, settings and typed input
 // named next to where they came from, as text.
-import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axe, openMoreSettings, answerInPage } from './support.mjs';
+import { test, axe, openMoreSettings, answerInPage } from './support.mjs';
 import { assertEstimateHeld, labForFile, openReady } from './lab-session.mjs';
 import { checkStory, pagePercent, watchStory } from './story-probe.mjs';
 

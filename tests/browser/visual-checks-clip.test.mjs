@@ -4,9 +4,9 @@
 // and after its run for a page with one. Also: an exercise's matrix has exactly its
 // columns in its grid (its row numbers drawn outside), and the slide deck shows each
 // widget whole (the frame as tall as the widget; a slide that must scroll says so).
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage, frames } from './support.mjs';
 import { PAGES, pageReady, runLink, pageComputed, shortRun } from './pages.mjs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ before(async () => { lab = await startLab(); });
 after(async () => { await lab.close(); });
 
 const SIZES = [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }];
-const settle = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+const settle = (page) => frames(page);
 const addToMain = (page, html) => page.evaluate((h) => document.querySelector('main').insertAdjacentHTML('afterbegin', h), html);
 
 async function phonePage(path) {

@@ -2,9 +2,9 @@
 // "e^(x)" written as text, in HTML and in a chart's SVG, and leaves alone code, KaTeX,
 // what the student typed, identifiers (the developer-text check's) and addresses; and
 // every page of the registry passes it at a laptop's size, before and after its run.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage, frames } from './support.mjs';
 import { PAGES, pageReady, runLink, pageComputed, shortRun } from './pages.mjs';
 import { mathsAsText } from './visual-checks-maths.mjs';
 
@@ -13,7 +13,6 @@ before(async () => { lab = await startLab(); });
 after(async () => { await lab.close(); });
 
 const LAPTOP = { viewport: { width: 1280, height: 800 } };
-const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
 test('maths written as text is seen; typeset maths, code, typed text, identifiers and addresses are not', async () => {
   const { page, close } = await openPage(lab.browser, lab.isolatedUrl('scaling.html'), { contextOptions: LAPTOP });
@@ -64,7 +63,7 @@ test('exercises.html: every exercise and a mistake\'s feedback typeset', async (
     await page.evaluate(() => { delete document.body.dataset.exercise; });
     await page.selectOption('#set-kind', kind);
     await page.waitForFunction(() => document.body.dataset.exercise === 'shown');
-    await page.evaluate(frame);
+    await frames(page);
     assert.deepEqual(await page.evaluate(mathsAsText), [], `exercise ${kind}: maths written as text`);
     assert.ok(await page.evaluate(() => document.querySelectorAll('#ex-prompt .katex').length > 0), `exercise ${kind}: its prompt has no typeset maths`);
     assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('[data-maths-missing]')].map((e) => e.textContent)), [], `exercise ${kind}: a formula the build did not typeset`);
@@ -91,11 +90,11 @@ for (const entry of PAGES) {
     const { page, problems, close } = await openPage(lab.browser, lab.isolatedUrl(runLink(entry)), { contextOptions: LAPTOP });
     await pageReady(page, entry);
     await pageComputed(page);
-    await page.evaluate(frame);
+    await frames(page);
     assert.deepEqual(await page.evaluate(mathsAsText), [], `${entry.file}: maths written as text`);
     if (entry.run) {
       await shortRun(page, entry);
-      await page.evaluate(frame);
+      await frames(page);
       assert.deepEqual(await page.evaluate(mathsAsText), [], `${entry.file}: maths written as text after its run`);
     }
     assert.deepEqual(problems.console, []);

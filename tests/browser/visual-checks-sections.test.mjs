@@ -3,9 +3,9 @@
 // a header-only table, a figure with a blank drawing, an empty chart frame; and it
 // passes a section that says what will fill it, and the lab's own hiding of tables and
 // figures that have nothing yet (web/js/ui/hide-empty.js, on a widget page).
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { emptySections } from './visual-checks-sections.mjs';
 
 let lab;

@@ -10,12 +10,12 @@
 // Each failure names the page, the size and the element. (visual.test.mjs runs the same
 // words check at both sizes inside its other checks; this file is the short one to run
 // when only words or numbers changed.)
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage, frames } from './support.mjs';
 import { PAGES, pageReady, runLink, pageComputed, shortRun } from './pages.mjs';
 import { developerText, errorsBeforeAction } from './visual-checks.mjs';
 import { writeClass } from './fabricated-class.mjs';
@@ -36,7 +36,7 @@ for (const entry of PAGES) {
     assert.deepEqual(await page.evaluate(errorsBeforeAction), [], `${at(entry.file)}, as it opens: an error before the student did anything`);
     if (entry.run) {
       await shortRun(page, entry);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await frames(page);
       assert.deepEqual(await page.evaluate(developerText), [], `${at(entry.file)}, after its run: words or numbers written for a developer`);
     }
     assert.deepEqual(problems.console, []);

@@ -72,7 +72,9 @@ export async function coveredText() {
   const height = document.documentElement.scrollHeight;
   for (let y = 0; y < height; y += Math.max(200, window.innerHeight - 100)) {
     window.scrollTo(0, y);
-    await new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    // A frame drawn at the new scroll position, or a second: a headless browser that
+    // draws no frame for a while must not hold the look (hit tests need only layout).
+    await new Promise((resolve) => { requestAnimationFrame(resolve); setTimeout(resolve, 1000); });
     const view = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
     const walk = document.createTreeWalker(document.querySelector('main') || document.body, NodeFilter.SHOW_TEXT);
     for (let n = walk.nextNode(); n; n = walk.nextNode()) {

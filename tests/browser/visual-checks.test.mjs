@@ -4,9 +4,9 @@
 // should see it must report it; the untouched page passes every check. Without this,
 // a check that can never fail (a selector that matches nothing, a rule compared
 // against the wrong colour) would pass the whole visual suite unnoticed.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage } from './support.mjs';
 import { seriesColourClashes, controlsOffTheirLine } from './visual-checks.mjs';
 import { katexGlyphProblems, offFirstScreen, pastRightEdge, coveredText, tinyChartText, chartTextPastEdge, splitWords, overlappingChartText, developerText, errorsBeforeAction } from './visual-checks.mjs';
 

@@ -25,9 +25,9 @@
 //     picture still in sight, and the chart that carries the page's point (the
 //     registry's pointChart, else the firstScreen picture) at least half in view.
 // Each failure names the page, the size, the theme and the element.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startLab, openPage } from './support.mjs';
+import { test, startLab, openPage, frames } from './support.mjs';
 import { PAGES, pageReady, runLink, pageComputed, shortRun } from './pages.mjs';
 import { looksRight, offFirstScreen, pointOutOfView } from './visual-checks.mjs';
 
@@ -46,7 +46,7 @@ async function inEachTheme(page, what) {
   await page.mouse.move(0, 0);
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await frames(page);
     await looksRight(page, `${what}, ${theme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -67,7 +67,7 @@ for (const entry of PAGES) {
       if (entry.run) {
         // The primary action pressed as a student would, from the first screen.
         await shortRun(page, entry);
-        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        await frames(page);
         const summary = await page.evaluate(() => {
           const r = document.getElementById('run-summary').getBoundingClientRect();
           return { top: r.top, bottom: r.bottom, height: r.height, vh: window.innerHeight };

@@ -5,15 +5,14 @@
 // requests to a worker started without them get the ranges compiled in from the real
 // files: the edited range is the site's, not the build's. The race's range also reaches
 // the assignment's require= parser and the lesson's links.
-import { test, before, after } from 'node:test';
+import { before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { buildSite } from '../../tools/site/build.mjs';
 import { startServer } from '../../tools/static-server.mjs';
-import { CHROMIUM, FLAGS } from './support.mjs';
+import { test, launchChromium } from './support.mjs';
 
 const WASM = process.env.LAB_WASM || 'build/wasm/wasm';
 const range = (label, value, lo, hi) => `${label}: ${value} is out of range; use a whole number from ${lo} to ${hi}.`;
@@ -139,7 +138,7 @@ before(async () => {
   await buildSite({ out: join(dir, 'dist'), wasmDir: WASM, contentDir: join(dir, 'content') });
   server = await startServer({ root: join(dir, 'dist'), port: 0, isolation: true });
   base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  browser = await launchChromium();
 });
 after(async () => { await browser.close(); server.close(); });
 
