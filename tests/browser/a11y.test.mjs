@@ -15,7 +15,7 @@ import { pastRightEdge } from './visual-checks.mjs';
 const LAPTOP = { width: 1280, height: 800 }, PHONE = { width: 320, height: 640 };
 // Two frames: what a resize re-lays out (scroll frames' marks, charts drawn to their
 // width) is in place before the page is read.
-const settle = (page) => frames(page);
+const settle = frames;
 
 let lab;
 before(async () => { lab = await startLab(); });

@@ -83,28 +83,29 @@ export function within(promise, ms, what) {
 
 // Every call of a test into a page that Playwright leaves unbounded (evaluating, styling,
 // emulating, the keyboard and the mouse) answers within ANSWER_MS, for every page of the
-// browser (opened here or by a test itself): the client's classes are patched once, from
-// a page opened for the purpose. Two minutes is far past any test's longest look (an
-// evaluate that waits in the page for an engine's answer takes seconds).
+// browser (opened here or by a test itself): the client's classes are patched once per
+// process, from a page opened for the purpose. A page's evaluate, $eval, styles and
+// content are its main frame's (the client delegates them), so they are bounded there.
+// Two minutes is far past any test's longest look (an evaluate that waits in the page for
+// an engine's answer takes seconds).
 let ANSWER_MS = 120000;
 // The bound, shorter for the harness's own test of a hang (harness.test.mjs).
 export function boundAnswersTo(ms) { ANSWER_MS = ms; }
 const UNBOUNDED = {
-  page: ['evaluate', 'evaluateHandle', '$eval', '$$eval', 'emulateMedia', 'addStyleTag', 'addScriptTag', 'setViewportSize', 'bringToFront', 'content'],
+  page: ['emulateMedia', 'setViewportSize', 'bringToFront'],
   frame: ['evaluate', 'evaluateHandle', '$eval', '$$eval', 'addStyleTag', 'addScriptTag', 'content'],
   locator: ['evaluate', 'evaluateAll', 'evaluateHandle'],
   keyboard: ['press', 'type', 'down', 'up', 'insertText'],
   mouse: ['move', 'down', 'up', 'click', 'dblclick', 'wheel'],
 };
-const patched = new WeakSet();
+let callsBounded = false;
 async function boundCalls(browser) {
+  if (callsBounded) return;
   const context = await within(browser.newContext(), 60000, 'a context to find the client\'s classes');
   const page = await within(context.newPage(), 60000, 'a page to find the client\'s classes');
   const found = { page, frame: page.mainFrame(), locator: page.locator('body'), keyboard: page.keyboard, mouse: page.mouse };
   for (const [kind, names] of Object.entries(UNBOUNDED)) {
     const proto = Object.getPrototypeOf(found[kind]);
-    if (patched.has(proto)) continue;
-    patched.add(proto);
     for (const name of names) {
       const real = proto[name];
       if (typeof real !== 'function') throw new Error(`playwright-core: no ${kind}.${name} to bound`);
@@ -114,6 +115,7 @@ async function boundCalls(browser) {
       };
     }
   }
+  callsBounded = true;
   await within(context.close(), 60000, 'closing the context that found the client\'s classes');
 }
 
@@ -122,9 +124,9 @@ const browsers = new Set();
 
 // node:test's test(), once more when a call into the browser got no answer (Unanswered,
 // above): what did not answer, and what each page the try opened was doing (its state,
-// whether it still draws frames, or that its script is stuck), are
-// printed as diagnostics, the try's contexts closed, and the test run again from the
-// start in new ones. Only a hang is tried again: a failed assertion fails at once, and a
+// whether it still draws frames, or that its script is stuck), are printed as
+// diagnostics, the try's contexts closed, and the test run again from the start in new
+// ones. Only a hang is tried again: a failed assertion fails at once, and a
 // page that hangs twice fails the test. Headless Chromium has been seen to stop answering
 // a test's look at a page a few times in a thousand (the page itself answering a student
 // as usual), which a second try in a fresh context does not repeat.

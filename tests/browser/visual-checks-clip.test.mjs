@@ -19,7 +19,7 @@ before(async () => { lab = await startLab(); });
 after(async () => { await lab.close(); });
 
 const SIZES = [{ name: 'laptop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }];
-const settle = (page) => frames(page);
+const settle = frames;
 const addToMain = (page, html) => page.evaluate((h) => document.querySelector('main').insertAdjacentHTML('afterbegin', h), html);
 
 async function phonePage(path) {
